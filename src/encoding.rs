@@ -1,0 +1,1 @@
+//! Text encodings of PDN files: UTF-8, Windows-1251, CP866, Latin-1.

@@ -1,0 +1,217 @@
+//! Board geometry as data: which bits of a `u64` are squares, how they are named,
+//! where the pieces start and where they promote.
+//!
+//! Layout: the dark squares are numbered row by row from a1, `width / 2` to a row, with one
+//! unused "ghost" bit after every even row (rows 1, 3, 5, ... counted from 1). The ghost makes
+//! every diagonal step a constant shift on every square: up-right is `+half + 1`, up-left
+//! `+half`, down-left `-(half + 1)`, down-right `-half`. A step off the left or right edge lands
+//! on a ghost bit, a step off the top or bottom leaves the board mask; both are cut by `&
+//! squares`. 10x8 needs 44 bits, 8x8 needs 36.
+
+/// The four diagonal directions, as seen from White's side of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    UpRight,
+    UpLeft,
+    DownLeft,
+    DownRight,
+}
+
+impl Direction {
+    pub const ALL: [Direction; 4] = [
+        Direction::UpRight,
+        Direction::UpLeft,
+        Direction::DownLeft,
+        Direction::DownRight,
+    ];
+}
+
+/// Most squares a supported board has (10x8 has 40 dark squares).
+pub const MAX_SQUARES: usize = 40;
+
+/// A board: its size, the square mask and every table the rules and notation need.
+#[derive(Debug)]
+pub struct Geometry {
+    pub width: u8,
+    pub height: u8,
+    /// Dark squares per row (`width / 2`).
+    pub half: u8,
+    /// Number of dark squares (`width * height / 2`).
+    pub num_squares: u8,
+    /// Every bit that is a square.
+    pub squares: u64,
+    /// Squares of each row, indexed by row (0 = row 1).
+    pub rows: [u64; 16],
+    /// Bit index of each square in reading order a1, c1, ... (dense index 0..num_squares).
+    pub bit_of_dense: [u8; MAX_SQUARES],
+    /// Column (0 = a) of every bit; 255 for bits that are not squares.
+    pub column_of_bit: [u8; 64],
+    /// Row (0 = row 1) of every bit; 255 for bits that are not squares.
+    pub row_of_bit: [u8; 64],
+    /// White's and Black's men at the start (three rows each).
+    pub white_start: u64,
+    pub black_start: u64,
+}
+
+const fn row_base(width: u8, row: u8) -> u8 {
+    (row / 2) * (width + 1) + (row % 2) * (width / 2 + 1)
+}
+
+impl Geometry {
+    /// Builds the tables of a board `width` columns wide and `height` rows high whose a1
+    /// square is dark. Evaluated at compile time for the boards below.
+    pub const fn new(width: u8, height: u8, start_rows: u8) -> Geometry {
+        let half = width / 2;
+        let mut g = Geometry {
+            width,
+            height,
+            half,
+            num_squares: half * height,
+            squares: 0,
+            rows: [0; 16],
+            bit_of_dense: [0; MAX_SQUARES],
+            column_of_bit: [255; 64],
+            row_of_bit: [255; 64],
+            white_start: 0,
+            black_start: 0,
+        };
+        let mut row = 0;
+        let mut dense = 0;
+        while row < height {
+            let mut k = 0;
+            while k < half {
+                let bit = row_base(width, row) + k;
+                let column = 2 * k + row % 2;
+                g.squares |= 1 << bit;
+                g.rows[row as usize] |= 1 << bit;
+                g.bit_of_dense[dense] = bit;
+                g.column_of_bit[bit as usize] = column;
+                g.row_of_bit[bit as usize] = row;
+                if row < start_rows {
+                    g.white_start |= 1 << bit;
+                }
+                if row >= height - start_rows {
+                    g.black_start |= 1 << bit;
+                }
+                dense += 1;
+                k += 1;
+            }
+            row += 1;
+        }
+        g
+    }
+
+    /// The bit of a square given by column and row (both from 0), if it is a dark square.
+    pub const fn bit_at(&self, column: u8, row: u8) -> Option<u8> {
+        if column >= self.width || row >= self.height || (column + row) % 2 != 0 {
+            return None;
+        }
+        Some(row_base(self.width, row) + column / 2)
+    }
+
+    /// Shifts every square of `bb` one step in `dir`; squares that leave the board vanish.
+    #[inline(always)]
+    pub const fn shift(&self, bb: u64, dir: Direction) -> u64 {
+        let half = self.half as u32;
+        let moved = match dir {
+            Direction::UpRight => bb << (half + 1),
+            Direction::UpLeft => bb << half,
+            Direction::DownLeft => bb >> (half + 1),
+            Direction::DownRight => bb >> half,
+        };
+        moved & self.squares
+    }
+
+    /// The square one step from `bit` in `dir`, if there is one.
+    #[inline(always)]
+    pub const fn step(&self, bit: u8, dir: Direction) -> Option<u8> {
+        let moved = self.shift(1u64 << bit, dir);
+        if moved == 0 {
+            None
+        } else {
+            Some(moved.trailing_zeros() as u8)
+        }
+    }
+
+    /// The row on which a man of the given colour becomes a king.
+    pub const fn promotion_row(&self, white: bool) -> u64 {
+        if white {
+            self.rows[self.height as usize - 1]
+        } else {
+            self.rows[0]
+        }
+    }
+
+    /// Dense index (0 = a1, reading order) of a square bit.
+    pub fn dense_of_bit(&self, bit: u8) -> usize {
+        (self.squares & ((1u64 << bit) - 1)).count_ones() as usize
+    }
+}
+
+/// Spantsiretti: 10 columns, 8 rows, 15 men each.
+pub const TEN_BY_EIGHT: Geometry = Geometry::new(10, 8, 3);
+/// Russian draughts: 8x8, 12 men each.
+pub const EIGHT_BY_EIGHT: Geometry = Geometry::new(8, 8, 3);
+
+/// Iterates over the set bits of a bitboard, lowest first.
+#[inline(always)]
+pub fn bits(mut bb: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if bb == 0 {
+            None
+        } else {
+            let bit = bb.trailing_zeros() as u8;
+            bb &= bb - 1;
+            Some(bit)
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ten_by_eight_has_forty_squares_in_44_bits() {
+        assert_eq!(TEN_BY_EIGHT.squares.count_ones(), 40);
+        assert!(TEN_BY_EIGHT.squares < 1 << 44);
+        assert_eq!(TEN_BY_EIGHT.white_start.count_ones(), 15);
+        assert_eq!(TEN_BY_EIGHT.black_start.count_ones(), 15);
+        assert_eq!(EIGHT_BY_EIGHT.squares.count_ones(), 32);
+        assert_eq!(EIGHT_BY_EIGHT.white_start.count_ones(), 12);
+    }
+
+    #[test]
+    fn shifts_agree_with_coordinates_everywhere() {
+        for g in [&TEN_BY_EIGHT, &EIGHT_BY_EIGHT] {
+            for bit in bits(g.squares) {
+                let (c, r) = (g.column_of_bit[bit as usize] as i8, g.row_of_bit[bit as usize] as i8);
+                for (dir, dc, dr) in [
+                    (Direction::UpRight, 1, 1),
+                    (Direction::UpLeft, -1, 1),
+                    (Direction::DownLeft, -1, -1),
+                    (Direction::DownRight, 1, -1),
+                ] {
+                    let (nc, nr) = (c + dc, r + dr);
+                    let expected = if nc < 0 || nr < 0 {
+                        None
+                    } else {
+                        g.bit_at(nc as u8, nr as u8)
+                    };
+                    assert_eq!(g.step(bit, dir), expected, "bit {bit} {dir:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn start_rows() {
+        let g = &TEN_BY_EIGHT;
+        // a1 and i3 are White's, b6 and j8 Black's, row 4 and 5 empty.
+        assert!(g.white_start & 1 << g.bit_at(0, 0).unwrap() != 0);
+        assert!(g.white_start & 1 << g.bit_at(8, 2).unwrap() != 0);
+        assert!(g.black_start & 1 << g.bit_at(1, 5).unwrap() != 0);
+        assert!(g.black_start & 1 << g.bit_at(9, 7).unwrap() != 0);
+        assert_eq!((g.white_start | g.black_start) & (g.rows[3] | g.rows[4]), 0);
+    }
+}

@@ -1,0 +1,18 @@
+//! pdnkit: rules engine and PDN toolkit for Spantsiretti (Russian draughts on 10x8, PDN
+//! GameType 41) and Russian draughts (8x8, GameType 25).
+
+pub mod encoding;
+pub mod geometry;
+pub mod movegen;
+pub mod moves;
+pub mod pdn;
+pub mod perft;
+pub mod position;
+pub mod square;
+pub mod variant;
+
+pub use movegen::{Paths, legal_moves};
+pub use moves::Move;
+pub use position::{Color, Piece, Position};
+pub use square::Corner;
+pub use variant::{Removal, Variant};

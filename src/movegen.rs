@@ -1,0 +1,284 @@
+//! Legal move generation: steps, and complete capture sequences under the capture rules of
+//! the variant (compulsory capture with free choice, flying kings, promotion in the middle of
+//! a capture, immediate or deferred removal of the captured pieces).
+
+use crate::geometry::{Direction, Geometry, bits};
+use crate::moves::{MAX_JUMPS, Move};
+use crate::position::{Color, Position};
+use crate::variant::Removal;
+
+/// Which capture sequences to list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Paths {
+    /// One entry per distinct move (from, to, captured set, promotion): the legal moves.
+    Distinct,
+    /// One entry per distinct capture order (from, to, the captured pieces in the order they
+    /// are taken): what perft `--paths` counts, as the published Russian tables do. Paths that
+    /// differ only in where a king lands between two captures are one.
+    CaptureOrders,
+    /// One entry per distinct sequence of landing squares: every way to write the move in
+    /// full, for reading notation.
+    Landings,
+}
+
+fn forward(color: Color) -> [Direction; 2] {
+    match color {
+        Color::White => [Direction::UpRight, Direction::UpLeft],
+        Color::Black => [Direction::DownLeft, Direction::DownRight],
+    }
+}
+
+/// Appends the legal moves of `pos` to `out` (which is not cleared): captures if there are
+/// any (capturing is compulsory), else steps.
+pub fn legal_moves(pos: &Position, paths: Paths, out: &mut Vec<Move>) {
+    let start = out.len();
+    captures(pos, paths, out);
+    if out.len() == start {
+        steps(pos, out);
+    }
+}
+
+/// The number of legal moves, without building the steps (perft's last ply).
+pub fn count_moves(pos: &Position, paths: Paths, scratch: &mut Vec<Move>) -> u64 {
+    scratch.clear();
+    captures(pos, paths, scratch);
+    if !scratch.is_empty() {
+        return scratch.len() as u64;
+    }
+    let g = pos.geometry();
+    let own = pos.pieces(pos.turn);
+    let empty = pos.empty_squares();
+    let men = own & !pos.kings;
+    let mut count = 0;
+    for dir in forward(pos.turn) {
+        count += (g.shift(men, dir) & empty).count_ones() as u64;
+    }
+    for king in bits(own & pos.kings) {
+        for dir in Direction::ALL {
+            count += ray(g, king, dir, empty).count_ones() as u64;
+        }
+    }
+    count
+}
+
+/// The empty squares a king on `bit` reaches in `dir` before the first obstacle.
+#[inline(always)]
+fn ray(g: &Geometry, bit: u8, dir: Direction, empty: u64) -> u64 {
+    let mut reached = 0;
+    let mut square = g.shift(1u64 << bit, dir) & empty;
+    while square != 0 {
+        reached |= square;
+        square = g.shift(square, dir) & empty;
+    }
+    reached
+}
+
+/// The first square beyond the empty run from `bit` in `dir` (0 if the edge comes first).
+#[inline(always)]
+fn first_obstacle(g: &Geometry, bit: u8, dir: Direction, empty: u64) -> u64 {
+    let mut square = g.shift(1u64 << bit, dir);
+    while square & empty != 0 {
+        square = g.shift(square, dir);
+    }
+    square
+}
+
+fn steps(pos: &Position, out: &mut Vec<Move>) {
+    let g = pos.geometry();
+    let own = pos.pieces(pos.turn);
+    let empty = pos.empty_squares();
+    let promotion = g.promotion_row(pos.turn == Color::White);
+    for from in bits(own) {
+        if pos.kings & (1u64 << from) != 0 {
+            for dir in Direction::ALL {
+                for to in bits(ray(g, from, dir, empty)) {
+                    out.push(Move::step(from, to, false));
+                }
+            }
+        } else {
+            for dir in forward(pos.turn) {
+                let to = g.shift(1u64 << from, dir) & empty;
+                if to != 0 {
+                    out.push(Move::step(from, to.trailing_zeros() as u8, to & promotion != 0));
+                }
+            }
+        }
+    }
+}
+
+fn captures(pos: &Position, paths: Paths, out: &mut Vec<Move>) {
+    let g = pos.geometry();
+    let own = pos.pieces(pos.turn);
+    let theirs = pos.pieces(pos.turn.other());
+    let empty_board = pos.empty_squares();
+    // Cheap pre-test: no enemy piece next to one of ours means no capture by a man; kings
+    // are searched in any case.
+    let mut men_may_capture = false;
+    let men = own & !pos.kings;
+    for dir in Direction::ALL {
+        if g.shift(g.shift(men, dir) & theirs, dir) & empty_board != 0 {
+            men_may_capture = true;
+        }
+    }
+    for from in bits(own) {
+        let king = pos.kings & (1u64 << from) != 0;
+        if !king && !men_may_capture {
+            continue;
+        }
+        let mut search = CaptureSearch {
+            g,
+            removal: pos.variant.removal(),
+            promotion: g.promotion_row(pos.turn == Color::White),
+            from,
+            was_king: king,
+            paths,
+            first: out.len(),
+            out,
+            landings: [0; MAX_JUMPS],
+            victims: [0; MAX_JUMPS],
+            orders_seen: Vec::new(),
+        };
+        // The moving piece is lifted: its square is free for the rest of the move.
+        let state = State {
+            at: from,
+            king,
+            capturable: theirs,
+            empty: empty_board | (1u64 << from),
+            captured: 0,
+            jumps: 0,
+        };
+        search.extend(state);
+    }
+}
+
+/// Where a capture in progress stands.
+#[derive(Clone, Copy)]
+struct State {
+    at: u8,
+    king: bool,
+    /// Enemy pieces that may still be jumped.
+    capturable: u64,
+    /// Squares a piece may pass over or land on.
+    empty: u64,
+    captured: u64,
+    jumps: usize,
+}
+
+struct CaptureSearch<'a> {
+    g: &'static Geometry,
+    removal: Removal,
+    promotion: u64,
+    from: u8,
+    was_king: bool,
+    paths: Paths,
+    /// Index in `out` of this search's first move (for de-duplication).
+    first: usize,
+    out: &'a mut Vec<Move>,
+    landings: [u8; MAX_JUMPS],
+    /// Squares of the pieces taken, in order (for `Paths::CaptureOrders`).
+    victims: [u8; MAX_JUMPS],
+    orders_seen: Vec<Vec<u8>>,
+}
+
+impl CaptureSearch<'_> {
+    /// The state after jumping the enemy on `victim` and landing on `land`.
+    fn jump(&self, s: &State, victim: u64, land: u8) -> State {
+        let promoted = !s.king && self.promotion & (1u64 << land) != 0;
+        State {
+            at: land,
+            king: s.king || promoted,
+            capturable: s.capturable & !victim,
+            empty: match self.removal {
+                Removal::Immediate => s.empty | victim,
+                Removal::EndOfMove => s.empty,
+            },
+            captured: s.captured | victim,
+            jumps: s.jumps + 1,
+        }
+    }
+
+    fn can_capture(&self, s: &State) -> bool {
+        let here = 1u64 << s.at;
+        Direction::ALL.into_iter().any(|dir| {
+            let victim = if s.king {
+                first_obstacle(self.g, s.at, dir, s.empty)
+            } else {
+                self.g.shift(here, dir)
+            } & s.capturable;
+            victim != 0 && self.g.shift(victim, dir) & s.empty != 0
+        })
+    }
+
+    /// Continues the capture from `s`; records it when no further jump exists.
+    fn extend(&mut self, s: State) {
+        let mut jumped = false;
+        for dir in Direction::ALL {
+            let victim = if s.king {
+                first_obstacle(self.g, s.at, dir, s.empty)
+            } else {
+                self.g.shift(1u64 << s.at, dir)
+            } & s.capturable;
+            if victim == 0 {
+                continue;
+            }
+            let landing_squares = if s.king {
+                ray(self.g, victim.trailing_zeros() as u8, dir, s.empty)
+            } else {
+                self.g.shift(victim, dir) & s.empty
+            };
+            if landing_squares == 0 {
+                continue;
+            }
+            jumped = true;
+            // A king must land where it can capture again, if such a square exists.
+            let mut continuing = 0;
+            for land in bits(landing_squares) {
+                if self.can_capture(&self.jump(&s, victim, land)) {
+                    continuing |= 1u64 << land;
+                }
+            }
+            let allowed = if continuing != 0 {
+                continuing
+            } else {
+                landing_squares
+            };
+            for land in bits(allowed) {
+                self.landings[s.jumps] = land;
+                self.victims[s.jumps] = victim.trailing_zeros() as u8;
+                self.extend(self.jump(&s, victim, land));
+            }
+        }
+        if !jumped && s.jumps > 0 {
+            self.record(&s);
+        }
+    }
+
+    fn record(&mut self, s: &State) {
+        let mv = Move::capture(
+            self.from,
+            &self.landings[..s.jumps],
+            s.captured,
+            s.king && !self.was_king,
+        );
+        match self.paths {
+            Paths::Distinct => {
+                if self.out[self.first..].iter().any(|m| m.same_move(&mv)) {
+                    return;
+                }
+            }
+            Paths::CaptureOrders => {
+                let order = &self.victims[..s.jumps];
+                let seen = self.out[self.first..]
+                    .iter()
+                    .zip(&self.orders_seen)
+                    .any(|(m, o)| m.to == mv.to && o == order);
+                if seen {
+                    return;
+                }
+                self.orders_seen.push(order.to_vec());
+            }
+            Paths::Landings => {}
+        }
+        self.out.push(mv);
+    }
+}

@@ -1,0 +1,106 @@
+//! A move: one step, or one complete capture sequence along one path.
+
+use crate::geometry::{Geometry, bits};
+use crate::square::Corner;
+use std::fmt::Write;
+
+/// Most jumps one capture can make: every jump takes a different enemy piece, and a board has
+/// at most 40 squares, so at most 39 enemies.
+pub const MAX_JUMPS: usize = 40;
+
+/// A legal move. Squares are bit indices of the variant's geometry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub from: u8,
+    pub to: u8,
+    /// Squares of the pieces captured (empty for a step).
+    pub captured: u64,
+    /// A man that becomes a king during this move.
+    pub promotes: bool,
+    /// Landing squares after each jump, in order; for a step, just `to`.
+    path: [u8; MAX_JUMPS],
+    path_len: u8,
+}
+
+impl Move {
+    pub fn step(from: u8, to: u8, promotes: bool) -> Move {
+        let mut path = [0; MAX_JUMPS];
+        path[0] = to;
+        Move {
+            from,
+            to,
+            captured: 0,
+            promotes,
+            path,
+            path_len: 1,
+        }
+    }
+
+    pub(crate) fn capture(from: u8, landings: &[u8], captured: u64, promotes: bool) -> Move {
+        let mut path = [0; MAX_JUMPS];
+        path[..landings.len()].copy_from_slice(landings);
+        Move {
+            from,
+            to: *landings.last().expect("a capture lands somewhere"),
+            captured,
+            promotes,
+            path,
+            path_len: landings.len() as u8,
+        }
+    }
+
+    pub fn is_capture(&self) -> bool {
+        self.captured != 0
+    }
+
+    /// Landing squares in order (for a step: the destination alone).
+    pub fn landings(&self) -> &[u8] {
+        &self.path[..self.path_len as usize]
+    }
+
+    /// Two moves are the same move when they start and end on the same squares, take the
+    /// same pieces and both promote or not: they leave the same position.
+    pub fn same_move(&self, other: &Move) -> bool {
+        self.from == other.from
+            && self.to == other.to
+            && self.captured == other.captured
+            && self.promotes == other.promotes
+    }
+
+    /// `c3-d4`, `c3:g7` (short) or `c3:e5:g7` (full path), alphanumeric.
+    pub fn to_alpha(&self, g: &Geometry, full_path: bool) -> String {
+        self.render(full_path, |bit, out| {
+            let _ = write!(out, "{}", g.square_name(bit));
+        })
+    }
+
+    /// `22-18`, `22:13` or `22:15:8`, numeric in the numbering starting at `corner`.
+    pub fn to_numeric(&self, g: &Geometry, corner: Corner, full_path: bool) -> String {
+        self.render(full_path, |bit, out| {
+            let _ = write!(out, "{}", g.number_of(bit, corner));
+        })
+    }
+
+    fn render(&self, full_path: bool, square: impl Fn(u8, &mut String)) -> String {
+        let mut out = String::with_capacity(16);
+        square(self.from, &mut out);
+        if !self.is_capture() {
+            out.push('-');
+            square(self.to, &mut out);
+        } else if full_path {
+            for &bit in self.landings() {
+                out.push(':');
+                square(bit, &mut out);
+            }
+        } else {
+            out.push(':');
+            square(self.to, &mut out);
+        }
+        out
+    }
+
+    /// The captured squares, in bit order.
+    pub fn captured_squares(&self) -> impl Iterator<Item = u8> {
+        bits(self.captured)
+    }
+}

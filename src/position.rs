@@ -1,0 +1,153 @@
+//! A position: where the pieces stand and who is to move. Placement only; the legal moves
+//! live in `movegen`, the history of a game in `game`.
+
+use crate::geometry::Geometry;
+use crate::moves::Move;
+use crate::variant::Variant;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Color {
+    White,
+    Black,
+}
+
+impl Color {
+    pub fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
+}
+
+/// What stands on a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Piece {
+    pub color: Color,
+    pub king: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub variant: Variant,
+    pub white: u64,
+    pub black: u64,
+    /// Kings of either colour (a subset of `white | black`).
+    pub kings: u64,
+    pub turn: Color,
+}
+
+impl Position {
+    /// The start position: three rows of men each, White to move.
+    pub fn start(variant: Variant) -> Position {
+        let g = variant.geometry();
+        Position {
+            variant,
+            white: g.white_start,
+            black: g.black_start,
+            kings: 0,
+            turn: Color::White,
+        }
+    }
+
+    /// An empty board with `turn` to move.
+    pub fn empty(variant: Variant, turn: Color) -> Position {
+        Position {
+            variant,
+            white: 0,
+            black: 0,
+            kings: 0,
+            turn,
+        }
+    }
+
+    pub fn geometry(&self) -> &'static Geometry {
+        self.variant.geometry()
+    }
+
+    pub fn pieces(&self, color: Color) -> u64 {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+
+    pub fn occupied(&self) -> u64 {
+        self.white | self.black
+    }
+
+    pub fn empty_squares(&self) -> u64 {
+        self.geometry().squares & !self.occupied()
+    }
+
+    pub fn piece_at(&self, bit: u8) -> Option<Piece> {
+        let mask = 1u64 << bit;
+        let color = if self.white & mask != 0 {
+            Color::White
+        } else if self.black & mask != 0 {
+            Color::Black
+        } else {
+            return None;
+        };
+        Some(Piece {
+            color,
+            king: self.kings & mask != 0,
+        })
+    }
+
+    /// Puts a piece on a square, replacing whatever stood there.
+    pub fn set(&mut self, bit: u8, piece: Option<Piece>) {
+        let mask = 1u64 << bit;
+        self.white &= !mask;
+        self.black &= !mask;
+        self.kings &= !mask;
+        if let Some(piece) = piece {
+            match piece.color {
+                Color::White => self.white |= mask,
+                Color::Black => self.black |= mask,
+            }
+            if piece.king {
+                self.kings |= mask;
+            }
+        }
+    }
+
+    /// The position after `mv`, which must be legal here.
+    pub fn play(&self, mv: &Move) -> Position {
+        let from = 1u64 << mv.from;
+        let to = 1u64 << mv.to;
+        let mut next = *self;
+        let was_king = self.kings & from != 0;
+        match self.turn {
+            Color::White => {
+                next.white = (next.white & !from) | to;
+                next.black &= !mv.captured;
+            }
+            Color::Black => {
+                next.black = (next.black & !from) | to;
+                next.white &= !mv.captured;
+            }
+        }
+        next.kings &= !(from | mv.captured);
+        if was_king || mv.promotes {
+            next.kings |= to;
+        }
+        next.turn = self.turn.other();
+        next
+    }
+
+    /// Number of kings and of men of a colour.
+    pub fn count(&self, color: Color) -> (u32, u32) {
+        let pieces = self.pieces(color);
+        let kings = (pieces & self.kings).count_ones();
+        (kings, pieces.count_ones() - kings)
+    }
+}
