@@ -185,7 +185,10 @@ mod tests {
     fn shifts_agree_with_coordinates_everywhere() {
         for g in [&TEN_BY_EIGHT, &EIGHT_BY_EIGHT] {
             for bit in bits(g.squares) {
-                let (c, r) = (g.column_of_bit[bit as usize] as i8, g.row_of_bit[bit as usize] as i8);
+                let (c, r) = (
+                    g.column_of_bit[bit as usize] as i8,
+                    g.row_of_bit[bit as usize] as i8,
+                );
                 for (dir, dc, dr) in [
                     (Direction::UpRight, 1, 1),
                     (Direction::UpLeft, -1, 1),

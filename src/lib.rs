@@ -2,6 +2,8 @@
 //! GameType 41) and Russian draughts (8x8, GameType 25).
 
 pub mod encoding;
+pub mod fen;
+pub mod game;
 pub mod geometry;
 pub mod movegen;
 pub mod moves;
@@ -10,7 +12,10 @@ pub mod perft;
 pub mod position;
 pub mod square;
 pub mod variant;
+pub mod zobrist;
 
+pub use fen::{FenError, FenNotation, parse_fen, write_fen};
+pub use game::{Game, Outcome};
 pub use movegen::{Paths, legal_moves};
 pub use moves::Move;
 pub use position::{Color, Piece, Position};

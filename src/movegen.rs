@@ -99,7 +99,11 @@ fn steps(pos: &Position, out: &mut Vec<Move>) {
             for dir in forward(pos.turn) {
                 let to = g.shift(1u64 << from, dir) & empty;
                 if to != 0 {
-                    out.push(Move::step(from, to.trailing_zeros() as u8, to & promotion != 0));
+                    out.push(Move::step(
+                        from,
+                        to.trailing_zeros() as u8,
+                        to & promotion != 0,
+                    ));
                 }
             }
         }

@@ -103,9 +103,7 @@ impl Geometry {
         let first_column = row % 2;
         let column = match corner {
             Corner::BottomLeft | Corner::TopLeft => first_column + 2 * k,
-            Corner::BottomRight | Corner::TopRight => {
-                first_column + 2 * (self.half - 1 - k)
-            }
+            Corner::BottomRight | Corner::TopRight => first_column + 2 * (self.half - 1 - k),
         };
         Ok(self.bit_at(column, row).expect("computed squares are dark"))
     }
@@ -222,7 +220,13 @@ mod tests {
         assert_eq!(g.parse_alpha(b"a2"), Err(SquareError::LightSquare));
         assert_eq!(g.parse_alpha(b"a9"), Err(SquareError::OffBoard));
         assert_eq!(g.parse_alpha(b"z1"), Err(SquareError::Malformed));
-        assert_eq!(EIGHT_BY_EIGHT.parse_alpha(b"i1"), Err(SquareError::OffBoard));
-        assert_eq!(g.parse_number(b"41", Corner::TopLeft), Err(SquareError::OffBoard));
+        assert_eq!(
+            EIGHT_BY_EIGHT.parse_alpha(b"i1"),
+            Err(SquareError::OffBoard)
+        );
+        assert_eq!(
+            g.parse_number(b"41", Corner::TopLeft),
+            Err(SquareError::OffBoard)
+        );
     }
 }

@@ -1,0 +1,337 @@
+//! FEN positions as PDN writes them: `W:Wa1,c1,Kd4:Bb8` (alphanumeric) or
+//! `W:W31,32,K40:B1-5` (numeric, with ranges).
+//!
+//! Leniencies of the reader: white space anywhere, unsorted squares, a trailing `.`, a
+//! lower-case side to move, `H` (half-move clock) and `F` (move number) sections, which are
+//! ignored, empty piece lists, a colour's list given twice (merged), and `K`/`k` before a
+//! square or range. Errors carry the byte offset of the offending text.
+
+use crate::position::{Color, Piece, Position};
+use crate::square::{Corner, SquareError};
+use crate::variant::Variant;
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenErrorKind {
+    Empty,
+    /// The side to move is not `W` or `B`.
+    UnknownSideToMove(String),
+    /// A section that is not `W`, `B`, `H` or `F`.
+    UnknownSection(String),
+    /// A square that is malformed, off the board or light.
+    BadSquare(String, SquareError),
+    /// A range whose end comes before its start.
+    BadRange(String),
+    /// The same square twice.
+    DuplicateSquare(String),
+    /// A man on the row where it would already have become a king.
+    ManOnPromotionRow(String),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenError {
+    pub kind: FenErrorKind,
+    /// Byte offset in the FEN text.
+    pub offset: usize,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            FenErrorKind::Empty => write!(f, "empty FEN"),
+            FenErrorKind::UnknownSideToMove(s) => {
+                write!(f, "side to move must be W or B, found \"{s}\"")
+            }
+            FenErrorKind::UnknownSection(s) => write!(
+                f,
+                "unknown section \"{s}\" (expected W or B followed by squares)"
+            ),
+            FenErrorKind::BadSquare(s, e) => write!(f, "square \"{s}\" is {e}"),
+            FenErrorKind::BadRange(s) => write!(f, "range \"{s}\" runs backwards"),
+            FenErrorKind::DuplicateSquare(s) => write!(f, "square {s} is given twice"),
+            FenErrorKind::ManOnPromotionRow(s) => write!(
+                f,
+                "a man on {s} stands on its own promotion row (it would be a king)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+/// Reads a FEN for `variant`; numbers are read in the numbering starting at `corner`.
+pub fn parse_fen(text: &str, variant: Variant, corner: Corner) -> Result<Position, FenError> {
+    let g = variant.geometry();
+    let (compact, offsets, ranges) = split_sections(text);
+    let sections: Vec<(usize, &str)> = ranges
+        .into_iter()
+        .map(|(at, range)| (at, &compact[range]))
+        .collect();
+    let Some(&(turn_at, turn_text)) = sections.first() else {
+        return Err(FenError {
+            kind: FenErrorKind::Empty,
+            offset: 0,
+        });
+    };
+    let turn = match turn_text {
+        "W" | "w" => Color::White,
+        "B" | "b" => Color::Black,
+        other => {
+            return Err(FenError {
+                kind: FenErrorKind::UnknownSideToMove(other.to_string()),
+                offset: turn_at,
+            });
+        }
+    };
+    let mut pos = Position::empty(variant, turn);
+    for &(at, section) in &sections[1..] {
+        let color = match section.as_bytes().first() {
+            Some(b'W') => Color::White,
+            Some(b'B') => Color::Black,
+            Some(b'H' | b'F') => continue,
+            _ => {
+                return Err(FenError {
+                    kind: FenErrorKind::UnknownSection(section.to_string()),
+                    offset: at,
+                });
+            }
+        };
+        // Offsets of items are found through the compacted text's position.
+        let section_start = section.as_ptr() as usize - compact.as_ptr() as usize;
+        let mut item_start = section_start + 1;
+        for item in section[1..].split(',') {
+            let here = offsets[item_start];
+            item_start += item.len() + 1;
+            if item.is_empty() {
+                continue;
+            }
+            let err = |kind| FenError { kind, offset: here };
+            // `K` marks a king; a lower-case `k` only before a letter, since `k4` is also the
+            // Russian name of the tenth column's square j4.
+            let (king, squares) = match item.as_bytes() {
+                [b'K', _, ..] => (true, &item[1..]),
+                [b'k', next, ..] if next.is_ascii_alphabetic() => (true, &item[1..]),
+                _ => (false, item),
+            };
+            let read = |s: &str| {
+                g.parse_square(s.as_bytes(), corner)
+                    .map_err(|e| err(FenErrorKind::BadSquare(s.to_string(), e)))
+            };
+            let bits: Vec<u8> = match squares.split_once('-') {
+                Some((a, b)) => {
+                    let (start, end) = (read(a)?, read(b)?);
+                    let (n, m) = (g.number_of(start, corner), g.number_of(end, corner));
+                    if n > m {
+                        return Err(err(FenErrorKind::BadRange(item.to_string())));
+                    }
+                    (n..=m)
+                        .map(|k| g.bit_of_number(k as u32, corner).expect("in range"))
+                        .collect()
+                }
+                None => vec![read(squares)?],
+            };
+            for bit in bits {
+                let name = g.square_name(bit).to_string();
+                if pos.piece_at(bit).is_some() {
+                    return Err(err(FenErrorKind::DuplicateSquare(name)));
+                }
+                if !king && g.promotion_row(color == Color::White) & (1u64 << bit) != 0 {
+                    return Err(err(FenErrorKind::ManOnPromotionRow(name)));
+                }
+                pos.set(bit, Some(Piece { color, king }));
+            }
+        }
+    }
+    Ok(pos)
+}
+
+/// Removes white space and a trailing `.`, then splits at `:`. Each section keeps the offset
+/// of its first byte in the original text (`offsets[i]` is the original offset of byte `i`
+/// of the compacted text).
+fn split_sections(text: &str) -> (String, Vec<usize>, Vec<(usize, std::ops::Range<usize>)>) {
+    let mut compact = String::with_capacity(text.len());
+    let mut offsets = Vec::with_capacity(text.len() + 1);
+    for (i, c) in text.char_indices().filter(|(_, c)| !c.is_whitespace()) {
+        compact.push(c);
+        offsets.extend(std::iter::repeat_n(i, c.len_utf8()));
+    }
+    while compact.ends_with('.') {
+        compact.pop();
+    }
+    offsets.push(text.len());
+    let mut sections = Vec::new();
+    let mut start = 0;
+    for (i, c) in compact
+        .char_indices()
+        .chain(std::iter::once((compact.len(), ':')))
+    {
+        if c == ':' {
+            if i > start {
+                sections.push((offsets[start], start..i));
+            }
+            start = i + 1;
+        }
+    }
+    (compact, offsets, sections)
+}
+
+/// How a FEN names its squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FenNotation {
+    Alpha,
+    Numeric(Corner),
+}
+
+/// Writes `pos` as a FEN, squares in ascending order, kings marked `K`.
+pub fn write_fen(pos: &Position, notation: FenNotation) -> String {
+    let g = pos.geometry();
+    let mut out = String::from(match pos.turn {
+        Color::White => "W",
+        Color::Black => "B",
+    });
+    for (color, letter) in [(Color::White, 'W'), (Color::Black, 'B')] {
+        out.push(':');
+        out.push(letter);
+        let mut squares: Vec<(u8, u8)> = crate::geometry::bits(pos.pieces(color))
+            .map(|bit| match notation {
+                FenNotation::Alpha => (g.dense_of_bit(bit) as u8, bit),
+                FenNotation::Numeric(corner) => (g.number_of(bit, corner), bit),
+            })
+            .collect();
+        squares.sort_unstable();
+        for (i, (number, bit)) in squares.into_iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            if pos.kings & (1u64 << bit) != 0 {
+                out.push('K');
+            }
+            match notation {
+                FenNotation::Alpha => out.push_str(&g.square_name(bit).to_string()),
+                FenNotation::Numeric(_) => out.push_str(&number.to_string()),
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Position, FenError> {
+        parse_fen(text, Variant::Spantsiretti, Corner::TopLeft)
+    }
+
+    fn kind(text: &str) -> (FenErrorKind, usize) {
+        let e = parse(text).unwrap_err();
+        (e.kind, e.offset)
+    }
+
+    #[test]
+    fn alphanumeric_and_numeric_give_the_same_position() {
+        let alpha = parse("W:Wa1,c1,Kd4:Bb8").unwrap();
+        // N2 numbering on 10x8 counts from b8 (1) along the rows downwards: row 4 holds
+        // b4 = 21, d4 = 22, ...; row 1 holds a1 = 36, c1 = 37.
+        let numeric = parse("W:W36,37,K22:B1").unwrap();
+        assert_eq!(alpha, numeric);
+        assert_eq!(alpha.count(Color::White), (1, 2));
+        assert_eq!(alpha.turn, Color::White);
+    }
+
+    #[test]
+    fn ranges_spaces_suffixes_and_unsorted_squares() {
+        let p = parse(" B : W40,39,K31 : B1-5 :H0:F1. ").unwrap();
+        assert_eq!(p.turn, Color::Black);
+        assert_eq!(p.count(Color::Black), (0, 5));
+        assert_eq!(p.count(Color::White), (1, 2));
+        let same = parse("B:W31,39,40:B5,4,3,2,1").unwrap();
+        assert_eq!(p.white, same.white);
+        assert_eq!(p.black, same.black);
+    }
+
+    #[test]
+    fn full_board_is_allowed() {
+        let p = parse("W:W21-40:B1-20").unwrap();
+        assert_eq!(p.occupied().count_ones(), 40);
+    }
+
+    #[test]
+    fn errors_name_the_problem_and_its_place() {
+        assert_eq!(kind(""), (FenErrorKind::Empty, 0));
+        assert_eq!(
+            kind("X:Wa1"),
+            (FenErrorKind::UnknownSideToMove("X".into()), 0)
+        );
+        assert_eq!(
+            kind("W:Wa1,a2"),
+            (
+                FenErrorKind::BadSquare("a2".into(), SquareError::LightSquare),
+                6
+            )
+        );
+        assert_eq!(
+            kind("W:Wa1,c9"),
+            (
+                FenErrorKind::BadSquare("c9".into(), SquareError::OffBoard),
+                6
+            )
+        );
+        assert_eq!(
+            kind("W:W41"),
+            (
+                FenErrorKind::BadSquare("41".into(), SquareError::OffBoard),
+                3
+            )
+        );
+        assert_eq!(
+            kind("W:Wa1:Ba1"),
+            (FenErrorKind::DuplicateSquare("a1".into()), 7)
+        );
+        assert_eq!(
+            kind("W:Wb8"),
+            (FenErrorKind::ManOnPromotionRow("b8".into()), 3)
+        );
+        assert_eq!(
+            kind("W:W:Bc1"),
+            (FenErrorKind::ManOnPromotionRow("c1".into()), 5)
+        );
+        assert_eq!(kind("W:W5-1"), (FenErrorKind::BadRange("5-1".into()), 3));
+        assert_eq!(
+            kind("W:Wa1:Xc3"),
+            (FenErrorKind::UnknownSection("Xc3".into()), 6)
+        );
+        // Kings may stand on the promotion row.
+        assert!(parse("W:WKb8:BKc1").is_ok());
+    }
+
+    #[test]
+    fn write_then_read_gives_the_same_position() {
+        for variant in Variant::ALL {
+            let start = Position::start(variant);
+            let mut p = start;
+            p.kings |= p.white & p.white.wrapping_neg(); // crown the lowest white man
+            p.turn = Color::Black;
+            for notation in [
+                FenNotation::Alpha,
+                FenNotation::Numeric(Corner::TopLeft),
+                FenNotation::Numeric(Corner::BottomRight),
+            ] {
+                let corner = match notation {
+                    FenNotation::Numeric(c) => c,
+                    FenNotation::Alpha => Corner::TopLeft,
+                };
+                let text = write_fen(&p, notation);
+                assert_eq!(parse_fen(&text, variant, corner).unwrap(), p, "{text}");
+            }
+        }
+        let text = write_fen(
+            &Position::start(Variant::Russian),
+            FenNotation::Numeric(Corner::TopLeft),
+        );
+        assert_eq!(
+            text,
+            "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+        );
+    }
+}

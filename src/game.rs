@@ -1,0 +1,179 @@
+//! A game in progress: the position, the positions that may still repeat, the 15-move
+//! count, and whether and why the game is over.
+//!
+//! After every move the checks run in this order: the side to move has no legal move (it
+//! loses), the position has occurred for the third time (draw), the stronger side has made
+//! its 15th move with three or more kings against a lone king (draw).
+
+use crate::movegen::{Paths, legal_moves};
+use crate::moves::Move;
+use crate::position::{Color, Position};
+use crate::zobrist;
+use serde::Serialize;
+
+/// How a game ended by the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Outcome {
+    /// The side to move had no legal move and lost.
+    NoLegalMove { winner: Color },
+    /// The same position (placement and side to move) occurred for the third time.
+    ThreefoldRepetition,
+    /// Three or more kings did not catch a lone king within 15 moves.
+    FifteenMoveRule,
+}
+
+impl Outcome {
+    pub fn winner(&self) -> Option<Color> {
+        match self {
+            Outcome::NoLegalMove { winner } => Some(*winner),
+            _ => None,
+        }
+    }
+
+    /// The stable name used in reports: `no-legal-move`, `threefold-repetition`,
+    /// `fifteen-move-rule`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Outcome::NoLegalMove { .. } => "no-legal-move",
+            Outcome::ThreefoldRepetition => "threefold-repetition",
+            Outcome::FifteenMoveRule => "fifteen-move-rule",
+        }
+    }
+}
+
+/// Three or more kings against a lone king, and how many moves the stronger side has made
+/// since that balance arose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KingChase {
+    pub strong: Color,
+    pub moves: u32,
+}
+
+/// Moves the stronger side has to catch a lone king.
+pub const CHASE_LIMIT: u32 = 15;
+
+fn balance(pos: &Position) -> Option<Color> {
+    [Color::White, Color::Black].into_iter().find(|&strong| {
+        let (strong_kings, _) = pos.count(strong);
+        let (weak_kings, weak_men) = pos.count(strong.other());
+        strong_kings >= 3 && weak_kings == 1 && weak_men == 0
+    })
+}
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    position: Position,
+    /// Positions since the last capture or man move (which no later position can repeat),
+    /// oldest first, the current one last, with their hashes.
+    reversible: Vec<(u64, Position)>,
+    chase: Option<KingChase>,
+    outcome: Option<Outcome>,
+    /// Legal moves of the current position (one per distinct move).
+    moves: Vec<Move>,
+    plies: u32,
+}
+
+impl Game {
+    /// A game starting from `position` (which may already be over: no legal move).
+    pub fn new(position: Position) -> Game {
+        let mut game = Game {
+            position,
+            reversible: vec![(zobrist::hash(&position), position)],
+            chase: balance(&position).map(|strong| KingChase { strong, moves: 0 }),
+            outcome: None,
+            moves: Vec::new(),
+            plies: 0,
+        };
+        legal_moves(&position, Paths::Distinct, &mut game.moves);
+        if game.moves.is_empty() {
+            game.outcome = Some(Outcome::NoLegalMove {
+                winner: position.turn.other(),
+            });
+        }
+        game
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The legal moves of the current position, one per distinct move (empty once over).
+    pub fn legal_moves(&self) -> &[Move] {
+        if self.outcome.is_some() {
+            &[]
+        } else {
+            &self.moves
+        }
+    }
+
+    /// The legal moves of the current position, one per landing path.
+    pub fn legal_paths(&self) -> Vec<Move> {
+        let mut paths = Vec::new();
+        if self.outcome.is_none() {
+            legal_moves(&self.position, Paths::Landings, &mut paths);
+        }
+        paths
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    pub fn chase(&self) -> Option<KingChase> {
+        self.chase
+    }
+
+    /// Plies played since the start.
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// How often the current position has occurred (1 the first time).
+    pub fn repetitions(&self) -> usize {
+        let (hash, pos) = self.reversible.last().expect("current position is kept");
+        self.reversible
+            .iter()
+            .filter(|(h, p)| h == hash && p == pos)
+            .count()
+    }
+
+    /// Plays `mv`, which must be one of `legal_moves` (checked in debug builds), and returns
+    /// the outcome if the game is now over.
+    pub fn play(&mut self, mv: &Move) -> Option<Outcome> {
+        debug_assert!(self.outcome.is_none(), "a move after the end");
+        debug_assert!(
+            self.moves.iter().any(|m| m.same_move(mv)),
+            "an illegal move"
+        );
+        let mover = self.position.turn;
+        let irreversible = mv.is_capture() || self.position.kings & (1u64 << mv.from) == 0;
+        self.position = self.position.play(mv);
+        self.plies += 1;
+        if irreversible {
+            self.reversible.clear();
+        }
+        self.reversible
+            .push((zobrist::hash(&self.position), self.position));
+        self.chase = match (balance(&self.position), self.chase) {
+            (None, _) => None,
+            (Some(strong), Some(chase)) if chase.strong == strong => Some(KingChase {
+                strong,
+                moves: chase.moves + u32::from(mover == strong),
+            }),
+            (Some(strong), _) => Some(KingChase { strong, moves: 0 }),
+        };
+        self.moves.clear();
+        legal_moves(&self.position, Paths::Distinct, &mut self.moves);
+        self.outcome = if self.moves.is_empty() {
+            Some(Outcome::NoLegalMove { winner: mover })
+        } else if self.repetitions() >= 3 {
+            Some(Outcome::ThreefoldRepetition)
+        } else if self.chase.is_some_and(|c| c.moves >= CHASE_LIMIT) {
+            Some(Outcome::FifteenMoveRule)
+        } else {
+            None
+        };
+        self.outcome
+    }
+}
