@@ -1,0 +1,198 @@
+//! End-of-game rules: no legal move, threefold repetition and the 15-move rule, each ending
+//! the game exactly on the move it should and not one move earlier.
+
+use pdnkit::game::CHASE_LIMIT;
+use pdnkit::{Color, Corner, Game, Move, Outcome, Position, Variant, parse_fen};
+
+fn position(fen: &str) -> Position {
+    parse_fen(fen, Variant::Spantsiretti, Corner::TopLeft).expect("test FEN")
+}
+
+/// The legal move written `text` (alphanumeric, short form).
+fn find(game: &Game, text: &str) -> Move {
+    let g = game.position().geometry();
+    *game
+        .legal_moves()
+        .iter()
+        .find(|m| m.to_alpha(g, false) == text)
+        .unwrap_or_else(|| panic!("{text} is not legal here"))
+}
+
+#[test]
+fn threefold_repetition_on_the_third_occurrence_counting_the_start() {
+    // Two kings on diagonals that never meet: nothing can ever be captured.
+    let mut game = Game::new(position("W:WKb2:BKi7"));
+    let shuffle = ["b2-a1", "i7-j8", "a1-b2", "j8-i7"];
+    // The start position occurs again after ply 4 and for the third time after ply 8.
+    for ply in 1..=8 {
+        let mv = find(&game, shuffle[(ply - 1) % 4]);
+        let outcome = game.play(&mv);
+        if ply < 8 {
+            assert_eq!(outcome, None, "over too early, at ply {ply}");
+        } else {
+            assert_eq!(outcome, Some(Outcome::ThreefoldRepetition));
+        }
+    }
+    assert_eq!(game.repetitions(), 3);
+    assert!(game.legal_moves().is_empty(), "no moves after the end");
+}
+
+#[test]
+fn a_man_move_makes_earlier_positions_unreachable() {
+    // As above, with a white man on a3 that steps to b4 once the start position has occurred
+    // twice. From then on only positions after the man move count.
+    let mut game = Game::new(position("W:WKb2,a3:BKi7"));
+    let shuffle = ["b2-a1", "i7-j8", "a1-b2", "j8-i7"];
+    for text in shuffle {
+        assert_eq!(game.play(&find(&game, text)), None);
+    }
+    assert_eq!(game.repetitions(), 2);
+    assert_eq!(game.play(&find(&game, "a3-b4")), None);
+    assert_eq!(game.repetitions(), 1);
+    // The position after a3-b4 (Black to move) comes back after plies 4 and 8 of a new
+    // shuffle that starts with Black: the draw falls on the 8th, not before.
+    let shuffle = ["i7-j8", "b2-a1", "j8-i7", "a1-b2"];
+    for ply in 1..=8 {
+        let outcome = game.play(&find(&game, shuffle[(ply - 1) % 4]));
+        if ply < 8 {
+            assert_eq!(outcome, None, "over too early, at ply {ply}");
+        } else {
+            assert_eq!(outcome, Some(Outcome::ThreefoldRepetition));
+        }
+    }
+}
+
+/// Finds a line of `plies` moves from `game` in which nothing is captured and no position
+/// occurs twice, by depth-first search (deterministic: moves in generation order).
+fn quiet_line(game: &Game, plies: usize, seen: &mut Vec<Position>) -> Option<Vec<Move>> {
+    if plies == 0 {
+        return Some(Vec::new());
+    }
+    for mv in game.legal_moves() {
+        if mv.is_capture() {
+            continue;
+        }
+        let next = game.position().play(mv);
+        if seen.contains(&next) {
+            continue;
+        }
+        let mut g = game.clone();
+        if g.play(mv).is_some() && plies > 1 {
+            continue;
+        }
+        seen.push(next);
+        if let Some(mut rest) = quiet_line(&g, plies - 1, seen) {
+            rest.insert(0, *mv);
+            return Some(rest);
+        }
+        seen.pop();
+    }
+    None
+}
+
+/// Plays `plies` quiet moves and checks that the game ends by the 15-move rule exactly
+/// after the stronger side's 15th counted move.
+fn chase(fen: &str, strong: Color, counted_before: u32) {
+    let mut game = Game::new(position(fen));
+    let first = game.position().turn;
+    // The stronger side must make CHASE_LIMIT - counted_before more moves.
+    let strong_moves = (CHASE_LIMIT - counted_before) as usize;
+    let plies = if first == strong {
+        2 * strong_moves - 1
+    } else {
+        2 * strong_moves
+    };
+    let mut seen = vec![*game.position()];
+    let line =
+        quiet_line(&game, plies, &mut seen).unwrap_or_else(|| panic!("no quiet line from {fen}"));
+    let mut made = counted_before;
+    for (i, mv) in line.iter().enumerate() {
+        let mover = game.position().turn;
+        let outcome = game.play(mv);
+        if mover == strong {
+            made += 1;
+        }
+        if made < CHASE_LIMIT {
+            assert_eq!(outcome, None, "over at ply {} after {made} moves", i + 1);
+            assert_eq!(game.chase().map(|c| c.moves), Some(made));
+        } else {
+            assert_eq!(outcome, Some(Outcome::FifteenMoveRule), "ply {}", i + 1);
+        }
+    }
+    assert_eq!(game.outcome(), Some(Outcome::FifteenMoveRule));
+}
+
+#[test]
+fn fifteen_moves_from_a_fen_with_the_balance() {
+    // Three white kings in one corner, the black king in the other: 29 plies, White first.
+    chase("W:WKa1,Kc1,Ke1:BKj8", Color::White, 0);
+    // Black to move first: 30 plies.
+    chase("B:WKa1,Kc1,Ke1:BKb8", Color::White, 0);
+    // Black as the stronger side, with a man besides its kings.
+    chase("W:WKa1:BKj8,Kh8,Kf8,g7", Color::Black, 0);
+}
+
+#[test]
+fn the_move_that_creates_the_balance_does_not_count() {
+    // White promotes a third king with g7-h8; the count starts after that move.
+    let mut game = Game::new(position("W:WKa1,Kc1,g7:BKb8"));
+    let promote = find(&game, "g7-h8");
+    assert!(promote.promotes);
+    assert_eq!(game.chase(), None);
+    assert_eq!(game.play(&promote), None);
+    assert_eq!(
+        game.chase().map(|c| (c.strong, c.moves)),
+        Some((Color::White, 0))
+    );
+    let fen = pdnkit::write_fen(game.position(), pdnkit::FenNotation::Alpha);
+    chase(&fen, Color::White, 0);
+}
+
+#[test]
+fn capturing_a_strong_king_ends_the_count() {
+    // The black king must take e5 (landing f6, g7 or h8); White keeps two kings.
+    let mut game = Game::new(position("B:WKa1,Kc1,Ke5:BKd4"));
+    assert_eq!(game.chase().map(|c| c.strong), Some(Color::White));
+    let g = game.position().geometry();
+    let mut moves: Vec<String> = game
+        .legal_moves()
+        .iter()
+        .map(|m| m.to_alpha(g, true))
+        .collect();
+    moves.sort();
+    assert_eq!(moves, ["d4:f6", "d4:g7", "d4:h8"]);
+    game.play(&find(&game, "d4:f6"));
+    assert_eq!(game.chase(), None);
+}
+
+#[test]
+fn no_legal_move_loses() {
+    // White's capture takes Black's last piece.
+    let mut game = Game::new(position("W:Wc3,e3:Bf4"));
+    // White must capture e3:g5, then Black has no piece left.
+    let capture = find(&game, "e3:g5");
+    assert_eq!(
+        game.play(&capture),
+        Some(Outcome::NoLegalMove {
+            winner: Color::White
+        })
+    );
+    // A side with pieces but no move loses too: Black's man on b2 steps down to a1 or c1,
+    // both taken by White men with nothing behind them.
+    let blocked = Game::new(position("B:Wa1,c1,h2:Bb2"));
+    // b2 cannot step (a1, c1 occupied) and cannot capture (nothing behind a1 or c1).
+    assert_eq!(
+        blocked.outcome(),
+        Some(Outcome::NoLegalMove {
+            winner: Color::White
+        })
+    );
+    // No pieces at all.
+    let bare = Game::new(position("W:W:Bb6"));
+    assert_eq!(
+        bare.outcome(),
+        Some(Outcome::NoLegalMove {
+            winner: Color::Black
+        })
+    );
+}
