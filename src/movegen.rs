@@ -83,6 +83,15 @@ fn first_obstacle(g: &Geometry, bit: u8, dir: Direction, empty: u64) -> u64 {
     square
 }
 
+fn opposite(dir: Direction) -> Direction {
+    match dir {
+        Direction::UpRight => Direction::DownLeft,
+        Direction::UpLeft => Direction::DownRight,
+        Direction::DownLeft => Direction::UpRight,
+        Direction::DownRight => Direction::UpLeft,
+    }
+}
+
 fn steps(pos: &Position, out: &mut Vec<Move>) {
     let g = pos.geometry();
     let own = pos.pieces(pos.turn);
@@ -115,20 +124,16 @@ fn captures(pos: &Position, paths: Paths, out: &mut Vec<Move>) {
     let own = pos.pieces(pos.turn);
     let theirs = pos.pieces(pos.turn.other());
     let empty_board = pos.empty_squares();
-    // Cheap pre-test: no enemy piece next to one of ours means no capture by a man; kings
-    // are searched in any case.
-    let mut men_may_capture = false;
+    // Men that have an enemy next to them with an empty square behind: only these can
+    // start a capture. Kings are searched in any case.
     let men = own & !pos.kings;
+    let mut capturing_men = 0;
     for dir in Direction::ALL {
-        if g.shift(g.shift(men, dir) & theirs, dir) & empty_board != 0 {
-            men_may_capture = true;
-        }
+        let back = opposite(dir);
+        capturing_men |= g.shift(g.shift(empty_board, back) & theirs, back) & men;
     }
-    for from in bits(own) {
+    for from in bits(capturing_men | (own & pos.kings)) {
         let king = pos.kings & (1u64 << from) != 0;
-        if !king && !men_may_capture {
-            continue;
-        }
         let mut search = CaptureSearch {
             g,
             removal: pos.variant.removal(),
