@@ -272,7 +272,6 @@ impl Capture<'_> {
 
     /// Continues a capture from `at`, where the piece has just landed (or, at the start,
     /// stands; its own start square is already empty on `board`).
-    #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
         board: &Board,
@@ -441,7 +440,7 @@ pub fn moves_for(
     }
 }
 
-/// The board after `mv` by the side `white_to_move` says.
+/// The board after `mv` (made by the piece on `mv.from`).
 pub fn apply(board: &Board, mv: &RefMove) -> Board {
     let mut next = board.clone();
     let (side, king) = board.get(mv.from).expect("a piece on the start square");
