@@ -1,6 +1,7 @@
 //! pdnkit: rules engine and PDN toolkit for Spantsiretti (Russian draughts on 10x8, PDN
 //! GameType 41) and Russian draughts (8x8, GameType 25).
 
+pub mod diagnostic;
 pub mod encoding;
 pub mod fen;
 pub mod game;
@@ -10,7 +11,9 @@ pub mod moves;
 pub mod pdn;
 pub mod perft;
 pub mod position;
+pub mod resolve;
 pub mod square;
+pub mod validate;
 pub mod variant;
 pub mod zobrist;
 

@@ -1,7 +1,11 @@
 //! Argument parsing and dispatch. Raw flags become a validated configuration before any
 //! work starts; every subcommand returns the process exit code.
 
+mod common;
+mod inputs;
 mod perft;
+mod report;
+mod validate;
 
 use clap::{Parser, Subcommand};
 use std::io::{self, Write};
@@ -31,12 +35,14 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    Validate(validate::ValidateArgs),
     Perft(perft::PerftArgs),
 }
 
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Validate(args) => validate::run(args),
         Command::Perft(args) => perft::run(args),
     };
     match result {

@@ -1,1 +1,74 @@
-//! PDN reading: splitting a byte stream into games, tokens with byte offsets, tags.
+//! PDN reading, syntax only: splitting a byte stream into games, tags, and movetext tokens
+//! with byte offsets. No board knowledge and no legality: the replay is built on top.
+//!
+//! - [`reader`]: [`GameReader`] splits a stream into [`RawGame`]s (bounded memory);
+//! - [`lexer`]: [`parse_game`] reads one game into tags, flat tokens and [`SyntaxError`]s;
+//! - [`movetext`]: the structure of one written move ([`WrittenMove`]);
+//! - [`result`], [`gametype`], [`tag`], [`setup`]: results, the GameType tag, tag pairs,
+//!   setup commands; [`location`]: byte offsets to line and column.
+//!
+//! # Leniencies
+//!
+//! The reader accepts real archives, which deviate from PDN 3.0. Tolerated deviations are
+//! reported as [`Severity::Warning`] findings where noted "(warning)"; unreadable text is an
+//! [`Severity::Error`] finding and never stops the reading.
+//!
+//! Splitting (see [`reader`]):
+//! - games are separated by their results or tags, not by `[Event`: the first tag of a game
+//!   may be any tag; a new game also starts at a tag whose name already occurred in the tag
+//!   section of the current game (two tag sections without moves or result), and at a move
+//!   number `1.` after a blank line in a game without result that reached move 2;
+//! - a result standing alone after the moves (also after a blank line) belongs to the game
+//!   before it if that game had no result yet;
+//! - comment preambles and comments between games are skipped; whitespace/comment-only
+//!   text makes no game;
+//! - UTF-8 byte order mark skipped; LF, CRLF, CR and mixed line ends; NUL, Ctrl-Z and every
+//!   other ASCII control byte count as whitespace; invalid UTF-8 is carried as bytes.
+//!
+//! Tags (see [`tag`]): padded names `[ Event  "x" ]`; unquoted values `[Event x]`
+//! (warning); unterminated values `[Event "x]` (warning); missing `]` (warning); unescaped
+//! inner quotes `"the "A" cup"`; odd names (warning); values kept as raw bytes.
+//!
+//! Movetext (see [`lexer`], [`movetext`]):
+//! - move numbers glued to moves `1.e3-d4`, `12.32-28`, `1...d6-c5`; `1. ...` read as
+//!   `1...`; move numbers without a dot or with 2 or 4+ dots (warning); stray `...` ignored
+//!   (warning);
+//! - squares in upper case `C3-D4`, column `k` for the 10th column, numeric squares with
+//!   leading zeros `01-07`; captures with `:`, `x` or `X`; start and end only or the full
+//!   path; omitted separators `c3d4`, `3228` (warning); mixed separators (warning);
+//! - Russian compact notation `ed4`, `e:d4`, `exd4`;
+//! - placeholders `-`, `--` (so `1. - -` is two placeholder moves);
+//! - strength marks `!`, `?`, `!!`, `??`, `!?`, `?!` glued, `(!?)` after a move, marks after
+//!   a space `c3-d4 !` (warning), `*` glued as a mark `c3-d4*` (warning); NAGs `$3`, also
+//!   glued `c3-d4$3`;
+//! - results `1-0 0-1 1/2-1/2 0-0 *`, `2-0 0-2 1-1`, colon forms `1:0 0:1 1/2:1/2 0:0 2:0
+//!   0:2 1:1`, `½-½`; a result is a whole word, so `1-10` is a move; results inside
+//!   variations are kept;
+//! - comments `{...}` spanning lines, `%` and `;` line comments; a `{` with no `}` after it
+//!   ends at the end of its line (error);
+//! - setup commands `/FEN "..."/`; variations nested to any depth without recursion.
+
+mod ascii;
+pub mod error;
+pub mod gametype;
+pub mod lexer;
+pub mod location;
+pub mod movetext;
+pub mod reader;
+pub mod result;
+pub mod setup;
+mod splitter;
+pub mod tag;
+
+pub use error::{Severity, SyntaxError, SyntaxErrorKind};
+pub use gametype::{GameTypeError, GameTypeTag};
+pub use lexer::{CommentStyle, ParsedGame, Token, TokenKind, parse_bytes, parse_game};
+pub use location::{ColumnUnit, Location, Locator, locate};
+pub use movetext::{MoveShape, Separator, Strength, WrittenMove, WrittenSquare};
+pub use reader::{GameReader, RawGame};
+pub use result::{GameResult, Outcome, ResultStyle, parse_result_tag};
+pub use setup::SetupCommand;
+pub use tag::Tag;
+
+#[cfg(test)]
+mod tests;

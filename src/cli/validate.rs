@@ -1,0 +1,187 @@
+//! `pdnkit validate`: every move of every game replayed; diagnostics in four formats.
+
+use super::common::{CommonArgs, Config, Progress};
+use super::inputs::{self, Input};
+use super::report::{FileFormatter, Printer, ReportFormat, RunTotals};
+use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use pdnkit::diagnostic::Severity;
+use pdnkit::encoding::Detection;
+use pdnkit::validate::{GameReport, GameSink, StreamTotals, check_stream};
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::sync::mpsc;
+
+/// Check every move of every game: legal, unambiguous, and the declared result true to the
+/// board.
+///
+/// Each game is replayed from its FEN tag or the start position of its game type; illegal,
+/// ambiguous and unreadable moves are reported with file, line, column, game and move, and
+/// for an illegal move the legal moves of the position. Draws by threefold repetition and by
+/// the 15-move rule are detected, and the result is checked against them.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:\n  \
+    pdnkit validate games.pdn\n  \
+    pdnkit validate archive/ --format jsonl > report.jsonl\n  \
+    cat games.pdn | pdnkit validate - --default-game-type 25\n  \
+    pdnkit validate --format github --strict archive/\n\n\
+    Exit codes: 0 every game valid, 1 at least one game invalid, 2 usage error or unreadable input.")]
+pub struct ValidateArgs {
+    /// Files, directories (searched recursively for *.pdn), or - for standard input.
+    paths: Vec<PathBuf>,
+    /// human: one line per finding and a summary; jsonl: one object per game then a summary;
+    /// json: the same as one document; github: workflow annotations.
+    #[arg(long, value_enum, default_value = "human")]
+    format: ReportFormat,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+/// The outcome of one input.
+struct FileResult {
+    output: Vec<u8>,
+    totals: StreamTotals,
+    failed: bool,
+}
+
+pub fn run(args: ValidateArgs) -> io::Result<u8> {
+    let config = match args.common.config() {
+        Ok(c) => c,
+        Err(message) => {
+            eprintln!("pdnkit: error: {message}");
+            return Ok(EXIT_FAILURE);
+        }
+    };
+    let inputs = inputs::collect(&args.paths);
+    let progress = Progress::new(&inputs, &config);
+    let stdout = io::stdout().lock();
+    let mut printer = Printer::new(io::BufWriter::new(stdout), args.format, config.quiet)?;
+    let mut totals = RunTotals::default();
+    let mut record = |result: FileResult, printer: &mut Printer<_>| -> io::Result<()> {
+        totals.files += 1;
+        totals.failed_files += usize::from(result.failed);
+        totals.streams.add(&result.totals);
+        printer.file_output(&result.output)
+    };
+    if config.threads == 1 || inputs.len() == 1 {
+        for input in &inputs {
+            let result = check_input(input, &config, args.format, &progress);
+            record(result, &mut printer)?;
+        }
+    } else {
+        // Files in parallel; outputs printed in input order as soon as they are ready.
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(config.threads)
+            .build()
+            .map_err(io::Error::other)?;
+        let (sender, receiver) = mpsc::channel();
+        let format = args.format;
+        let (config_ref, progress_ref, inputs_ref) = (&config, &progress, &inputs);
+        pool.in_place_scope(|scope| -> io::Result<()> {
+            for (index, input) in inputs_ref.iter().enumerate() {
+                let sender = sender.clone();
+                scope.spawn(move |_| {
+                    let result = check_input(input, config_ref, format, progress_ref);
+                    let _ = sender.send((index, result));
+                });
+            }
+            drop(sender);
+            let mut waiting = BTreeMap::new();
+            let mut next = 0;
+            for (index, result) in receiver {
+                waiting.insert(index, result);
+                while let Some(result) = waiting.remove(&next) {
+                    record(result, &mut printer)?;
+                    next += 1;
+                }
+            }
+            Ok(())
+        })?;
+    }
+    progress.finish();
+    let code = if totals.failed_files > 0 {
+        EXIT_FAILURE
+    } else if totals.streams.invalid > 0 {
+        EXIT_INVALID
+    } else {
+        EXIT_OK
+    };
+    printer.finish(&totals)?;
+    Ok(code)
+}
+
+/// Validates one input into a buffer of formatted output.
+fn check_input(
+    input: &Input,
+    config: &Config,
+    format: ReportFormat,
+    progress: &Progress,
+) -> FileResult {
+    let name = input.name();
+    let formatter = FileFormatter {
+        format,
+        file: &name,
+        quiet: config.quiet,
+    };
+    let mut output = Vec::new();
+    let mut failed = false;
+    let totals = match input.open() {
+        Err(e) => {
+            failed = true;
+            let message = format!("cannot read: {e}");
+            let _ = formatter.file_problem(&mut output, Severity::Error, "io", &message);
+            StreamTotals::default()
+        }
+        Ok(reader) => {
+            let mut sink = Sink {
+                formatter: &formatter,
+                output: &mut output,
+                progress,
+                seen: 0,
+            };
+            let mut totals = StreamTotals::default();
+            let result = check_stream(
+                reader,
+                &config.options,
+                config.encoding,
+                &mut sink,
+                &mut totals,
+            );
+            if let Err(e) = result {
+                failed = true;
+                let message = format!("read failed: {e}");
+                let _ = formatter.file_problem(&mut output, Severity::Error, "io", &message);
+            }
+            totals
+        }
+    };
+    let _ = output.flush();
+    FileResult {
+        output,
+        totals,
+        failed,
+    }
+}
+
+/// Formats each game into the file's output buffer as it is validated.
+struct Sink<'a> {
+    formatter: &'a FileFormatter<'a>,
+    output: &'a mut Vec<u8>,
+    progress: &'a Progress,
+    seen: u64,
+}
+
+impl GameSink for Sink<'_> {
+    fn detection(&mut self, detection: &Detection) -> io::Result<()> {
+        self.formatter.detection(self.output, detection)
+    }
+
+    fn game(&mut self, report: GameReport) -> io::Result<()> {
+        self.formatter.game(self.output, &report)
+    }
+
+    fn progress(&mut self, bytes: u64) {
+        self.progress.advance(bytes.saturating_sub(self.seen));
+        self.seen = bytes;
+    }
+}

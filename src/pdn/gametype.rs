@@ -1,0 +1,268 @@
+//! The `GameType` tag value: a bare number (`"41"`) or the full form
+//! `"41,W,10,8,A0,0"` (type, start colour, width, height, notation and corner of square 1,
+//! invert flag). Lenient: spaces around fields, lower-case letters, and the full form
+//! without its invert flag (`"25,W,8,8,A1"`). Any other shape is a [`GameTypeError`] with
+//! the byte offset (in the value) of the faulty field.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A parsed GameType tag. Fields after `number` are `None` for the bare form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameTypeTag {
+    pub number: u32,
+    /// `W` or `B` (upper case).
+    pub start_color: Option<char>,
+    pub width: Option<u8>,
+    pub height: Option<u8>,
+    /// `A` (alphanumeric), `N` (numeric) or `S` (SAN), and the corner digit of square 1:
+    /// 0 bottom left, 1 bottom right, 2 top left, 3 top right.
+    pub notation: Option<(char, u8)>,
+    /// 0: the bottom-left corner is a playing square; 1: it is not.
+    pub invert: Option<u8>,
+}
+
+/// What is wrong with a GameType value, and where (byte offset in the value).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameTypeError {
+    Empty,
+    BadNumber {
+        at: usize,
+    },
+    BadStartColor {
+        at: usize,
+    },
+    BadWidth {
+        at: usize,
+    },
+    BadHeight {
+        at: usize,
+    },
+    BadNotation {
+        at: usize,
+    },
+    BadInvert {
+        at: usize,
+    },
+    /// Fewer than the five fields of the full form.
+    Incomplete {
+        at: usize,
+    },
+    /// More than six fields.
+    Trailing {
+        at: usize,
+    },
+}
+
+impl fmt::Display for GameTypeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (what, at) = match *self {
+            GameTypeError::Empty => return f.write_str("empty GameType"),
+            GameTypeError::BadNumber { at } => ("game type number", at),
+            GameTypeError::BadStartColor { at } => ("start colour (W or B)", at),
+            GameTypeError::BadWidth { at } => ("board width", at),
+            GameTypeError::BadHeight { at } => ("board height", at),
+            GameTypeError::BadNotation { at } => ("notation (A, N or S and a digit 0-3)", at),
+            GameTypeError::BadInvert { at } => ("invert flag (0 or 1)", at),
+            GameTypeError::Incomplete { at } => {
+                return write!(
+                    f,
+                    "GameType ends at byte {at}; the full form has 5 or 6 fields"
+                );
+            }
+            GameTypeError::Trailing { at } => ("end of GameType", at),
+        };
+        write!(f, "bad {what} at byte {at} of GameType")
+    }
+}
+
+impl std::error::Error for GameTypeError {}
+
+/// Field `bytes` with the offset of its first non-space byte.
+fn trimmed(field: &[u8], at: usize) -> (&[u8], usize) {
+    let lead = field.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    let rest = field.get(lead..).unwrap_or_default();
+    let tail = rest
+        .iter()
+        .rev()
+        .take_while(|b| b.is_ascii_whitespace())
+        .count();
+    (rest.get(..rest.len() - tail).unwrap_or_default(), at + lead)
+}
+
+fn field_number<T: TryFrom<u64>>(field: &[u8]) -> Option<T> {
+    if field.is_empty() || field.len() > 9 || !field.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let n = field
+        .iter()
+        .fold(0u64, |n, &d| n * 10 + u64::from(d - b'0'));
+    T::try_from(n).ok()
+}
+
+impl GameTypeTag {
+    /// The bare form with just a type number.
+    pub const fn bare(number: u32) -> GameTypeTag {
+        GameTypeTag {
+            number,
+            start_color: None,
+            width: None,
+            height: None,
+            notation: None,
+            invert: None,
+        }
+    }
+
+    /// Reads a GameType tag value.
+    pub fn parse(value: &[u8]) -> Result<GameTypeTag, GameTypeError> {
+        let mut fields = Vec::new();
+        let mut at = 0;
+        for field in value.split(|&b| b == b',') {
+            fields.push(trimmed(field, at));
+            at += field.len() + 1;
+        }
+        let mut fields = fields.into_iter();
+        let (first, first_at) = fields.next().unwrap_or((&[], 0));
+        if first.is_empty() && value.iter().all(u8::is_ascii_whitespace) {
+            return Err(GameTypeError::Empty);
+        }
+        let number = field_number(first).ok_or(GameTypeError::BadNumber { at: first_at })?;
+        let mut tag = GameTypeTag::bare(number);
+        let Some((color, at)) = fields.next() else {
+            return Ok(tag);
+        };
+        tag.start_color = match color {
+            [c] if matches!(c.to_ascii_uppercase(), b'W' | b'B') => {
+                Some(char::from(c.to_ascii_uppercase()))
+            }
+            _ => return Err(GameTypeError::BadStartColor { at }),
+        };
+        let end = value.len();
+        let (width, at) = fields.next().ok_or(GameTypeError::Incomplete { at: end })?;
+        tag.width = Some(
+            field_number(width)
+                .filter(|&w| w > 0)
+                .ok_or(GameTypeError::BadWidth { at })?,
+        );
+        let (height, at) = fields.next().ok_or(GameTypeError::Incomplete { at: end })?;
+        let height = field_number(height).filter(|&h| h > 0);
+        tag.height = Some(height.ok_or(GameTypeError::BadHeight { at })?);
+        let (notation, at) = fields.next().ok_or(GameTypeError::Incomplete { at: end })?;
+        tag.notation = match notation {
+            [kind, corner @ b'0'..=b'3']
+                if matches!(kind.to_ascii_uppercase(), b'A' | b'N' | b'S') =>
+            {
+                Some((char::from(kind.to_ascii_uppercase()), corner - b'0'))
+            }
+            _ => return Err(GameTypeError::BadNotation { at }),
+        };
+        if let Some((invert, at)) = fields.next() {
+            tag.invert = match invert {
+                [flag @ (b'0' | b'1')] => Some(flag - b'0'),
+                _ => return Err(GameTypeError::BadInvert { at }),
+            };
+        }
+        if let Some((_, at)) = fields.next() {
+            return Err(GameTypeError::Trailing {
+                at: at.saturating_sub(1),
+            });
+        }
+        Ok(tag)
+    }
+}
+
+impl FromStr for GameTypeTag {
+    type Err = GameTypeError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        GameTypeTag::parse(s.as_bytes())
+    }
+}
+
+impl fmt::Display for GameTypeTag {
+    /// The bare form, or the canonical full form `41,W,10,8,A0,0`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.number)?;
+        if let (Some(color), Some(width), Some(height), Some((kind, corner))) =
+            (self.start_color, self.width, self.height, self.notation)
+        {
+            write!(f, ",{color},{width},{height},{kind}{corner}")?;
+            if let Some(invert) = self.invert {
+                write!(f, ",{invert}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn full(number: u32, color: char, w: u8, h: u8, n: (char, u8), inv: Option<u8>) -> GameTypeTag {
+        GameTypeTag {
+            number,
+            start_color: Some(color),
+            width: Some(w),
+            height: Some(h),
+            notation: Some(n),
+            invert: inv,
+        }
+    }
+
+    #[test]
+    fn bare_and_full_forms() {
+        assert_eq!(GameTypeTag::parse(b"41"), Ok(GameTypeTag::bare(41)));
+        assert_eq!(GameTypeTag::parse(b" 25 "), Ok(GameTypeTag::bare(25)));
+        assert_eq!(
+            GameTypeTag::parse(b"41,W,10,8,A0,0"),
+            Ok(full(41, 'W', 10, 8, ('A', 0), Some(0)))
+        );
+        assert_eq!(
+            GameTypeTag::parse(b"41,W,10,8,N2,0"),
+            Ok(full(41, 'W', 10, 8, ('N', 2), Some(0)))
+        );
+        assert_eq!(
+            GameTypeTag::parse(b"25, w, 8, 8, a1"),
+            Ok(full(25, 'W', 8, 8, ('A', 1), None))
+        );
+        assert_eq!(
+            "21,B,8,8,N1,0".parse(),
+            Ok(full(21, 'B', 8, 8, ('N', 1), Some(0)))
+        );
+    }
+
+    #[test]
+    fn display_is_canonical() {
+        for text in ["41", "41,W,10,8,A0,0", "25,W,8,8,A1"] {
+            assert_eq!(text.parse::<GameTypeTag>().unwrap().to_string(), text);
+        }
+        assert_eq!(
+            "25, w,8,8,a0,0".parse::<GameTypeTag>().unwrap().to_string(),
+            "25,W,8,8,A0,0"
+        );
+    }
+
+    #[test]
+    fn errors_point_at_the_field() {
+        use GameTypeError::*;
+        let p = |s: &str| GameTypeTag::parse(s.as_bytes());
+        assert_eq!(p(""), Err(Empty));
+        assert_eq!(p("  "), Err(Empty));
+        assert_eq!(p("x"), Err(BadNumber { at: 0 }));
+        assert_eq!(p("-1"), Err(BadNumber { at: 0 }));
+        assert_eq!(p("99999999999"), Err(BadNumber { at: 0 }));
+        assert_eq!(p("41,X,10,8,A0,0"), Err(BadStartColor { at: 3 }));
+        assert_eq!(p("41,W,0,8,A0,0"), Err(BadWidth { at: 5 }));
+        assert_eq!(p("41,W,300,8,A0,0"), Err(BadWidth { at: 5 }));
+        assert_eq!(p("41,W,10,,A0,0"), Err(BadHeight { at: 8 }));
+        assert_eq!(p("41,W,10,8,A4,0"), Err(BadNotation { at: 10 }));
+        assert_eq!(p("41,W,10,8,Q0,0"), Err(BadNotation { at: 10 }));
+        assert_eq!(p("41,W,10,8,A0,2"), Err(BadInvert { at: 13 }));
+        assert_eq!(p("41,W,10"), Err(Incomplete { at: 7 }));
+        assert_eq!(p("41,W"), Err(Incomplete { at: 4 }));
+        assert_eq!(p("41,W,10,8,A0,0,1"), Err(Trailing { at: 14 }));
+        assert!(p("41,").is_err());
+        assert!(!BadWidth { at: 5 }.to_string().is_empty());
+    }
+}

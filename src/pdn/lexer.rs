@@ -1,0 +1,492 @@
+//! Lexer and parser of one game's bytes: tags, and the movetext as a flat list of tokens with
+//! absolute byte offsets. Syntax only: no board, no legality.
+//!
+//! Variations are flat `VariationStart`/`VariationEnd` markers and the lexer is a loop, so
+//! nesting depth costs no stack. Every finding is a [`SyntaxError`] with an offset; the lexer
+//! never stops early, and never panics on any bytes.
+//!
+//! Leniencies (warnings unless noted; see also [`super::tag`] and [`super::movetext`]):
+//! - move numbers glued to moves `1.e3-d4`, `12.32-28`, `1...d6-c5` (not reported);
+//! - `1. ... d6-c5` read as `1... d6-c5`; a `...` anywhere else is ignored (warning);
+//! - move numbers without a dot `1 c3-d4`, or with 2 or 4+ dots;
+//! - strength marks after a space `c3-d4 !`, and `(!?)` right after a move (not reported);
+//! - `*` as a strength mark glued to a move `c3-d4*` (a lone `*` is a result);
+//! - NAGs glued to moves `c3-d4$1`;
+//! - `%` line comments anywhere a token may start, `;` line comments anywhere;
+//! - a `{` comment with no `}` after it ends at the end of its line (an error);
+//! - results inside variations are kept as tokens.
+
+use super::ascii::{is_space, line_end, word_end};
+use super::error::{SyntaxError, SyntaxErrorKind};
+use super::movetext::{WrittenMove, bare_number, move_number, nag, written_move};
+use super::reader::RawGame;
+use super::result::GameResult;
+use super::setup::{SetupCommand, scan_setup};
+use super::tag::{Tag, scan_tag};
+
+/// How a comment was written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CommentStyle {
+    /// `{...}`, possibly spanning lines.
+    Braces,
+    /// `% ...` to the end of the line.
+    Percent,
+    /// `; ...` to the end of the line.
+    Semicolon,
+}
+
+/// What a token is.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TokenKind {
+    /// `12.` (`black: false`) or `12...` (`black: true`).
+    MoveNumber {
+        number: u32,
+        black: bool,
+    },
+    Move(Box<WrittenMove>),
+    /// `$3`
+    Nag(u16),
+    Comment(CommentStyle),
+    VariationStart,
+    VariationEnd,
+    Result(GameResult),
+    /// `/FEN "..."/`
+    Setup(Box<SetupCommand>),
+    /// Unreadable text (always with a [`SyntaxErrorKind::UnknownToken`] or similar error).
+    Unknown,
+}
+
+/// One token: kind, absolute byte offset and length in bytes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Token {
+    pub kind: TokenKind,
+    pub offset: u64,
+    pub len: u32,
+}
+
+impl Token {
+    /// The bytes of the token as written, from the game it was read from.
+    pub fn text<'a>(&self, raw: &RawGame<'a>) -> &'a [u8] {
+        let from = usize::try_from(self.offset.saturating_sub(raw.offset)).unwrap_or(usize::MAX);
+        let to = from.saturating_add(self.len as usize);
+        raw.bytes.get(from..to).unwrap_or_default()
+    }
+
+    /// The text of a comment without its delimiters; `None` for other tokens.
+    pub fn comment_text<'a>(&self, raw: &RawGame<'a>) -> Option<&'a [u8]> {
+        let TokenKind::Comment(style) = self.kind else {
+            return None;
+        };
+        let text = self.text(raw);
+        let body = text.get(1..).unwrap_or_default();
+        Some(match style {
+            CommentStyle::Braces => body.strip_suffix(b"}").unwrap_or(body),
+            CommentStyle::Percent | CommentStyle::Semicolon => body,
+        })
+    }
+}
+
+/// One game, read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ParsedGame {
+    pub tags: Vec<Tag>,
+    pub tokens: Vec<Token>,
+    pub errors: Vec<SyntaxError>,
+}
+
+impl ParsedGame {
+    /// The first tag with this name (names compare exactly).
+    pub fn tag(&self, name: &str) -> Option<&Tag> {
+        self.tags.iter().find(|t| t.name == name)
+    }
+
+    /// The first result at the top level (outside variations).
+    pub fn result(&self) -> Option<(GameResult, &Token)> {
+        let mut depth = 0u64;
+        for token in &self.tokens {
+            match &token.kind {
+                TokenKind::VariationStart => depth += 1,
+                TokenKind::VariationEnd => depth = depth.saturating_sub(1),
+                TokenKind::Result(r) if depth == 0 => return Some((*r, token)),
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// Whether any finding has `Error` severity.
+    pub fn has_errors(&self) -> bool {
+        self.errors
+            .iter()
+            .any(|e| e.severity() == super::error::Severity::Error)
+    }
+}
+
+/// Reads one game (as handed out by [`super::reader::GameReader`]).
+pub fn parse_game(raw: &RawGame) -> ParsedGame {
+    parse_bytes(raw.bytes, raw.offset)
+}
+
+/// Reads one game's bytes whose first byte is at absolute offset `base`.
+pub fn parse_bytes(input: &[u8], base: u64) -> ParsedGame {
+    let mut lexer = Lexer {
+        input,
+        base,
+        pos: 0,
+        out: ParsedGame::default(),
+        depth: 0,
+        outer_open: 0,
+        movetext: false,
+        ended: false,
+        no_brace_from: None,
+    };
+    lexer.run();
+    lexer.out
+}
+
+struct Lexer<'a> {
+    input: &'a [u8],
+    base: u64,
+    pos: usize,
+    out: ParsedGame,
+    depth: u64,
+    /// Index of the outermost `(` still open.
+    outer_open: usize,
+    movetext: bool,
+    /// A result was read at the top level.
+    ended: bool,
+    /// No `}` at or after this index.
+    no_brace_from: Option<usize>,
+}
+
+fn clamp_len(len: usize) -> u32 {
+    u32::try_from(len).unwrap_or(u32::MAX)
+}
+
+impl Lexer<'_> {
+    fn run(&mut self) {
+        while let Some(&b) = self.input.get(self.pos) {
+            if is_space(b) {
+                self.pos += 1;
+                continue;
+            }
+            match b {
+                b'{' => self.brace_comment(),
+                b';' => self.line_comment(CommentStyle::Semicolon),
+                b'%' => self.line_comment(CommentStyle::Percent),
+                b'[' => self.tag(),
+                _ => {
+                    self.movetext_token();
+                    match b {
+                        b'(' => self.open(),
+                        b')' => self.close(),
+                        b'/' => self.setup(),
+                        b']' | b'}' => {
+                            self.unknown(self.pos, self.pos + 1, SyntaxErrorKind::UnknownToken);
+                            self.pos += 1;
+                        }
+                        _ => self.word(),
+                    }
+                }
+            }
+        }
+        if self.depth > 0 {
+            let kind = SyntaxErrorKind::UnclosedVariation { count: self.depth };
+            self.error(kind, self.outer_open, 1);
+        }
+    }
+
+    fn error(&mut self, kind: SyntaxErrorKind, at: usize, len: usize) {
+        self.out.errors.push(SyntaxError {
+            kind,
+            offset: self.base + at as u64,
+            len: clamp_len(len),
+        });
+    }
+
+    fn push(&mut self, kind: TokenKind, from: usize, to: usize) {
+        self.out.tokens.push(Token {
+            kind,
+            offset: self.base + from as u64,
+            len: clamp_len(to.saturating_sub(from)),
+        });
+    }
+
+    fn unknown(&mut self, from: usize, to: usize, kind: SyntaxErrorKind) {
+        self.push(TokenKind::Unknown, from, to);
+        self.error(kind, from, to.saturating_sub(from));
+    }
+
+    /// A token other than a tag or comment starts here.
+    fn movetext_token(&mut self) {
+        if self.ended && self.depth == 0 {
+            self.ended = false;
+            let end = word_end(self.input, self.pos + 1);
+            self.error(SyntaxErrorKind::TokenAfterResult, self.pos, end - self.pos);
+        }
+        self.movetext = true;
+    }
+
+    fn brace_comment(&mut self) {
+        let start = self.pos;
+        let close = match self.no_brace_from {
+            Some(from) if start >= from => None,
+            _ => self
+                .input
+                .get(start + 1..)
+                .and_then(|rest| memchr::memchr(b'}', rest))
+                .map(|i| start + 1 + i),
+        };
+        let end = match close {
+            Some(close) => close + 1,
+            None => {
+                self.no_brace_from = Some(start);
+                let end = line_end(self.input, start);
+                self.error(SyntaxErrorKind::UnterminatedComment, start, end - start);
+                end
+            }
+        };
+        self.push(TokenKind::Comment(CommentStyle::Braces), start, end);
+        self.pos = end;
+    }
+
+    fn line_comment(&mut self, style: CommentStyle) {
+        let start = self.pos;
+        let end = line_end(self.input, start);
+        self.push(TokenKind::Comment(style), start, end);
+        self.pos = end;
+    }
+
+    fn tag(&mut self) {
+        let start = self.pos;
+        let (tag, end) = scan_tag(self.input, start, self.base, &mut self.out.errors);
+        if self.movetext {
+            self.error(SyntaxErrorKind::TagAfterMovetext, start, end - start);
+        }
+        if let Some(tag) = tag {
+            self.out.tags.push(tag);
+        }
+        self.pos = end;
+    }
+
+    fn setup(&mut self) {
+        let start = self.pos;
+        let (command, end) = scan_setup(self.input, start, self.base, &mut self.out.errors);
+        self.push(TokenKind::Setup(Box::new(command)), start, end);
+        self.pos = end;
+    }
+
+    /// The last token, if it is a move without strength marks.
+    fn bare_last_move(&mut self) -> Option<&mut Token> {
+        self.out.tokens.last_mut().filter(|t| match &t.kind {
+            TokenKind::Move(mv) => mv.strength.is_none(),
+            _ => false,
+        })
+    }
+
+    fn open(&mut self) {
+        let start = self.pos;
+        // `(!?)` right after a move is its strength, not a variation.
+        let after = self.input.get(start + 1..).unwrap_or_default();
+        let marks = after
+            .iter()
+            .take_while(|&&b| b == b'!' || b == b'?')
+            .count();
+        if marks > 0 && after.get(marks) == Some(&b')') {
+            let end = start + marks + 2;
+            let (base, input) = (self.base, self.input);
+            if let Some(token) = self.bare_last_move() {
+                let marks = input.get(start + 1..start + 1 + marks).unwrap_or_default();
+                if let TokenKind::Move(mv) = &mut token.kind {
+                    mv.strength = Some(super::movetext::Strength {
+                        marks: String::from_utf8_lossy(marks).into_owned(),
+                        parenthesized: true,
+                    });
+                }
+                token.len = clamp_len((base + end as u64).saturating_sub(token.offset) as usize);
+                self.pos = end;
+                return;
+            }
+        }
+        if self.depth == 0 {
+            self.outer_open = start;
+        }
+        self.depth += 1;
+        self.push(TokenKind::VariationStart, start, start + 1);
+        self.pos = start + 1;
+    }
+
+    fn close(&mut self) {
+        let start = self.pos;
+        self.pos += 1;
+        if self.depth == 0 {
+            self.unknown(start, start + 1, SyntaxErrorKind::UnmatchedVariationEnd);
+        } else {
+            self.depth -= 1;
+            self.push(TokenKind::VariationEnd, start, start + 1);
+        }
+    }
+
+    fn word(&mut self) {
+        let start = self.pos;
+        let end = word_end(self.input, start + 1);
+        self.pos = end;
+        let word = self.input.get(start..end).unwrap_or_default();
+        if let Some(result) = GameResult::from_bytes(word) {
+            self.push(TokenKind::Result(result), start, end);
+            if self.depth == 0 {
+                self.ended = true;
+            }
+            return;
+        }
+        let mut at = start;
+        if let Ok((rest, (number, dots))) = move_number(word) {
+            at = end - rest.len();
+            self.push(
+                TokenKind::MoveNumber {
+                    number,
+                    black: dots >= 2,
+                },
+                start,
+                at,
+            );
+            if dots != 1 && dots != 3 {
+                self.error(SyntaxErrorKind::OddMoveNumberDots, start, at - start);
+            }
+            if rest.is_empty() {
+                return;
+            }
+        } else if let Some(number) = bare_number(word) {
+            self.push(
+                TokenKind::MoveNumber {
+                    number,
+                    black: false,
+                },
+                start,
+                end,
+            );
+            self.error(SyntaxErrorKind::MoveNumberWithoutDot, start, end - start);
+            return;
+        }
+        let rest = self.input.get(at..end).unwrap_or_default();
+        if rest.is_empty() {
+            return;
+        }
+        if rest.iter().all(|&b| b == b'.') || rest == "…".as_bytes() {
+            self.ellipsis(at, end);
+        } else if rest.iter().all(|&b| b == b'!' || b == b'?') {
+            self.spaced_strength(at, end);
+        } else if rest.first() == Some(&b'$') {
+            self.nags(at, end);
+        } else {
+            self.written_move(at, end);
+        }
+    }
+
+    /// `...` after a White move number makes it a Black move number.
+    fn ellipsis(&mut self, at: usize, end: usize) {
+        let base = self.base;
+        let last = self
+            .out
+            .tokens
+            .last_mut()
+            .filter(|t| matches!(t.kind, TokenKind::MoveNumber { black: false, .. }));
+        match last {
+            Some(token) => {
+                if let TokenKind::MoveNumber { black, .. } = &mut token.kind {
+                    *black = true;
+                }
+                token.len = clamp_len((base + end as u64).saturating_sub(token.offset) as usize);
+            }
+            None => self.error(SyntaxErrorKind::StrayEllipsis, at, end - at),
+        }
+    }
+
+    fn spaced_strength(&mut self, at: usize, end: usize) {
+        let base = self.base;
+        let marks = self.input.get(at..end).unwrap_or_default();
+        match self.bare_last_move() {
+            Some(token) => {
+                if let TokenKind::Move(mv) = &mut token.kind {
+                    mv.strength = Some(super::movetext::Strength {
+                        marks: String::from_utf8_lossy(marks).into_owned(),
+                        parenthesized: false,
+                    });
+                }
+                token.len = clamp_len((base + end as u64).saturating_sub(token.offset) as usize);
+                self.error(SyntaxErrorKind::SpacedStrength, at, end - at);
+            }
+            None => self.unknown(at, end, SyntaxErrorKind::UnknownToken),
+        }
+    }
+
+    /// One or more NAGs glued together (`$1$3`).
+    fn nags(&mut self, mut at: usize, end: usize) {
+        while at < end {
+            let rest = self.input.get(at..end).unwrap_or_default();
+            match nag(rest) {
+                Ok((after, n)) => {
+                    let next = end - after.len();
+                    self.push(TokenKind::Nag(n), at, next);
+                    at = next;
+                }
+                Err(_) => {
+                    let kind = if rest.first() == Some(&b'$') {
+                        SyntaxErrorKind::BadNag
+                    } else {
+                        SyntaxErrorKind::UnknownToken
+                    };
+                    self.unknown(at, end, kind);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// A move with glued strength marks and NAGs; anything else makes the rest unknown.
+    fn written_move(&mut self, at: usize, end: usize) {
+        let rest = self.input.get(at..end).unwrap_or_default();
+        let Ok((after, mv)) = written_move(rest) else {
+            self.unknown(at, end, SyntaxErrorKind::UnknownToken);
+            return;
+        };
+        let move_end = end - after.len();
+        if !after.is_empty() && after.first() != Some(&b'$') {
+            self.unknown(at, end, SyntaxErrorKind::UnknownToken);
+            return;
+        }
+        let nags_ok = {
+            let mut tail = after;
+            while let Ok((t, _)) = nag(tail) {
+                tail = t;
+            }
+            tail.is_empty()
+        };
+        if !nags_ok {
+            self.unknown(at, end, SyntaxErrorKind::UnknownToken);
+            return;
+        }
+        let text_end = at + mv.text.len();
+        match mv.separator {
+            super::movetext::Separator::None
+                if !matches!(mv.shape, super::movetext::MoveShape::Placeholder)
+                    && !matches!(mv.shape, super::movetext::MoveShape::Compact { .. }) =>
+            {
+                self.error(SyntaxErrorKind::OmittedSeparator, at, text_end - at);
+            }
+            super::movetext::Separator::Mixed => {
+                self.error(SyntaxErrorKind::MixedSeparators, at, text_end - at);
+            }
+            _ => {}
+        }
+        if mv.strength.as_ref().is_some_and(|s| s.marks.contains('*')) {
+            self.error(
+                SyntaxErrorKind::AsteriskStrength,
+                text_end,
+                move_end - text_end,
+            );
+        }
+        self.push(TokenKind::Move(Box::new(mv)), at, move_end);
+        self.nags(move_end, end);
+    }
+}

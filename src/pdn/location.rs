@@ -1,0 +1,156 @@
+//! Byte offsets to 1-based line and column, scanning only one game's bytes from its known
+//! start line. Line breaks are `\n`, `\r\n` or a lone `\r`. Columns count characters:
+//! UTF-8 characters (bytes that are not continuation bytes) or, for single-byte code
+//! pages, bytes. Queries in increasing order cost time linear in the game in total.
+
+use super::reader::RawGame;
+
+/// A 1-based line and column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Location {
+    pub line: u32,
+    pub column: u32,
+}
+
+/// What a column counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum ColumnUnit {
+    /// Characters of UTF-8 text.
+    #[default]
+    Utf8Chars,
+    /// Bytes (characters of a single-byte code page).
+    Bytes,
+}
+
+/// Finds locations in one game, remembering where the last query ended.
+#[derive(Clone, Debug)]
+pub struct Locator<'a> {
+    bytes: &'a [u8],
+    offset: u64,
+    first_line: u32,
+    unit: ColumnUnit,
+    /// Scanned up to `pos`: `line` is the line of `pos`, which starts at `line_start`, and
+    /// `column` is the column of `pos`.
+    pos: usize,
+    line: u32,
+    line_start: usize,
+    column: u32,
+}
+
+impl<'a> Locator<'a> {
+    pub fn new(raw: &RawGame<'a>, unit: ColumnUnit) -> Locator<'a> {
+        Locator {
+            bytes: raw.bytes,
+            offset: raw.offset,
+            first_line: raw.line,
+            unit,
+            pos: 0,
+            line: raw.line,
+            line_start: 0,
+            column: 1,
+        }
+    }
+
+    /// The location of absolute byte `offset` (clamped to the game).
+    pub fn locate(&mut self, offset: u64) -> Location {
+        let target = usize::try_from(offset.saturating_sub(self.offset))
+            .unwrap_or(usize::MAX)
+            .min(self.bytes.len());
+        if target < self.pos {
+            self.pos = 0;
+            self.line = self.first_line;
+            self.line_start = 0;
+            self.column = 1;
+        }
+        let span = self.bytes.get(self.pos..target).unwrap_or_default();
+        for i in memchr::memchr2_iter(b'\n', b'\r', span) {
+            let at = self.pos + i;
+            let after_cr = at
+                .checked_sub(1)
+                .is_some_and(|p| self.bytes.get(p) == Some(&b'\r'));
+            if self.bytes.get(at) == Some(&b'\r') || !after_cr {
+                self.line = self.line.saturating_add(1);
+            }
+            self.line_start = at + 1;
+        }
+        let from = self.pos.max(self.line_start);
+        if from > self.pos {
+            self.column = 1;
+        }
+        let tail = self.bytes.get(from..target).unwrap_or_default();
+        let chars = match self.unit {
+            ColumnUnit::Bytes => tail.len(),
+            ColumnUnit::Utf8Chars => tail.iter().filter(|&&b| (b & 0xC0) != 0x80).count(),
+        };
+        self.column = self
+            .column
+            .saturating_add(u32::try_from(chars).unwrap_or(u32::MAX));
+        self.pos = target;
+        Location {
+            line: self.line,
+            column: self.column,
+        }
+    }
+}
+
+/// The location of absolute byte `offset` in `raw`, columns in UTF-8 characters.
+pub fn locate(raw: &RawGame, offset: u64) -> Location {
+    Locator::new(raw, ColumnUnit::Utf8Chars).locate(offset)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn raw(bytes: &[u8]) -> RawGame<'_> {
+        RawGame {
+            bytes,
+            offset: 100,
+            line: 7,
+            index: 1,
+        }
+    }
+
+    fn at(line: u32, column: u32) -> Location {
+        Location { line, column }
+    }
+
+    #[test]
+    fn lines_and_columns() {
+        let text = "ab\ncd\r\nef\rgh";
+        let game = raw(text.as_bytes());
+        assert_eq!(locate(&game, 100), at(7, 1));
+        assert_eq!(locate(&game, 101), at(7, 2));
+        assert_eq!(locate(&game, 103), at(8, 1));
+        assert_eq!(locate(&game, 107), at(9, 1));
+        assert_eq!(locate(&game, 108), at(9, 2));
+        assert_eq!(locate(&game, 110), at(10, 1));
+        assert_eq!(locate(&game, 999), at(10, 3));
+        assert_eq!(locate(&game, 0), at(7, 1));
+    }
+
+    #[test]
+    fn utf8_columns_count_characters() {
+        let text = "[White \"Иванов\"] x";
+        let game = raw(text.as_bytes());
+        let x = text.find('x').unwrap() as u64;
+        assert_eq!(locate(&game, 100 + x), at(7, 18));
+        let mut bytes = Locator::new(&game, ColumnUnit::Bytes);
+        assert_eq!(bytes.locate(100 + x), at(7, x as u32 + 1));
+    }
+
+    #[test]
+    fn incremental_queries_agree_with_fresh_ones() {
+        let text = "1. c3-d4 {é\r\n} d6-c5\n\n2. b2-c3 ééé x\n";
+        let game = raw(text.as_bytes());
+        let mut locator = Locator::new(&game, ColumnUnit::Utf8Chars);
+        let offsets: Vec<u64> = (0..=text.len() as u64).map(|i| 100 + i).collect();
+        for &o in offsets
+            .iter()
+            .chain(offsets.iter().rev())
+            .chain([120, 103, 130].iter())
+        {
+            assert_eq!(locator.locate(o), locate(&game, o), "offset {o}");
+        }
+    }
+}

@@ -1,0 +1,523 @@
+//! The written structure of one move, without any board: squares, separators, Russian
+//! compact notation, placeholders and move strength marks.
+//!
+//! Read (all ASCII, nom `complete` parsers over bytes):
+//! - alphanumeric squares `c3`, upper case `C3`, columns `a`..`j` and `k` (= the 10th column,
+//!   as in Russian tradition), rows from 1 (no leading zero); numeric squares `22`, `07`;
+//! - normal moves `c3-d4`, `22-18`; captures with `:` or `x`/`X`: `c3:e5:g7`, `22x13`;
+//!   separators omitted between alphanumeric squares `c3d4`, and a four-digit word `3228`
+//!   read as `32-28` (both with [`Separator::None`]);
+//! - Russian compact notation: column of origin + destination `ed4`, compact captures
+//!   `e:d4`, `exd4`;
+//! - placeholders for lost moves: `-` and `--`;
+//! - move strength glued to the move: `!`, `?`, `!!`, `??`, `!?`, `?!` (any run of `!`/`?`,
+//!   and `*` as the old "forced move" mark); `(!?)` is attached by the lexer.
+//!
+//! Squares of both kinds in one move (`c3-22`) or square number 0 are not moves.
+
+use nom::{
+    IResult, Parser,
+    branch::alt,
+    bytes::complete::{tag, take, take_while_m_n, take_while1},
+    character::complete::digit1,
+    combinator::{map_opt, opt, verify},
+};
+use std::fmt;
+use std::str::FromStr;
+
+/// A square as written, not yet placed on any board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WrittenSquare {
+    /// `c3`: column 0 = `a` (`j` and `k` are both 9), row 1-based as written.
+    Alpha { column: u8, row: u32 },
+    /// `22`: a square number, at least 1.
+    Number(u32),
+}
+
+impl WrittenSquare {
+    pub const fn is_alpha(self) -> bool {
+        matches!(self, WrittenSquare::Alpha { .. })
+    }
+}
+
+impl fmt::Display for WrittenSquare {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            WrittenSquare::Alpha { column, row } => {
+                write!(f, "{}{row}", char::from(b'a'.saturating_add(column)))
+            }
+            WrittenSquare::Number(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+/// The separators written between the squares of a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Separator {
+    /// None at all (`c3d4`, `3228`, `ed4`), or not applicable (placeholder).
+    None,
+    /// `-`
+    Dash,
+    /// `:`
+    Colon,
+    /// `x` or `X`
+    Cross,
+    /// More than one kind in one move.
+    Mixed,
+}
+
+impl Separator {
+    fn join(self, next: Separator) -> Separator {
+        match (self, next) {
+            (a, b) if a == b => a,
+            _ => Separator::Mixed,
+        }
+    }
+
+    const fn is_capture(self) -> bool {
+        matches!(self, Separator::Colon | Separator::Cross)
+    }
+}
+
+/// What kind of move was written.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MoveShape {
+    /// Two or more squares; `capture` when any separator is `:` or `x`.
+    Squares {
+        squares: Vec<WrittenSquare>,
+        capture: bool,
+    },
+    /// Russian compact notation: column of origin and destination square (`ed4`, `e:d4`).
+    Compact {
+        from_column: u8,
+        to: WrittenSquare,
+        capture: bool,
+    },
+    /// `-` or `--`: a move that was not recorded.
+    Placeholder,
+}
+
+/// A move strength mark such as `!?`, as written.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Strength {
+    /// The marks without parentheses: `!`, `?!`, ...
+    pub marks: String,
+    /// Written as `(!?)`.
+    pub parenthesized: bool,
+}
+
+/// One move as written.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct WrittenMove {
+    /// The move text without strength marks, e.g. `c3:e5`.
+    pub text: String,
+    pub shape: MoveShape,
+    pub separator: Separator,
+    pub strength: Option<Strength>,
+}
+
+impl WrittenMove {
+    /// Reads a whole move (with optional glued strength marks); `None` unless all of `text`
+    /// is one move.
+    pub fn parse(text: &[u8]) -> Option<WrittenMove> {
+        match written_move(text) {
+            Ok((rest, mv)) if rest.is_empty() => Some(mv),
+            _ => None,
+        }
+    }
+
+    /// Written as a capture (`:` or `x` separator).
+    pub fn is_capture(&self) -> bool {
+        match &self.shape {
+            MoveShape::Squares { capture, .. } | MoveShape::Compact { capture, .. } => *capture,
+            MoveShape::Placeholder => false,
+        }
+    }
+}
+
+impl FromStr for WrittenMove {
+    type Err = ();
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        WrittenMove::parse(s.as_bytes()).ok_or(())
+    }
+}
+
+impl fmt::Display for WrittenMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)?;
+        match &self.strength {
+            Some(Strength {
+                marks,
+                parenthesized: true,
+            }) => write!(f, "({marks})"),
+            Some(Strength { marks, .. }) => f.write_str(marks),
+            None => Ok(()),
+        }
+    }
+}
+
+type Res<'a, T> = IResult<&'a [u8], T>;
+
+/// Column index of a column letter: `a`..`j` -> 0..9, `k` -> 9, either case.
+pub(crate) fn column_of(b: u8) -> Option<u8> {
+    match b.to_ascii_lowercase() {
+        c @ b'a'..=b'j' => Some(c - b'a'),
+        b'k' => Some(9),
+        _ => None,
+    }
+}
+
+fn parse_u32(digits: &[u8]) -> Option<u32> {
+    digits.iter().try_fold(0u32, |n, &d| {
+        n.checked_mul(10)?
+            .checked_add(u32::from(d.checked_sub(b'0')?))
+    })
+}
+
+fn column(i: &[u8]) -> Res<'_, u8> {
+    map_opt(take(1usize), |c: &[u8]| {
+        c.first().copied().and_then(column_of)
+    })
+    .parse(i)
+}
+
+fn alpha_square(i: &[u8]) -> Res<'_, WrittenSquare> {
+    let (i, column) = column(i)?;
+    let digits = verify(
+        take_while_m_n(1, 2, |b: u8| b.is_ascii_digit()),
+        |d: &[u8]| d.first() != Some(&b'0'),
+    );
+    let (i, row) = map_opt(digits, parse_u32).parse(i)?;
+    Ok((i, WrittenSquare::Alpha { column, row }))
+}
+
+fn number_square(i: &[u8]) -> Res<'_, WrittenSquare> {
+    let positive = |n: &u32| *n >= 1;
+    let (i, n) = verify(map_opt(digit1, parse_u32), positive).parse(i)?;
+    Ok((i, WrittenSquare::Number(n)))
+}
+
+fn square(i: &[u8]) -> Res<'_, WrittenSquare> {
+    match alpha_square(i) {
+        Ok(ok) => Ok(ok),
+        Err(_) => number_square(i),
+    }
+}
+
+fn separator(i: &[u8]) -> Res<'_, Separator> {
+    map_opt(take(1usize), |s: &[u8]| match s.first() {
+        Some(b'-') => Some(Separator::Dash),
+        Some(b':') => Some(Separator::Colon),
+        Some(b'x' | b'X') => Some(Separator::Cross),
+        _ => None,
+    })
+    .parse(i)
+}
+
+fn fail<T>(i: &[u8]) -> Res<'_, T> {
+    Err(nom::Err::Error(nom::error::Error::new(
+        i,
+        nom::error::ErrorKind::Verify,
+    )))
+}
+
+/// Two or more squares of one kind, with separators (which may be omitted between
+/// alphanumeric squares).
+fn squares(i: &[u8]) -> Res<'_, (Vec<WrittenSquare>, Separator)> {
+    // `3228`: four digits and nothing more digit-like is `32-28`.
+    let four: Res<'_, &[u8]> = take_while_m_n(4, 4, |b: u8| b.is_ascii_digit()).parse(i);
+    if let Ok((rest, digits)) = four {
+        let more = rest.first().is_some_and(u8::is_ascii_digit);
+        let from = digits.get(..2).and_then(parse_u32).filter(|&n| n >= 1);
+        let to = digits.get(2..).and_then(parse_u32).filter(|&n| n >= 1);
+        if let (false, Some(from), Some(to)) = (more, from, to) {
+            let squares = vec![WrittenSquare::Number(from), WrittenSquare::Number(to)];
+            return Ok((rest, (squares, Separator::None)));
+        }
+    }
+    let (mut i, first) = square(i)?;
+    let mut squares = vec![first];
+    let mut joined: Option<Separator> = None;
+    loop {
+        let prev_alpha = first.is_alpha();
+        let step = match separator(i) {
+            Ok((after, sep)) => square(after).map(|(rest, sq)| (rest, sq, sep)),
+            Err(_) if prev_alpha => alpha_square(i).map(|(rest, sq)| (rest, sq, Separator::None)),
+            Err(e) => Err(e),
+        };
+        match step {
+            Ok((rest, sq, sep)) if sq.is_alpha() == prev_alpha => {
+                squares.push(sq);
+                joined = Some(joined.map_or(sep, |j| j.join(sep)));
+                i = rest;
+            }
+            _ => break,
+        }
+    }
+    match joined {
+        Some(sep) => Ok((i, (squares, sep))),
+        None => fail(i),
+    }
+}
+
+fn compact(i: &[u8]) -> Res<'_, (u8, WrittenSquare, Separator)> {
+    let (i, from_column) = column(i)?;
+    let capture_sep = verify(separator, |s: &Separator| s.is_capture());
+    let (i, sep) = opt(capture_sep).parse(i)?;
+    let (i, to) = alpha_square(i)?;
+    Ok((i, (from_column, to, sep.unwrap_or(Separator::None))))
+}
+
+fn placeholder(i: &[u8]) -> Res<'_, &[u8]> {
+    alt((tag(&b"--"[..]), tag(&b"-"[..]))).parse(i)
+}
+
+/// Strength marks glued to a move: a run of `!`, `?` (and `*`).
+pub(crate) fn strength_marks(i: &[u8]) -> Res<'_, &[u8]> {
+    take_while1(|b: u8| matches!(b, b'!' | b'?' | b'*')).parse(i)
+}
+
+fn shape(i: &[u8]) -> Res<'_, (MoveShape, Separator)> {
+    if let Ok((rest, (squares, sep))) = squares(i) {
+        let capture = match sep {
+            Separator::Colon | Separator::Cross => true,
+            Separator::Mixed => mixed_has_capture(i, rest),
+            Separator::None | Separator::Dash => false,
+        };
+        return Ok((rest, (MoveShape::Squares { squares, capture }, sep)));
+    }
+    if let Ok((rest, (from_column, to, sep))) = compact(i) {
+        let capture = sep.is_capture();
+        return Ok((
+            rest,
+            (
+                MoveShape::Compact {
+                    from_column,
+                    to,
+                    capture,
+                },
+                sep,
+            ),
+        ));
+    }
+    let (rest, _) = placeholder(i)?;
+    Ok((rest, (MoveShape::Placeholder, Separator::None)))
+}
+
+/// Whether the move text `all[..all.len() - rest.len()]` has a capture separator.
+fn mixed_has_capture(all: &[u8], rest: &[u8]) -> bool {
+    let used = all.len().saturating_sub(rest.len());
+    all.get(..used)
+        .is_some_and(|t| t.iter().any(|b| matches!(b, b':' | b'x' | b'X')))
+}
+
+/// One move with optional glued strength marks; the rest of the input is returned.
+pub(crate) fn written_move(i: &[u8]) -> Res<'_, WrittenMove> {
+    let (rest, (shape, separator)) = shape(i)?;
+    let used = i.len().saturating_sub(rest.len());
+    let text = String::from_utf8_lossy(i.get(..used).unwrap_or_default()).into_owned();
+    let (rest, marks) = opt(strength_marks).parse(rest)?;
+    let strength = marks.map(|m| Strength {
+        marks: String::from_utf8_lossy(m).into_owned(),
+        parenthesized: false,
+    });
+    Ok((
+        rest,
+        WrittenMove {
+            text,
+            shape,
+            separator,
+            strength,
+        },
+    ))
+}
+
+/// A move number: digits followed by dots. Returns the number and the count of dots.
+pub(crate) fn move_number(i: &[u8]) -> Res<'_, (u32, usize)> {
+    let (i, number) = map_opt(digit1, parse_u32).parse(i)?;
+    let (i, dots) = take_while1(|b: u8| b == b'.').parse(i)?;
+    Ok((i, (number, dots.len())))
+}
+
+/// A whole word of digits (at most 3), read as a move number missing its dot.
+pub(crate) fn bare_number(word: &[u8]) -> Option<u32> {
+    if (1..=3).contains(&word.len()) && word.iter().all(u8::is_ascii_digit) {
+        parse_u32(word)
+    } else {
+        None
+    }
+}
+
+/// A NAG: `$` and a number up to 65535.
+pub(crate) fn nag(i: &[u8]) -> Res<'_, u16> {
+    let (i, _) = tag(&b"$"[..]).parse(i)?;
+    map_opt(digit1, |d: &[u8]| {
+        parse_u32(d).and_then(|n| u16::try_from(n).ok())
+    })
+    .parse(i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use WrittenSquare::{Alpha, Number};
+
+    fn sq(s: &str) -> WrittenSquare {
+        let b = s.as_bytes();
+        match b.first() {
+            Some(c) if c.is_ascii_alphabetic() => Alpha {
+                column: column_of(*c).unwrap(),
+                row: s[1..].parse().unwrap(),
+            },
+            _ => Number(s.parse().unwrap()),
+        }
+    }
+
+    fn squares_of(text: &str) -> (Vec<WrittenSquare>, bool, Separator) {
+        let mv = WrittenMove::parse(text.as_bytes()).unwrap_or_else(|| panic!("{text}"));
+        assert_eq!(mv.to_string(), text);
+        match mv.shape {
+            MoveShape::Squares { squares, capture } => (squares, capture, mv.separator),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn normal_and_capture_moves() {
+        assert_eq!(
+            squares_of("c3-d4"),
+            (vec![sq("c3"), sq("d4")], false, Separator::Dash)
+        );
+        assert_eq!(
+            squares_of("c3:e5:g7"),
+            (vec![sq("c3"), sq("e5"), sq("g7")], true, Separator::Colon)
+        );
+        assert_eq!(
+            squares_of("c3xg7"),
+            (vec![sq("c3"), sq("g7")], true, Separator::Cross)
+        );
+        assert_eq!(
+            squares_of("C3XE5"),
+            (vec![sq("c3"), sq("e5")], true, Separator::Cross)
+        );
+        assert_eq!(
+            squares_of("22-18"),
+            (vec![Number(22), Number(18)], false, Separator::Dash)
+        );
+        assert_eq!(
+            squares_of("22x13"),
+            (vec![Number(22), Number(13)], true, Separator::Cross)
+        );
+        assert_eq!(
+            squares_of("22:15:8"),
+            (
+                vec![Number(22), Number(15), Number(8)],
+                true,
+                Separator::Colon
+            )
+        );
+        assert_eq!(
+            squares_of("01-07"),
+            (vec![Number(1), Number(7)], false, Separator::Dash)
+        );
+    }
+
+    #[test]
+    fn columns_j_and_k_are_the_tenth() {
+        let (s, _, _) = squares_of("i1-j2");
+        assert_eq!(s[1], Alpha { column: 9, row: 2 });
+        let (s, _, _) = squares_of("h2-k3");
+        assert_eq!(s[1], Alpha { column: 9, row: 3 });
+        assert_eq!(s[1].to_string(), "j3");
+    }
+
+    #[test]
+    fn omitted_and_mixed_separators() {
+        assert_eq!(
+            squares_of("a3b4"),
+            (vec![sq("a3"), sq("b4")], false, Separator::None)
+        );
+        assert_eq!(
+            squares_of("3228"),
+            (vec![Number(32), Number(28)], false, Separator::None)
+        );
+        assert_eq!(
+            squares_of("c3-e5:g7"),
+            (vec![sq("c3"), sq("e5"), sq("g7")], true, Separator::Mixed)
+        );
+        assert_eq!(squares_of("c3d4-e5").2, Separator::Mixed);
+        assert!(!squares_of("c3d4-e5").1);
+    }
+
+    #[test]
+    fn compact_notation() {
+        for (text, capture, sep) in [
+            ("ed4", false, Separator::None),
+            ("e:d4", true, Separator::Colon),
+            ("exd4", true, Separator::Cross),
+            ("Ed4", false, Separator::None),
+        ] {
+            let mv = WrittenMove::parse(text.as_bytes()).unwrap();
+            assert_eq!(mv.separator, sep);
+            assert_eq!(
+                mv.shape,
+                MoveShape::Compact {
+                    from_column: 4,
+                    to: sq("d4"),
+                    capture
+                },
+                "{text}"
+            );
+            assert_eq!(mv.is_capture(), capture);
+        }
+    }
+
+    #[test]
+    fn placeholders() {
+        for text in ["-", "--"] {
+            let mv = WrittenMove::parse(text.as_bytes()).unwrap();
+            assert_eq!(mv.shape, MoveShape::Placeholder);
+            assert_eq!(mv.text, text);
+        }
+    }
+
+    #[test]
+    fn strength_marks_are_kept() {
+        for marks in ["!", "?", "!!", "??", "!?", "?!", "*"] {
+            let text = format!("c3-d4{marks}");
+            let mv = WrittenMove::parse(text.as_bytes()).unwrap();
+            assert_eq!(mv.text, "c3-d4");
+            assert_eq!(mv.strength.as_ref().map(|s| s.marks.as_str()), Some(marks));
+            assert_eq!(mv.to_string(), text);
+        }
+    }
+
+    #[test]
+    fn not_moves() {
+        for text in [
+            "", "c3", "c3-", "c3--d4", "c0-d1", "0-5", "5-0", "c3-22", "22-c3", "l3-m4", "x",
+            "c3-d4x", "c3-d4e", "a123-b4", "12345", "322", "e", "ed", "e-d4", "d4-", "$1", "1.",
+            "c3-d4!x", "--d4", "---",
+        ] {
+            assert_eq!(WrittenMove::parse(text.as_bytes()), None, "{text:?}");
+        }
+        assert!("c3-d4".parse::<WrittenMove>().is_ok());
+        assert!("c3-".parse::<WrittenMove>().is_err());
+    }
+
+    #[test]
+    fn move_numbers_and_nags() {
+        assert_eq!(move_number(b"1.e3-d4"), Ok((&b"e3-d4"[..], (1, 1))));
+        assert_eq!(move_number(b"12...32-28"), Ok((&b"32-28"[..], (12, 3))));
+        assert!(move_number(b"12").is_err());
+        assert!(move_number(b"99999999999.").is_err());
+        assert_eq!(bare_number(b"12"), Some(12));
+        assert_eq!(bare_number(b"1234"), None);
+        assert_eq!(bare_number(b"1a"), None);
+        assert_eq!(nag(b"$3"), Ok((&b""[..], 3)));
+        assert_eq!(nag(b"$65535x"), Ok((&b"x"[..], 65535)));
+        assert!(nag(b"$65536").is_err());
+        assert!(nag(b"$").is_err());
+    }
+}

@@ -1,0 +1,165 @@
+//! Streaming game splitter: reads a PDN byte stream and hands out one game at a time as raw
+//! bytes with its position in the file. Memory is one reusable buffer, bounded by the
+//! largest game (plus one read), not by the file.
+//!
+//! Where games start and end:
+//! - a game ends right after its result token at the top level (outside comments,
+//!   variations, tag values, setup commands and `%`/`;` line comments);
+//! - a game without a result ends before a `[` tag that follows its movetext, before a tag
+//!   whose name already occurred in its own tag section (two tag sections without moves),
+//!   and before a move number `1.` that follows a blank line once the game has reached move 2
+//!   (tagless games without results);
+//! - so a result standing alone (after a blank line or not) belongs to the game before it if
+//!   that game had no result yet; after a game with a result it is a game of its own;
+//! - a game starts at its first tag or movetext token: comments before it (a preamble at the
+//!   top of the file, or comments between games) are not part of any game, and text that is
+//!   only whitespace and comments is no game;
+//! - a UTF-8 byte order mark at the start of the file is skipped (offsets still count it);
+//! - line ends may be LF, CRLF, CR or mixed; every ASCII control byte is whitespace;
+//! - a `{` comment that has no `}` anywhere after it is taken to end at the end of its line
+//!   (so one missing `}` does not swallow the rest of the file); tags, tag values and setup
+//!   commands never span lines.
+
+use super::ascii::BreakCounter;
+use super::splitter::{Splitter, Step};
+use std::io::{self, BufRead};
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The bytes of one game and where they are in the file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RawGame<'a> {
+    /// From the game's first tag or token to the end of its last token.
+    pub bytes: &'a [u8],
+    /// Absolute byte offset of `bytes[0]` in the file.
+    pub offset: u64,
+    /// 1-based line of `bytes[0]`.
+    pub line: u32,
+    /// 1-based number of the game in the file.
+    pub index: usize,
+}
+
+impl RawGame<'_> {
+    /// Absolute offset just after the last byte.
+    pub fn end_offset(&self) -> u64 {
+        self.offset + self.bytes.len() as u64
+    }
+}
+
+/// Splits a PDN stream into games; see the module documentation for the rules.
+pub struct GameReader<R> {
+    inner: R,
+    buf: Vec<u8>,
+    /// File offset of `buf[0]`.
+    base: u64,
+    eof: bool,
+    bom_checked: bool,
+    splitter: Splitter,
+    /// Line breaks counted in the file before offset `lines_at`.
+    lines: BreakCounter,
+    lines_at: u64,
+    games: usize,
+}
+
+impl<R: BufRead> GameReader<R> {
+    pub fn new(inner: R) -> GameReader<R> {
+        GameReader {
+            inner,
+            buf: Vec::new(),
+            base: 0,
+            eof: false,
+            bom_checked: false,
+            splitter: Splitter::new(0),
+            lines: BreakCounter::default(),
+            lines_at: 0,
+            games: 0,
+        }
+    }
+
+    /// The next game, or `None` at the end of the input. Only I/O errors are errors:
+    /// any bytes at all make games (syntax is checked by the parser).
+    pub fn next_game(&mut self) -> io::Result<Option<RawGame<'_>>> {
+        loop {
+            if !self.bom_checked {
+                if self.buf.len() < BOM.len() && !self.eof {
+                    self.fill()?;
+                    continue;
+                }
+                self.bom_checked = true;
+                if self.buf.starts_with(BOM) {
+                    self.splitter = Splitter::new(BOM.len() as u64);
+                }
+            }
+            match self.splitter.step(&self.buf, self.base, self.eof) {
+                Step::NeedMore => self.fill()?,
+                Step::Done => return Ok(None),
+                Step::Game { start, end } => {
+                    self.count_lines_to(start);
+                    self.games += 1;
+                    let from = self.index(start);
+                    let to = self.index(end).max(from);
+                    return Ok(Some(RawGame {
+                        bytes: self.buf.get(from..to).unwrap_or_default(),
+                        offset: start,
+                        line: u32::try_from(self.lines.breaks + 1).unwrap_or(u32::MAX),
+                        index: self.games,
+                    }));
+                }
+            }
+        }
+    }
+
+    /// Number of games handed out so far.
+    pub fn games_read(&self) -> usize {
+        self.games
+    }
+
+    /// Capacity of the internal buffer (bounded by the largest game plus one read).
+    pub fn buffer_capacity(&self) -> usize {
+        self.buf.capacity()
+    }
+
+    pub fn into_inner(self) -> R {
+        self.inner
+    }
+
+    fn index(&self, offset: u64) -> usize {
+        usize::try_from(offset.saturating_sub(self.base))
+            .unwrap_or(usize::MAX)
+            .min(self.buf.len())
+    }
+
+    fn count_lines_to(&mut self, offset: u64) {
+        if offset > self.lines_at {
+            let (from, to) = (self.index(self.lines_at), self.index(offset));
+            self.lines.feed(self.buf.get(from..to).unwrap_or_default());
+            self.lines_at = offset;
+        }
+    }
+
+    /// Drops the bytes no longer needed and appends the next piece of input.
+    fn fill(&mut self) -> io::Result<()> {
+        if self.bom_checked {
+            let keep = self.splitter.keep_from();
+            self.count_lines_to(keep);
+            let cut = self.index(keep);
+            if cut > 0 {
+                self.buf.drain(..cut);
+                self.base += cut as u64;
+            }
+        }
+        loop {
+            match self.inner.fill_buf() {
+                Ok(piece) => {
+                    let n = piece.len();
+                    self.buf.extend_from_slice(piece);
+                    self.inner.consume(n);
+                    self.eof = n == 0;
+                    return Ok(());
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+}

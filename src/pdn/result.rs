@@ -1,0 +1,187 @@
+//! Game results as written in movetext and in the `Result` tag.
+//!
+//! Read: `1-0 0-1 1/2-1/2 0-0 *` (PDN Default set), `2-0 0-2 1-1` (International set, common
+//! in Russian archives), the colon forms `1:0 0:1 1/2:1/2 0:0 2:0 0:2 1:1`, and `½-½` (UTF-8,
+//! or the single byte `0xBD` of Latin-1). In movetext a result is a whole word: `1-10` is a
+//! move, never `1-1` followed by `0`.
+
+use std::fmt;
+
+/// Who won, as declared by a result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    WhiteWins,
+    BlackWins,
+    Draw,
+    /// `0-0`: the game was declared lost for both players.
+    BothLose,
+    /// `*`: unfinished or unknown.
+    Unknown,
+}
+
+impl Outcome {
+    /// A win for one side (not a draw, double loss or unknown).
+    pub const fn is_decisive(self) -> bool {
+        matches!(self, Outcome::WhiteWins | Outcome::BlackWins)
+    }
+}
+
+/// The family of notation a result was written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ResultStyle {
+    /// `1-0 0-1 1/2-1/2 0-0`
+    Default,
+    /// `2-0 0-2 1-1`
+    International,
+    /// `1:0 0:1 1/2:1/2 0:0`
+    Colon,
+    /// `2:0 0:2 1:1`
+    InternationalColon,
+    /// `½-½`
+    HalfSign,
+    /// `*`
+    Asterisk,
+}
+
+const FORMS: [(&str, Outcome, ResultStyle); 16] = [
+    ("1-0", Outcome::WhiteWins, ResultStyle::Default),
+    ("0-1", Outcome::BlackWins, ResultStyle::Default),
+    ("1/2-1/2", Outcome::Draw, ResultStyle::Default),
+    ("0-0", Outcome::BothLose, ResultStyle::Default),
+    ("*", Outcome::Unknown, ResultStyle::Asterisk),
+    ("2-0", Outcome::WhiteWins, ResultStyle::International),
+    ("0-2", Outcome::BlackWins, ResultStyle::International),
+    ("1-1", Outcome::Draw, ResultStyle::International),
+    ("1:0", Outcome::WhiteWins, ResultStyle::Colon),
+    ("0:1", Outcome::BlackWins, ResultStyle::Colon),
+    ("1/2:1/2", Outcome::Draw, ResultStyle::Colon),
+    ("0:0", Outcome::BothLose, ResultStyle::Colon),
+    ("2:0", Outcome::WhiteWins, ResultStyle::InternationalColon),
+    ("0:2", Outcome::BlackWins, ResultStyle::InternationalColon),
+    ("1:1", Outcome::Draw, ResultStyle::InternationalColon),
+    ("½-½", Outcome::Draw, ResultStyle::HalfSign),
+];
+
+/// Index of `½-½` in [`FORMS`].
+const HALF: u8 = 15;
+
+/// One written result. Small and `Copy`: an index into the table of known forms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameResult(u8);
+
+impl GameResult {
+    /// The result written exactly as `word` (a whole movetext word), if it is one.
+    pub fn from_bytes(word: &[u8]) -> Option<GameResult> {
+        if word == b"\xbd-\xbd" {
+            return Some(GameResult(HALF));
+        }
+        FORMS
+            .iter()
+            .position(|(text, _, _)| text.as_bytes() == word)
+            .and_then(|i| u8::try_from(i).ok())
+            .map(GameResult)
+    }
+
+    fn entry(self) -> (&'static str, Outcome, ResultStyle) {
+        FORMS.get(usize::from(self.0)).copied().unwrap_or((
+            "*",
+            Outcome::Unknown,
+            ResultStyle::Asterisk,
+        ))
+    }
+
+    /// Winner, draw, double loss or unknown.
+    pub fn outcome(self) -> Outcome {
+        self.entry().1
+    }
+
+    /// The notation family it was written in.
+    pub fn style(self) -> ResultStyle {
+        self.entry().2
+    }
+
+    /// The result as written (`½-½` also for its Latin-1 byte form).
+    pub fn text(self) -> &'static str {
+        self.entry().0
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text())
+    }
+}
+
+/// Reads the value of a `Result` tag. Lenient: surrounding and inner ASCII whitespace is
+/// ignored (`" 1 - 0 "`). Any other text (the standard allows arbitrary strings) gives `None`.
+pub fn parse_result_tag(value: &[u8]) -> Option<GameResult> {
+    const LONGEST: usize = 16;
+    let mut compact = [0u8; LONGEST];
+    let mut len = 0;
+    for &b in value.iter().filter(|b| !b.is_ascii_whitespace()) {
+        *compact.get_mut(len)? = b;
+        len += 1;
+    }
+    GameResult::from_bytes(compact.get(..len)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_form_round_trips() {
+        for (text, outcome, style) in FORMS {
+            let r = GameResult::from_bytes(text.as_bytes()).expect(text);
+            assert_eq!((r.text(), r.outcome(), r.style()), (text, outcome, style));
+            assert_eq!(r.to_string(), text);
+        }
+    }
+
+    #[test]
+    fn outcomes() {
+        let o = |s: &str| GameResult::from_bytes(s.as_bytes()).map(GameResult::outcome);
+        assert_eq!(o("2-0"), Some(Outcome::WhiteWins));
+        assert_eq!(o("0:2"), Some(Outcome::BlackWins));
+        assert_eq!(o("1-1"), Some(Outcome::Draw));
+        assert_eq!(o("0-0"), Some(Outcome::BothLose));
+        assert_eq!(o("*"), Some(Outcome::Unknown));
+        assert_eq!(o("1/2:1/2"), Some(Outcome::Draw));
+        assert!(Outcome::WhiteWins.is_decisive());
+        assert!(!Outcome::Draw.is_decisive());
+    }
+
+    #[test]
+    fn near_misses_are_not_results() {
+        for w in [
+            "1-10", "10-1", "1-2", "0-3", "1/2", "1-0.", "**", "", "2:1", "½",
+        ] {
+            assert_eq!(GameResult::from_bytes(w.as_bytes()), None, "{w}");
+        }
+    }
+
+    #[test]
+    fn latin1_half_sign() {
+        let r = GameResult::from_bytes(b"\xbd-\xbd").unwrap();
+        assert_eq!((r.text(), r.outcome()), ("½-½", Outcome::Draw));
+    }
+
+    #[test]
+    fn result_tag_values() {
+        assert_eq!(
+            parse_result_tag(b" 1 - 0 ").map(GameResult::text),
+            Some("1-0")
+        );
+        assert_eq!(
+            parse_result_tag(b"1/2-1/2").map(GameResult::outcome),
+            Some(Outcome::Draw)
+        );
+        assert_eq!(
+            parse_result_tag(b"*").map(GameResult::outcome),
+            Some(Outcome::Unknown)
+        );
+        assert_eq!(parse_result_tag(b"?"), None);
+        assert_eq!(parse_result_tag(b""), None);
+        assert_eq!(parse_result_tag(&[b'1'; 100]), None);
+    }
+}

@@ -1,0 +1,309 @@
+//! Tag pairs `[Name "value"]`, read leniently.
+//!
+//! A tag never spans lines: it ends at the first `]` outside its quoted value or at the end
+//! of its line. Leniencies (each reported as a warning unless noted):
+//! - padding anywhere: `[ Event   "x" ]` (not reported: PDN allows it);
+//! - unquoted values `[Event x]`;
+//! - values with unescaped inner quotes `[Event "the "A" cup"]` (not reported);
+//! - unterminated values `[Event "x]` or `[Event "x` (the value runs to `]` or the line end);
+//! - a missing `]`;
+//! - names with bytes other than letters, digits and `_`, or starting in lower case.
+//!
+//! Values are kept as raw bytes, `\"` and `\\` unescaped, decoded later.
+
+use super::ascii::{is_space, line_end};
+use super::error::{SyntaxError, SyntaxErrorKind};
+use std::borrow::Cow;
+
+/// One tag pair.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Tag {
+    /// The name as written (lossy UTF-8).
+    pub name: String,
+    /// The raw value bytes with `\"` and `\\` unescaped.
+    pub value: Vec<u8>,
+    /// Absolute byte offset of `[`.
+    pub offset: u64,
+    /// Absolute byte offset of the first byte of the value (after the opening quote).
+    pub value_offset: u64,
+}
+
+impl Tag {
+    /// The value decoded as UTF-8 (invalid bytes replaced); use `crate::encoding::decode`
+    /// for other encodings.
+    pub fn value_lossy(&self) -> Cow<'_, str> {
+        String::from_utf8_lossy(&self.value)
+    }
+}
+
+/// `\"` -> `"` and `\\` -> `\`; any other backslash is kept.
+pub(crate) fn unescape(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut iter = bytes.iter().peekable();
+    while let Some(&b) = iter.next() {
+        if b == b'\\'
+            && let Some(&&next) = iter.peek()
+            && (next == b'"' || next == b'\\')
+        {
+            out.push(next);
+            iter.next();
+        } else {
+            out.push(b);
+        }
+    }
+    out
+}
+
+/// Index of the first `]` outside a quoted string in `input[from..to]`, if any.
+fn closing_bracket(input: &[u8], from: usize, to: usize) -> Option<usize> {
+    let mut in_string = false;
+    let mut escaped = false;
+    for (i, &b) in input.get(from..to)?.iter().enumerate() {
+        if escaped {
+            escaped = false;
+        } else if in_string {
+            match b {
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+        } else {
+            match b {
+                b'"' => in_string = true,
+                b']' => return Some(from + i),
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
+/// Whether the `"` at `input[at]` is escaped by an odd run of backslashes after `from`.
+fn is_escaped(input: &[u8], from: usize, at: usize) -> bool {
+    let run = input.get(from..at).map_or(0, |before| {
+        before.iter().rev().take_while(|&&b| b == b'\\').count()
+    });
+    run % 2 == 1
+}
+
+/// A quoted or unquoted value in `input[from..to]` (already trimmed): `(value, offset of
+/// its first byte, closed)`. `closed` is false for an opening quote without a closing one.
+pub(crate) fn quoted_value(input: &[u8], from: usize, to: usize) -> (Vec<u8>, usize, bool) {
+    let region = input.get(from..to).unwrap_or_default();
+    if region.first() != Some(&b'"') {
+        return (region.to_vec(), from, true);
+    }
+    let last = to.saturating_sub(1);
+    if region.len() >= 2 && region.last() == Some(&b'"') && !is_escaped(input, from + 1, last) {
+        let inner = input.get(from + 1..last).unwrap_or_default();
+        (unescape(inner), from + 1, true)
+    } else {
+        let inner = input.get(from + 1..to).unwrap_or_default();
+        (unescape(inner), from + 1, false)
+    }
+}
+
+pub(crate) fn skip_spaces(input: &[u8], mut i: usize, to: usize) -> usize {
+    while i < to && input.get(i).is_some_and(|&b| is_space(b)) {
+        i += 1;
+    }
+    i
+}
+
+pub(crate) fn trim_end(input: &[u8], from: usize, mut to: usize) -> usize {
+    while to > from && input.get(to - 1).is_some_and(|&b| is_space(b)) {
+        to -= 1;
+    }
+    to
+}
+
+pub(crate) fn error(kind: SyntaxErrorKind, base: u64, at: usize, len: usize) -> SyntaxError {
+    SyntaxError {
+        kind,
+        offset: base + at as u64,
+        len: u32::try_from(len).unwrap_or(u32::MAX),
+    }
+}
+
+/// Reads the tag whose `[` is at `input[start]`. Returns the tag (none when it has no name)
+/// and the index just after it; findings go to `errors`.
+pub(crate) fn scan_tag(
+    input: &[u8],
+    start: usize,
+    base: u64,
+    errors: &mut Vec<SyntaxError>,
+) -> (Option<Tag>, usize) {
+    let eol = line_end(input, start);
+    let (content_end, end) = match closing_bracket(input, start + 1, eol) {
+        Some(close) => (close, close + 1),
+        None => {
+            let trimmed = trim_end(input, start + 1, eol);
+            if trimmed > start + 1 && input.get(trimmed - 1) == Some(&b']') {
+                (trimmed - 1, trimmed)
+            } else {
+                errors.push(error(
+                    SyntaxErrorKind::UnterminatedTag,
+                    base,
+                    start,
+                    eol - start,
+                ));
+                (eol, eol)
+            }
+        }
+    };
+    let name_start = skip_spaces(input, start + 1, content_end);
+    let mut name_end = name_start;
+    while name_end < content_end
+        && input
+            .get(name_end)
+            .is_some_and(|&b| !is_space(b) && b != b'"')
+    {
+        name_end += 1;
+    }
+    let name = input.get(name_start..name_end).unwrap_or_default();
+    if name.is_empty() {
+        errors.push(error(
+            SyntaxErrorKind::MissingTagName,
+            base,
+            start,
+            end - start,
+        ));
+        return (None, end);
+    }
+    let well_formed = name.first().is_some_and(u8::is_ascii_uppercase)
+        && name.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_');
+    if !well_formed {
+        errors.push(error(
+            SyntaxErrorKind::BadTagName,
+            base,
+            name_start,
+            name.len(),
+        ));
+    }
+    let value_start = skip_spaces(input, name_end, content_end);
+    let value_end = trim_end(input, value_start, content_end);
+    let (value, value_at, closed) = quoted_value(input, value_start, value_end);
+    if input.get(value_start) != Some(&b'"') {
+        let len = value_end - value_start;
+        errors.push(error(
+            SyntaxErrorKind::UnquotedTagValue,
+            base,
+            value_start,
+            len,
+        ));
+    } else if !closed {
+        let len = value_end - value_start;
+        errors.push(error(
+            SyntaxErrorKind::UnterminatedTagValue,
+            base,
+            value_start,
+            len,
+        ));
+    }
+    let tag = Tag {
+        name: String::from_utf8_lossy(name).into_owned(),
+        value,
+        offset: base + start as u64,
+        value_offset: base + value_at as u64,
+    };
+    (Some(tag), end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use SyntaxErrorKind::*;
+
+    fn read(text: &str) -> (Option<Tag>, usize, Vec<(SyntaxErrorKind, u64, u32)>) {
+        let mut errors = Vec::new();
+        let (tag, end) = scan_tag(text.as_bytes(), 0, 100, &mut errors);
+        let errors = errors.iter().map(|e| (e.kind, e.offset, e.len)).collect();
+        (tag, end, errors)
+    }
+
+    fn name_value(tag: &Option<Tag>) -> (&str, &[u8]) {
+        let tag = tag.as_ref().unwrap();
+        (tag.name.as_str(), tag.value.as_slice())
+    }
+
+    #[test]
+    fn plain_tag() {
+        let (tag, end, errors) = read("[Event \"Cup\"] 1.");
+        assert_eq!(name_value(&tag), ("Event", &b"Cup"[..]));
+        assert_eq!((end, errors), (13, vec![]));
+        let tag = tag.unwrap();
+        assert_eq!((tag.offset, tag.value_offset), (100, 108));
+    }
+
+    #[test]
+    fn padded_and_escaped() {
+        let (tag, end, errors) = read("[  Event   \"a \\\"b\\\" \\\\ c\"  ]\n");
+        assert_eq!(name_value(&tag), ("Event", &b"a \"b\" \\ c"[..]));
+        assert_eq!((end, errors), (28, vec![]));
+    }
+
+    #[test]
+    fn inner_quotes_and_brackets() {
+        let (tag, _, errors) = read("[Event \"the \"A\" cup\"]");
+        assert_eq!(name_value(&tag), ("Event", &b"the \"A\" cup"[..]));
+        assert!(errors.is_empty());
+        let (tag, end, errors) = read("[Event \"a]b\"]x");
+        assert_eq!(name_value(&tag), ("Event", &b"a]b"[..]));
+        assert_eq!((end, errors), (13, vec![]));
+    }
+
+    #[test]
+    fn unquoted_value() {
+        let (tag, end, errors) = read("[Event Big Cup ]");
+        assert_eq!(name_value(&tag), ("Event", &b"Big Cup"[..]));
+        assert_eq!((end, errors), (16, vec![(UnquotedTagValue, 107, 7)]));
+        let (tag, _, errors) = read("[Event]");
+        assert_eq!(name_value(&tag), ("Event", &b""[..]));
+        assert_eq!(errors, vec![(UnquotedTagValue, 106, 0)]);
+    }
+
+    #[test]
+    fn unterminated_value() {
+        let (tag, end, errors) = read("[Event \"Cup]\r\n[Site \"x\"]");
+        assert_eq!(name_value(&tag), ("Event", &b"Cup"[..]));
+        assert_eq!((end, errors), (12, vec![(UnterminatedTagValue, 107, 4)]));
+        let (tag, end, errors) = read("[Event \"Cup\n1. c3-d4");
+        assert_eq!(name_value(&tag), ("Event", &b"Cup"[..]));
+        assert_eq!(
+            (end, errors),
+            (
+                11,
+                vec![(UnterminatedTag, 100, 11), (UnterminatedTagValue, 107, 4)]
+            )
+        );
+        let (tag, _, errors) = read("[Event \"a\\\"]");
+        assert_eq!(name_value(&tag), ("Event", &b"a\""[..]));
+        assert_eq!(errors, vec![(UnterminatedTagValue, 107, 4)]);
+    }
+
+    #[test]
+    fn missing_bracket() {
+        let (tag, end, errors) = read("[Event \"x\"\n");
+        assert_eq!(name_value(&tag), ("Event", &b"x"[..]));
+        assert_eq!((end, errors), (10, vec![(UnterminatedTag, 100, 10)]));
+    }
+
+    #[test]
+    fn bad_and_missing_names() {
+        let (tag, end, errors) = read("[ \"x\"]");
+        assert!(tag.is_none());
+        assert_eq!((end, errors), (6, vec![(MissingTagName, 100, 6)]));
+        let (tag, _, errors) = read("[event-x \"v\"]");
+        assert_eq!(name_value(&tag), ("event-x", &b"v"[..]));
+        assert_eq!(errors, vec![(BadTagName, 101, 7)]);
+        let (tag, end, errors) = read("[");
+        assert!(tag.is_none());
+        assert_eq!((end, errors.len()), (1, 2));
+    }
+
+    #[test]
+    fn unescape_keeps_other_backslashes() {
+        assert_eq!(unescape(br#"a\nb\"c\\"#), br#"a\nb"c\"#.to_vec());
+        assert_eq!(unescape(b"\\"), b"\\".to_vec());
+    }
+}

@@ -1,0 +1,813 @@
+//! Tests of the splitter and the lexer on whole files.
+
+use super::*;
+use std::io::BufReader;
+use std::time::{Duration, Instant};
+
+/// (bytes, offset, line, index) of every game, read through buffers of several sizes, all
+/// of which must agree.
+fn split(input: &[u8]) -> Vec<(String, u64, u32, usize)> {
+    let mut all = Vec::new();
+    for capacity in [1, 2, 3, 5, 64, 8192] {
+        let mut reader = GameReader::new(BufReader::with_capacity(capacity, input));
+        let mut games = Vec::new();
+        while let Some(g) = reader.next_game().unwrap() {
+            let text = String::from_utf8_lossy(g.bytes).into_owned();
+            games.push((text, g.offset, g.line, g.index));
+        }
+        assert_eq!(reader.next_game().unwrap(), None);
+        all.push(games);
+    }
+    for other in &all[1..] {
+        assert_eq!(other, &all[0]);
+    }
+    all.swap_remove(0)
+}
+
+fn texts(input: &str) -> Vec<String> {
+    split(input.as_bytes()).into_iter().map(|g| g.0).collect()
+}
+
+fn kinds(input: &str) -> Vec<TokenKind> {
+    parse_bytes(input.as_bytes(), 0)
+        .tokens
+        .into_iter()
+        .map(|t| t.kind)
+        .collect()
+}
+
+fn mv(text: &str) -> TokenKind {
+    TokenKind::Move(Box::new(WrittenMove::parse(text.as_bytes()).unwrap()))
+}
+
+fn num(number: u32, black: bool) -> TokenKind {
+    TokenKind::MoveNumber { number, black }
+}
+
+fn res(text: &str) -> TokenKind {
+    TokenKind::Result(GameResult::from_bytes(text.as_bytes()).unwrap())
+}
+
+fn errors(input: &str) -> Vec<(SyntaxErrorKind, u64, u32)> {
+    let parsed = parse_bytes(input.as_bytes(), 0);
+    parsed
+        .errors
+        .iter()
+        .map(|e| (e.kind, e.offset, e.len))
+        .collect()
+}
+
+// ---------------------------------------------------------------- splitting
+
+#[test]
+fn games_end_at_results() {
+    let file = "[Event \"a\"]\n1. c3-d4 d6-c5 1-0\n\n[Event \"b\"]\n1. c3-d4 0-1\n";
+    assert_eq!(
+        split(file.as_bytes()),
+        vec![
+            ("[Event \"a\"]\n1. c3-d4 d6-c5 1-0".into(), 0, 1, 1),
+            ("[Event \"b\"]\n1. c3-d4 0-1".into(), 32, 4, 2),
+        ]
+    );
+}
+
+#[test]
+fn every_result_form_ends_a_game() {
+    for result in [
+        "1-0", "0-1", "1/2-1/2", "0-0", "*", "2-0", "1-1", "0-2", "1:0", "0:1", "1/2:1/2", "2:0",
+        "1:1", "0:2", "½-½",
+    ] {
+        let file = format!("1. c3-d4 {result} 1. d6-c5 {result}");
+        assert_eq!(texts(&file).len(), 2, "{result}");
+    }
+}
+
+#[test]
+fn move_like_words_do_not_end_a_game() {
+    assert_eq!(texts("1. 1-10 20-15 10-1 0-10 1-1x 1-0").len(), 1);
+}
+
+#[test]
+fn results_inside_comments_variations_tags_and_line_comments_do_not_end_a_game() {
+    let file = "[Event \"a 1-0 ]\"]\n1. c3-d4 {1-0} (1... f6-g5 0-1 (2-0)) ; 1-0\n\
+                % 0-1\nd6-c5 /FEN \"1-0\"/ 1/2-1/2\n[Event \"b\"] *";
+    let games = texts(file);
+    assert_eq!(games.len(), 2);
+    assert!(games[0].ends_with("1/2-1/2"));
+    assert_eq!(games[1], "[Event \"b\"] *");
+}
+
+#[test]
+fn tags_inside_comments_are_not_tags() {
+    let file = "[Event \"a\"] 1. c3-d4 {[Event \"x\"] [%clk 1:00]} d6-c5 1-0";
+    assert_eq!(texts(file).len(), 1);
+}
+
+#[test]
+fn preamble_and_comments_between_games_are_skipped() {
+    let file = "{Archive of 2001\n1-0 [Event \"no\"]}\n% exported\n; by hand\n\n\
+                [Event \"a\"] 1. c3-d4 1-0 {after} \n{before b}\n[Event \"b\"] 2-0\n{tail}\n";
+    let games = split(file.as_bytes());
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].0, "[Event \"a\"] 1. c3-d4 1-0");
+    assert_eq!(
+        (games[0].1, games[0].2),
+        (file.find("[Event \"a\"]").unwrap() as u64, 6)
+    );
+    assert_eq!(games[1].0, "[Event \"b\"] 2-0");
+    assert_eq!(games[1].2, 8);
+}
+
+#[test]
+fn comment_only_and_whitespace_only_files_have_no_games() {
+    for file in [
+        "",
+        "   \r\n\t\n",
+        "{only a comment}\n",
+        "% x\n; y",
+        "\u{feff}",
+        "\x1a\0",
+    ] {
+        assert_eq!(texts(file), Vec::<String>::new(), "{file:?}");
+    }
+}
+
+#[test]
+fn lone_result_belongs_to_the_game_without_result() {
+    let file = "[Event \"a\"]\n1. c3-d4 d6-c5\n\n1-0\n\n[Event \"b\"]\n1. c3-d4 *\n";
+    let games = texts(file);
+    assert_eq!(
+        games,
+        vec![
+            "[Event \"a\"]\n1. c3-d4 d6-c5\n\n1-0",
+            "[Event \"b\"]\n1. c3-d4 *"
+        ]
+    );
+    let parsed = parse_bytes(games[0].as_bytes(), 0);
+    assert_eq!(parsed.result().map(|(r, _)| r.text()), Some("1-0"));
+}
+
+#[test]
+fn lone_result_after_a_finished_game_is_a_game_of_its_own() {
+    assert_eq!(
+        texts("[Event \"a\"] 1. c3-d4 1-0\n\n*\n"),
+        vec!["[Event \"a\"] 1. c3-d4 1-0", "*"]
+    );
+}
+
+#[test]
+fn games_without_results_end_at_the_next_tag() {
+    let file = "[Event \"a\"]\n1. c3-d4 {end}\n\n[Site \"b\"]\n1. d6-c5";
+    assert_eq!(
+        texts(file),
+        vec!["[Event \"a\"]\n1. c3-d4 {end}", "[Site \"b\"]\n1. d6-c5"]
+    );
+}
+
+#[test]
+fn first_tag_may_be_any_tag_and_repeated_tags_split_headers() {
+    let file = "[White \"x\"]\n[Black \"y\"]\n\n[White \"z\"]\n[Event \"e\"]\n1. c3-d4 *";
+    assert_eq!(
+        texts(file),
+        vec![
+            "[White \"x\"]\n[Black \"y\"]",
+            "[White \"z\"]\n[Event \"e\"]\n1. c3-d4 *"
+        ]
+    );
+}
+
+#[test]
+fn tagless_games_restart_at_move_one_after_a_blank_line() {
+    let file = "1. c3-d4 d6-c5 2. b2-c3 c5-b4\n\n1. c3-d4 f6-g5 2. d4-e5 *\n";
+    assert_eq!(
+        texts(file),
+        vec!["1. c3-d4 d6-c5 2. b2-c3 c5-b4", "1. c3-d4 f6-g5 2. d4-e5 *"]
+    );
+    // Without a blank line, or inside a variation, `1.` does not split.
+    assert_eq!(texts("1. c3-d4 2. b2-c3\n1. d4-e5 *").len(), 1);
+    assert_eq!(texts("1. c3-d4 2. b2-c3 (\n\n1. d4-e5) *").len(), 1);
+}
+
+#[test]
+fn unterminated_comment_ends_at_its_line() {
+    let file = "[Event \"a\"] 1. c3-d4 {oops\n[Event \"b\"] 1. c3-d4 ; fine\n1-0\n";
+    let games = texts(file);
+    assert_eq!(
+        games,
+        vec![
+            "[Event \"a\"] 1. c3-d4 {oops",
+            "[Event \"b\"] 1. c3-d4 ; fine\n1-0"
+        ]
+    );
+    let parsed = parse_bytes(games[0].as_bytes(), 100);
+    assert_eq!(
+        parsed
+            .errors
+            .iter()
+            .map(|e| (e.kind, e.offset, e.len))
+            .collect::<Vec<_>>(),
+        vec![(SyntaxErrorKind::UnterminatedComment, 121, 5)]
+    );
+    // A `{` whose `}` is in a later game swallows it (no way to tell); then one game.
+    assert_eq!(texts("1. c3-d4 {a 1-0 [Event \"b\"] 1. x} 1-0").len(), 1);
+    // Many unterminated comments stay linear.
+    let many = "1. c3-d4 {x\n".repeat(20_000);
+    assert_eq!(texts(&many).len(), 1);
+}
+
+#[test]
+fn unterminated_comment_at_eof_is_kept_in_the_game() {
+    let games = texts("[Event \"a\"] 1. c3-d4 {never closed\nd6-c5");
+    assert_eq!(games, vec!["[Event \"a\"] 1. c3-d4 {never closed\nd6-c5"]);
+}
+
+#[test]
+fn unterminated_tag_values_stop_at_the_line_end() {
+    let file = "[Event \"a]\n[Site \"x\n1. c3-d4 1-0\n[Event \"b\"] *";
+    assert_eq!(texts(file).len(), 2);
+    let parsed = parse_bytes(file.as_bytes(), 0);
+    assert_eq!(parsed.tags[0].value, b"a");
+    assert_eq!(parsed.tags[1].value, b"x");
+}
+
+#[test]
+fn byte_order_mark_is_skipped_but_counted() {
+    let file = b"\xEF\xBB\xBF[Event \"a\"] 1-0\n[Event \"b\"] 0-1";
+    let games = split(file);
+    assert_eq!(games[0], ("[Event \"a\"] 1-0".into(), 3, 1, 1));
+    assert_eq!(games[1], ("[Event \"b\"] 0-1".into(), 19, 2, 2));
+    // A BOM alone, or a file shorter than a BOM.
+    assert_eq!(split(b"\xEF\xBB").len(), 1);
+    assert_eq!(split(b"*").len(), 1);
+}
+
+#[test]
+fn crlf_lf_and_cr_line_ends() {
+    let file =
+        "[Event \"a\"]\r\n1. c3-d4\r\n1-0\r\n\r\n[Event \"b\"]\n1. c3-d4\r2-0\r[Event \"c\"] *";
+    let games = split(file.as_bytes());
+    assert_eq!(games.iter().map(|g| g.2).collect::<Vec<_>>(), vec![1, 5, 8]);
+    let game = &games[1];
+    let raw = RawGame {
+        bytes: game.0.as_bytes(),
+        offset: game.1,
+        line: game.2,
+        index: 2,
+    };
+    let at_result = raw.offset + game.0.find("2-0").unwrap() as u64;
+    assert_eq!(locate(&raw, at_result), Location { line: 7, column: 1 });
+}
+
+#[test]
+fn any_bytes_make_games_without_panic() {
+    let file = b"\0\0[Ev\0ent \"\xff\xfe\"]\n1. c3\0-d4 \xd0 \x80\x81 1-0\x1a\x1a";
+    let games = split(file);
+    assert_eq!(games.len(), 1);
+    let parsed = parse_bytes(file, 0);
+    assert!(parsed.has_errors());
+}
+
+/// A deterministic pseudo-random generator for the soak tests.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+}
+
+/// Checks the invariants of the splitter and the lexer on one input.
+fn check_invariants(input: &[u8]) {
+    let games = split(input);
+    let mut previous_end = 0;
+    for (i, (_, offset, line, index)) in games.iter().enumerate() {
+        assert_eq!(*index, i + 1);
+        assert!(*offset >= previous_end);
+        let mut reader = GameReader::new(input);
+        let mut g = reader.next_game().unwrap().unwrap();
+        for _ in 0..i {
+            g = reader.next_game().unwrap().unwrap();
+        }
+        let start = *offset as usize;
+        assert_eq!(g.bytes, &input[start..start + g.bytes.len()]);
+        assert!(!g.bytes.is_empty());
+        let mut lines = ascii::BreakCounter::default();
+        lines.feed(&input[..start]);
+        assert_eq!(u64::from(*line), lines.breaks + 1);
+        previous_end = g.end_offset();
+        let parsed = parse_game(&g);
+        let within = |o: u64, len: u32| o >= g.offset && o + u64::from(len) <= g.end_offset();
+        assert!(parsed.tokens.iter().all(|t| within(t.offset, t.len)));
+        for e in &parsed.errors {
+            assert!(
+                within(e.offset, e.len),
+                "{e:?} in {:?}",
+                String::from_utf8_lossy(g.bytes)
+            );
+        }
+        let mut locator = Locator::new(&g, ColumnUnit::Utf8Chars);
+        for t in &parsed.tokens {
+            let loc = locator.locate(t.offset);
+            assert!(loc.line >= g.line);
+        }
+    }
+}
+
+#[test]
+fn random_bytes_and_token_soups_keep_the_invariants() {
+    let pieces: &[&str] = &[
+        "[Event \"x\"]",
+        "[",
+        "]",
+        "\"",
+        "\\",
+        "{",
+        "}",
+        "(",
+        ")",
+        ";",
+        "%",
+        "/",
+        "/FEN \"W:W1\"/",
+        "1-0",
+        "0-1",
+        "*",
+        "1.",
+        "1...",
+        " ",
+        "\n",
+        "\r\n",
+        "\r",
+        "c3-d4",
+        "12.32-28",
+        "$3",
+        "!?",
+        "(!?)",
+        "ed4",
+        "-",
+        "...",
+        "1/2-1/2",
+        "½-½",
+        "\0",
+        "\u{feff}",
+        "Иванов",
+        "x",
+    ];
+    let mut rng = Lcg(7);
+    for round in 0..300 {
+        let mut input = Vec::new();
+        let len = rng.next() % 60;
+        for _ in 0..len {
+            if round % 3 == 0 {
+                input.push((rng.next() % 256) as u8);
+            } else {
+                let piece = pieces[(rng.next() % pieces.len() as u64) as usize];
+                input.extend_from_slice(piece.as_bytes());
+                if rng.next() % 2 == 0 {
+                    input.push(b' ');
+                }
+            }
+        }
+        check_invariants(&input);
+    }
+}
+
+#[test]
+fn memory_is_bounded_by_the_largest_game() {
+    let game = "[Event \"a\"]\n1. c3-d4 d6-c5 {comment} 2. b2-c3 1-0\n\n";
+    let file = game.repeat(20_000);
+    let mut reader = GameReader::new(BufReader::with_capacity(4096, file.as_bytes()));
+    let mut count = 0;
+    while let Some(g) = reader.next_game().unwrap() {
+        assert_eq!(g.bytes.len(), game.trim_end().len());
+        count += 1;
+    }
+    assert_eq!(count, 20_000);
+    assert!(
+        reader.buffer_capacity() < 64 * 1024,
+        "{}",
+        reader.buffer_capacity()
+    );
+}
+
+#[test]
+fn a_million_nested_variations_neither_overflow_nor_crawl() {
+    let depth = 1_000_000;
+    let mut file = String::from("[Event \"deep\"]\n1. c3-d4 ");
+    file.push_str(&"(".repeat(depth));
+    file.push_str("1. a1-b2 1-0");
+    file.push_str(&")".repeat(depth));
+    file.push_str(" d6-c5 0-1\n[Event \"next\"] *");
+    let started = Instant::now();
+    let mut reader = GameReader::new(file.as_bytes());
+    let game = reader.next_game().unwrap().unwrap();
+    assert!(game.bytes.ends_with(b"d6-c5 0-1"));
+    let parsed = parse_game(&game);
+    assert!(parsed.errors.is_empty());
+    assert_eq!(parsed.tokens.len(), 2 * depth + 7);
+    assert_eq!(parsed.result().map(|(r, _)| r.text()), Some("0-1"));
+    assert!(reader.next_game().unwrap().is_some());
+    // Unclosed: one error at the outermost `(`.
+    let open = format!("1. c3-d4 {}", "(".repeat(depth));
+    let parsed = parse_bytes(open.as_bytes(), 0);
+    assert_eq!(
+        parsed.errors,
+        vec![SyntaxError {
+            kind: SyntaxErrorKind::UnclosedVariation {
+                count: depth as u64
+            },
+            offset: 9,
+            len: 1,
+        }]
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn long_inputs_are_linear() {
+    // One huge line of moves, one huge comment, one huge junk word.
+    let moves = "c3-d4 ".repeat(200_000);
+    let comment = format!("{{{}}}", "x".repeat(2_000_000));
+    let junk = "q".repeat(2_000_000);
+    let started = Instant::now();
+    for body in [&moves, &comment, &junk] {
+        let file = format!("[Event \"a\"] 1. {body} 1-0");
+        let mut reader = GameReader::new(file.as_bytes());
+        let game = reader.next_game().unwrap().unwrap();
+        let parsed = parse_game(&game);
+        let mut locator = Locator::new(&game, ColumnUnit::Utf8Chars);
+        for t in &parsed.tokens {
+            locator.locate(t.offset);
+        }
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+// ---------------------------------------------------------------- lexing
+
+#[test]
+fn tokens_of_a_typical_game_with_offsets() {
+    let text = "[Event \"Cup\"]\n[GameType \"41\"]\n1.e3-d4 d6-c5 2. c3:e5:g7! $3 {good}\n\
+                (2. a1-b2?! 2...f6-g5) 12.32-28 1-0";
+    let game = RawGame {
+        bytes: text.as_bytes(),
+        offset: 1000,
+        line: 3,
+        index: 1,
+    };
+    let parsed = parse_game(&game);
+    assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
+    assert_eq!(parsed.tags.len(), 2);
+    assert_eq!(
+        parsed.tag("GameType").map(|t| t.value.as_slice()),
+        Some(&b"41"[..])
+    );
+    assert_eq!(parsed.tags[1].offset, 1014);
+    let got: Vec<(TokenKind, u64, u32)> = parsed
+        .tokens
+        .iter()
+        .map(|t| (t.kind.clone(), t.offset, t.len))
+        .collect();
+    let base = 1000 + text.find("1.e3").unwrap() as u64;
+    assert_eq!(
+        got,
+        vec![
+            (num(1, false), base, 2),
+            (mv("e3-d4"), base + 2, 5),
+            (mv("d6-c5"), base + 8, 5),
+            (num(2, false), base + 14, 2),
+            (mv("c3:e5:g7!"), base + 17, 9),
+            (TokenKind::Nag(3), base + 27, 2),
+            (TokenKind::Comment(CommentStyle::Braces), base + 30, 6),
+            (TokenKind::VariationStart, base + 37, 1),
+            (num(2, false), base + 38, 2),
+            (mv("a1-b2?!"), base + 41, 7),
+            (num(2, true), base + 49, 4),
+            (mv("f6-g5"), base + 53, 5),
+            (TokenKind::VariationEnd, base + 58, 1),
+            (num(12, false), base + 60, 3),
+            (mv("32-28"), base + 63, 5),
+            (res("1-0"), base + 69, 3),
+        ]
+    );
+    assert_eq!(parsed.tokens[6].comment_text(&game), Some(&b"good"[..]));
+    assert_eq!(parsed.tokens[4].text(&game), b"c3:e5:g7!");
+    let mut locator = Locator::new(&game, ColumnUnit::Utf8Chars);
+    assert_eq!(
+        locator.locate(parsed.tokens[4].offset),
+        Location {
+            line: 5,
+            column: 18
+        }
+    );
+    assert_eq!(
+        locator.locate(parsed.tokens[13].offset),
+        Location {
+            line: 6,
+            column: 24
+        }
+    );
+}
+
+#[test]
+fn black_move_numbers_and_ellipses() {
+    assert_eq!(kinds("1...d6-c5"), vec![num(1, true), mv("d6-c5")]);
+    assert_eq!(kinds("1... d6-c5"), vec![num(1, true), mv("d6-c5")]);
+    let parsed = parse_bytes(b"1. ... d6-c5", 0);
+    assert_eq!(
+        parsed.tokens[0],
+        Token {
+            kind: num(1, true),
+            offset: 0,
+            len: 6
+        }
+    );
+    assert!(parsed.errors.is_empty());
+    assert_eq!(
+        errors("c3-d4 ..."),
+        vec![(SyntaxErrorKind::StrayEllipsis, 6, 3)]
+    );
+    assert_eq!(
+        errors("1.. d6-c5"),
+        vec![(SyntaxErrorKind::OddMoveNumberDots, 0, 3)]
+    );
+    assert_eq!(kinds("1.. d6-c5")[0], num(1, true));
+    assert_eq!(
+        errors("1 c3-d4"),
+        vec![(SyntaxErrorKind::MoveNumberWithoutDot, 0, 1)]
+    );
+    assert_eq!(kinds("1 c3-d4"), vec![num(1, false), mv("c3-d4")]);
+}
+
+#[test]
+fn placeholders_for_lost_moves() {
+    let placeholder = TokenKind::Move(Box::new(WrittenMove::parse(b"-").unwrap()));
+    assert_eq!(
+        kinds("41. - -"),
+        vec![num(41, false), placeholder.clone(), placeholder]
+    );
+    assert_eq!(
+        kinds("1. -- 2-0"),
+        vec![num(1, false), mv("--"), res("2-0")]
+    );
+}
+
+#[test]
+fn strength_marks() {
+    let with = |text: &str, marks: &str, parenthesized: bool| {
+        let mut m = WrittenMove::parse(text.as_bytes()).unwrap();
+        m.strength = Some(Strength {
+            marks: marks.into(),
+            parenthesized,
+        });
+        TokenKind::Move(Box::new(m))
+    };
+    let parsed = parse_bytes(b"c3-d4(!?) d6-c5 (?) (f6-g5)", 0);
+    assert_eq!(
+        parsed.tokens[0],
+        Token {
+            kind: with("c3-d4", "!?", true),
+            offset: 0,
+            len: 9
+        }
+    );
+    assert_eq!(parsed.tokens[1].kind, with("d6-c5", "?", true));
+    assert_eq!(parsed.tokens[1].len, 9);
+    assert_eq!(parsed.tokens[2].kind, TokenKind::VariationStart);
+    assert!(parsed.errors.is_empty());
+    let parsed = parse_bytes(b"c3-d4 !", 0);
+    assert_eq!(
+        parsed.tokens,
+        vec![Token {
+            kind: with("c3-d4", "!", false),
+            offset: 0,
+            len: 7
+        }]
+    );
+    assert_eq!(
+        errors("c3-d4 !"),
+        vec![(SyntaxErrorKind::SpacedStrength, 6, 1)]
+    );
+    assert_eq!(errors("1. !"), vec![(SyntaxErrorKind::UnknownToken, 3, 1)]);
+    assert_eq!(
+        errors("c3-d4*"),
+        vec![(SyntaxErrorKind::AsteriskStrength, 5, 1)]
+    );
+    assert_eq!(
+        kinds("(!?)"),
+        vec![
+            TokenKind::VariationStart,
+            TokenKind::Unknown,
+            TokenKind::VariationEnd
+        ]
+    );
+}
+
+#[test]
+fn nags_glued_and_bad() {
+    assert_eq!(
+        kinds("c3-d4$1$14 $3"),
+        vec![
+            mv("c3-d4"),
+            TokenKind::Nag(1),
+            TokenKind::Nag(14),
+            TokenKind::Nag(3)
+        ]
+    );
+    assert_eq!(errors("$"), vec![(SyntaxErrorKind::BadNag, 0, 1)]);
+    assert_eq!(errors("$70000"), vec![(SyntaxErrorKind::BadNag, 0, 6)]);
+    assert_eq!(
+        errors("c3-d4$x"),
+        vec![(SyntaxErrorKind::UnknownToken, 0, 7)]
+    );
+}
+
+#[test]
+fn compact_and_numeric_and_upper_case_moves() {
+    assert_eq!(
+        kinds("1. ed4 e:d4 exd4 C3-D4 22x13 3228"),
+        vec![
+            num(1, false),
+            mv("ed4"),
+            mv("e:d4"),
+            mv("exd4"),
+            mv("C3-D4"),
+            mv("22x13"),
+            mv("3228"),
+        ]
+    );
+    assert_eq!(
+        errors("3228 a3b4"),
+        vec![
+            (SyntaxErrorKind::OmittedSeparator, 0, 4),
+            (SyntaxErrorKind::OmittedSeparator, 5, 4),
+        ]
+    );
+    assert_eq!(
+        errors("c3-e5:g7"),
+        vec![(SyntaxErrorKind::MixedSeparators, 0, 8)]
+    );
+}
+
+#[test]
+fn results_are_whole_words() {
+    assert_eq!(kinds("1-10 1-1"), vec![mv("1-10"), res("1-1")]);
+    assert_eq!(
+        kinds("0-2 2:0 ½-½"),
+        vec![res("0-2"), res("2:0"), res("½-½")]
+    );
+    assert_eq!(
+        errors("1-0 c3-d4"),
+        vec![(SyntaxErrorKind::TokenAfterResult, 4, 5)]
+    );
+    assert_eq!(errors("1-0 {comment}"), vec![]);
+    assert_eq!(
+        kinds("(1-0)"),
+        vec![
+            TokenKind::VariationStart,
+            res("1-0"),
+            TokenKind::VariationEnd
+        ]
+    );
+}
+
+#[test]
+fn junk_is_unknown_with_exact_offsets() {
+    let text = "1. c3-d4x zz9 ) ] } c3-";
+    let parsed = parse_bytes(text.as_bytes(), 50);
+    let unknown: Vec<(u64, u32)> = parsed
+        .tokens
+        .iter()
+        .filter(|t| t.kind == TokenKind::Unknown)
+        .map(|t| (t.offset, t.len))
+        .collect();
+    assert_eq!(
+        unknown,
+        vec![(53, 6), (60, 3), (64, 1), (66, 1), (68, 1), (70, 3)]
+    );
+    assert_eq!(
+        parsed
+            .errors
+            .iter()
+            .map(|e| (e.kind, e.offset))
+            .collect::<Vec<_>>(),
+        vec![
+            (SyntaxErrorKind::UnknownToken, 53),
+            (SyntaxErrorKind::UnknownToken, 60),
+            (SyntaxErrorKind::UnmatchedVariationEnd, 64),
+            (SyntaxErrorKind::UnknownToken, 66),
+            (SyntaxErrorKind::UnknownToken, 68),
+            (SyntaxErrorKind::UnknownToken, 70),
+        ]
+    );
+    assert!(
+        parsed
+            .errors
+            .iter()
+            .all(|e| e.severity() == Severity::Error)
+    );
+}
+
+#[test]
+fn comments_of_every_style() {
+    let text = "{multi\nline} c3-d4 % to the end\n; also\r\nd6-c5";
+    let game = RawGame {
+        bytes: text.as_bytes(),
+        offset: 0,
+        line: 1,
+        index: 1,
+    };
+    let parsed = parse_game(&game);
+    let styles: Vec<_> = parsed
+        .tokens
+        .iter()
+        .filter_map(|t| match t.kind {
+            TokenKind::Comment(style) => Some((style, t.comment_text(&game).unwrap())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        styles,
+        vec![
+            (CommentStyle::Braces, &b"multi\nline"[..]),
+            (CommentStyle::Percent, &b" to the end"[..]),
+            (CommentStyle::Semicolon, &b" also"[..]),
+        ]
+    );
+    assert_eq!(parsed.tokens.len(), 5);
+}
+
+#[test]
+fn setup_commands() {
+    let parsed = parse_bytes(b"1.31-26 17-21 /FEN \"B:B1-16:W26\"/ 1... 20-25", 0);
+    let setup = parsed.tokens.iter().find_map(|t| match &t.kind {
+        TokenKind::Setup(cmd) => Some((cmd.name.clone(), cmd.value.clone(), t.offset, t.len)),
+        _ => None,
+    });
+    assert_eq!(setup, Some(("FEN".into(), b"B:B1-16:W26".to_vec(), 14, 19)));
+    assert!(parsed.errors.is_empty());
+    assert_eq!(
+        errors("/FEN \"x\"\n1."),
+        vec![(SyntaxErrorKind::UnterminatedSetup, 0, 8)]
+    );
+}
+
+#[test]
+fn tag_quirks_inside_games() {
+    let text = "[ Event  \"x\" ]\n[Site Moscow]\n[Round \"3\n[Date \"2001\"]\n1. c3-d4 *";
+    let parsed = parse_bytes(text.as_bytes(), 0);
+    let tags: Vec<(&str, &[u8])> = parsed
+        .tags
+        .iter()
+        .map(|t| (t.name.as_str(), t.value.as_slice()))
+        .collect();
+    assert_eq!(
+        tags,
+        vec![
+            ("Event", &b"x"[..]),
+            ("Site", &b"Moscow"[..]),
+            ("Round", &b"3"[..]),
+            ("Date", &b"2001"[..]),
+        ]
+    );
+    assert_eq!(
+        parsed
+            .errors
+            .iter()
+            .map(|e| (e.kind, e.offset))
+            .collect::<Vec<_>>(),
+        vec![
+            (SyntaxErrorKind::UnquotedTagValue, 21),
+            (SyntaxErrorKind::UnterminatedTag, 29),
+            (SyntaxErrorKind::UnterminatedTagValue, 36),
+        ]
+    );
+    assert!(!parsed.has_errors());
+    assert_eq!(parsed.tokens.len(), 3);
+    assert_eq!(
+        errors("1. c3-d4 [Event \"x\"]"),
+        vec![(SyntaxErrorKind::TagAfterMovetext, 9, 11)]
+    );
+}
+
+#[test]
+fn tokens_stay_in_their_game_for_result_tags() {
+    let parsed = parse_bytes(b"[Result \"1/2-1/2\"] 1/2-1/2", 0);
+    let tag = parsed.tag("Result").unwrap();
+    assert_eq!(
+        parse_result_tag(&tag.value),
+        parsed.result().map(|(r, _)| r)
+    );
+}

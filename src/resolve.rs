@@ -1,0 +1,175 @@
+//! Resolving a written move against the legal moves of a position (DESIGN section 3): a
+//! written capture matches a legal move when its squares are, in order, a subsequence of
+//! that move's squares from start to end; matches that leave the same position are one move.
+//!
+//! Leniencies (each reported as a [`Leniency`] so that `--strict` can refuse it): a capture
+//! written with `-`, a step written with `:`/`x`.
+
+use crate::game::Game;
+use crate::geometry::Geometry;
+use crate::moves::Move;
+use crate::pdn::movetext::{MoveShape, WrittenMove, WrittenSquare};
+use crate::position::Color;
+use crate::square::{Corner, SquareError};
+
+/// A tolerated deviation from the standard found while resolving.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leniency {
+    CaptureWrittenAsStep,
+    StepWrittenAsCapture,
+}
+
+/// Why no legal move fits the written one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// A square that is not on this board.
+    BadSquare(String, SquareError),
+    /// A placeholder (`-`) in place of a move.
+    Placeholder,
+    /// The start square holds no piece of the side to move.
+    NoPiece {
+        square: u8,
+        holds: Option<(Color, bool)>,
+    },
+    /// The side to move has a capture and wrote a step.
+    CaptureCompulsory,
+    /// The piece exists but no legal move of it fits.
+    NoSuchMove,
+    /// Compact notation (`ed4`) that fits no move.
+    NoCompactMove,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Resolution {
+    /// Exactly one move fits.
+    Found(Move, Option<Leniency>),
+    /// Several moves that leave different positions fit (at least two).
+    Ambiguous(Vec<Move>),
+    Illegal(Illegal),
+}
+
+/// Resolves `written` in the current position of `game`. Numbers are read in the numbering
+/// that starts at `corner`.
+pub fn resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution {
+    let g = game.position().geometry();
+    let legal = game.legal_moves();
+    let square = |s: &WrittenSquare| place(g, s, corner);
+    match &written.shape {
+        MoveShape::Placeholder => Resolution::Illegal(Illegal::Placeholder),
+        MoveShape::Compact {
+            from_column,
+            to,
+            capture,
+        } => {
+            let to = match square(to) {
+                Ok(bit) => bit,
+                Err(e) => return Resolution::Illegal(e),
+            };
+            let fits: Vec<Move> = legal
+                .iter()
+                .filter(|m| m.to == to && g.column_of_bit[m.from as usize] == *from_column)
+                .copied()
+                .collect();
+            finish(fits, *capture, Illegal::NoCompactMove)
+        }
+        MoveShape::Squares { squares, capture } => {
+            let mut bits = Vec::with_capacity(squares.len());
+            for s in squares {
+                match square(s) {
+                    Ok(bit) => bits.push(bit),
+                    Err(e) => return Resolution::Illegal(e),
+                }
+            }
+            let (from, to) = (bits[0], bits[bits.len() - 1]);
+            let via = &bits[1..bits.len() - 1];
+            let fits: Vec<Move> = if via.is_empty() {
+                legal
+                    .iter()
+                    .filter(|m| m.from == from && m.to == to)
+                    .copied()
+                    .collect()
+            } else {
+                // Intermediate squares: every landing path of the move must be considered.
+                game.legal_paths()
+                    .into_iter()
+                    .filter(|m| m.from == from && m.to == to && passes(m, via))
+                    .collect()
+            };
+            if fits.is_empty() {
+                let pos = game.position();
+                let holds = pos.piece_at(from).map(|p| (p.color, p.king));
+                let reason = if holds.map(|(c, _)| c) != Some(pos.turn) {
+                    Illegal::NoPiece {
+                        square: from,
+                        holds,
+                    }
+                } else if !capture && legal.iter().any(Move::is_capture) {
+                    Illegal::CaptureCompulsory
+                } else {
+                    Illegal::NoSuchMove
+                };
+                return Resolution::Illegal(reason);
+            }
+            finish(fits, *capture, Illegal::NoSuchMove)
+        }
+    }
+}
+
+/// Whether the written intermediate squares appear, in order, among the landing squares
+/// before the last one.
+fn passes(mv: &Move, via: &[u8]) -> bool {
+    let landings = mv.landings();
+    let mut rest = landings[..landings.len() - 1].iter();
+    via.iter().all(|v| rest.any(|l| l == v))
+}
+
+fn finish(mut fits: Vec<Move>, written_capture: bool, none: Illegal) -> Resolution {
+    // Moves that leave the same position are one move.
+    let mut distinct: Vec<Move> = Vec::with_capacity(fits.len());
+    for m in fits.drain(..) {
+        if !distinct.iter().any(|d| d.same_move(&m)) {
+            distinct.push(m);
+        }
+    }
+    match distinct.len() {
+        0 => Resolution::Illegal(none),
+        1 => {
+            let mv = distinct[0];
+            let leniency = match (written_capture, mv.is_capture()) {
+                (false, true) => Some(Leniency::CaptureWrittenAsStep),
+                (true, false) => Some(Leniency::StepWrittenAsCapture),
+                _ => None,
+            };
+            Resolution::Found(mv, leniency)
+        }
+        _ => Resolution::Ambiguous(distinct),
+    }
+}
+
+fn place(g: &Geometry, square: &WrittenSquare, corner: Corner) -> Result<u8, Illegal> {
+    let text = square.to_string();
+    let result = match *square {
+        WrittenSquare::Alpha { .. } => g.parse_alpha(text.as_bytes()),
+        WrittenSquare::Number(n) => g.bit_of_number(n, corner),
+    };
+    result.map_err(|e| Illegal::BadSquare(text, e))
+}
+
+/// Writes moves for a message or a list of candidates: the short form, or the full path
+/// where another move of the list shares start and end squares.
+pub fn describe(moves: &[Move], g: &Geometry, numeric: Option<Corner>) -> Vec<String> {
+    moves
+        .iter()
+        .map(|m| {
+            let full = moves
+                .iter()
+                .filter(|o| o.from == m.from && o.to == m.to)
+                .count()
+                > 1;
+            match numeric {
+                Some(corner) => m.to_numeric(g, corner, full),
+                None => m.to_alpha(g, full),
+            }
+        })
+        .collect()
+}

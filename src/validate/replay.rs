@@ -1,0 +1,407 @@
+//! Replaying the lines of a game: the main line into the report, then each variation from the
+//! position where it branches.
+
+use super::lines::{Line, WrittenPly};
+use super::{Findings, GameReport};
+use crate::diagnostic::{Severity, code};
+use crate::game::Game;
+use crate::moves::Move;
+use crate::position::{Color, Position};
+use crate::resolve::{Illegal, Leniency, Resolution, describe, resolve};
+use crate::square::Corner;
+
+/// One move of the main line as replayed.
+#[derive(Clone, Debug)]
+pub struct PlayedMove {
+    /// The move as written (without strength marks).
+    pub written: String,
+    pub mv: Move,
+    /// The position the move was played from.
+    pub before: Position,
+    pub after: Position,
+    /// Byte offset of the written move.
+    pub offset: u64,
+}
+
+/// Where a line starts: its first ply (1-based, counted from the game start) and the move
+/// number of its first move.
+#[derive(Clone, Copy)]
+struct LineStart {
+    ply: u32,
+    number: u32,
+}
+
+/// The move number and side of the `i`-th move of a line.
+fn numbering(start: LineStart, first_side: Color, i: usize) -> (u32, Color) {
+    let i = i as u32;
+    match first_side {
+        Color::White => (
+            start.number + i / 2,
+            if i % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
+        ),
+        Color::Black => (
+            start.number + i.div_ceil(2),
+            if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            },
+        ),
+    }
+}
+
+pub(super) fn replay_all(
+    lines: &[Line],
+    start: Position,
+    report: &mut GameReport,
+    findings: &mut Findings,
+) {
+    // Positions before each move of each line, and where each line started.
+    let mut befores: Vec<Vec<Position>> = Vec::with_capacity(lines.len());
+    let mut starts: Vec<LineStart> = Vec::with_capacity(lines.len());
+    for (index, line) in lines.iter().enumerate() {
+        let first_number = line.moves.first().and_then(|p| p.number).map(|(n, _)| n);
+        let (origin, line_start) = match line.parent {
+            None => (
+                Some(start),
+                LineStart {
+                    ply: 1,
+                    number: first_number.unwrap_or(1),
+                },
+            ),
+            Some(parent) => {
+                let parent_start = starts[parent];
+                let origin = befores[parent].get(line.replaces).copied();
+                let side = origin.map_or(Color::White, |p| p.turn);
+                let first_side = befores[parent].first().map_or(side, |p| p.turn);
+                let (number, _) = numbering(parent_start, first_side, line.replaces);
+                (
+                    origin,
+                    LineStart {
+                        ply: parent_start.ply + line.replaces as u32,
+                        number,
+                    },
+                )
+            }
+        };
+        starts.push(line_start);
+        let Some(origin) = origin else {
+            // The parent stopped before the move this variation replaces.
+            befores.push(Vec::new());
+            continue;
+        };
+        let mut replayer = LineReplay {
+            report,
+            findings,
+            main: index == 0,
+            start: line_start,
+            first_side: origin.turn,
+        };
+        befores.push(replayer.run(Game::new(origin), &line.moves));
+    }
+}
+
+struct LineReplay<'a> {
+    report: &'a mut GameReport,
+    findings: &'a mut Findings,
+    main: bool,
+    start: LineStart,
+    first_side: Color,
+}
+
+impl LineReplay<'_> {
+    fn corner(&self) -> Corner {
+        self.report.corner
+    }
+
+    /// Replays `moves`; returns the position before each move that was reached.
+    fn run(&mut self, mut game: Game, moves: &[WrittenPly]) -> Vec<Position> {
+        let mut befores = Vec::with_capacity(moves.len());
+        for (i, ply) in moves.iter().enumerate() {
+            befores.push(*game.position());
+            let (number, side) = numbering(self.start, self.first_side, i);
+            let ply_number = self.start.ply + i as u32;
+            self.check_number(ply, number, side, ply_number);
+            if let Some(outcome) = game.outcome() {
+                let message = format!(
+                    "the game was already over ({}): no move can follow",
+                    describe_outcome(outcome, ply_number - 1)
+                );
+                self.error(code::MOVE_AFTER_END, ply, number, side, ply_number, message);
+                break;
+            }
+            let mv = match resolve(&game, &ply.written, self.corner()) {
+                Resolution::Found(mv, leniency) => {
+                    if let Some(l) = leniency {
+                        let message = match l {
+                            Leniency::CaptureWrittenAsStep => {
+                                "a capture written with `-` (PDN writes captures with `:` or `x`)"
+                            }
+                            Leniency::StepWrittenAsCapture => {
+                                "a move without capture written with `:` or `x`"
+                            }
+                        };
+                        self.diagnostic(
+                            Severity::Warning,
+                            code::CAPTURE_NOTATION,
+                            ply,
+                            number,
+                            side,
+                            ply_number,
+                            message.to_string(),
+                        );
+                    }
+                    mv
+                }
+                Resolution::Ambiguous(candidates) => {
+                    match self.disambiguate(&game, &candidates, &moves[i + 1..]) {
+                        Some(mv) => {
+                            let message = format!(
+                                "ambiguous: it can be read as {}; only {} lets the game go on",
+                                self.list(&candidates, &game),
+                                self.name(&mv, &game, true)
+                            );
+                            self.diagnostic(
+                                Severity::Warning,
+                                code::AMBIGUITY_RESOLVED,
+                                ply,
+                                number,
+                                side,
+                                ply_number,
+                                message,
+                            );
+                            mv
+                        }
+                        None => {
+                            let message = format!(
+                                "ambiguous: it can be read as {}; write the full path",
+                                self.list(&candidates, &game)
+                            );
+                            self.error(
+                                code::AMBIGUOUS_MOVE,
+                                ply,
+                                number,
+                                side,
+                                ply_number,
+                                message,
+                            );
+                            break;
+                        }
+                    }
+                }
+                Resolution::Illegal(reason) => {
+                    let (code, message) = self.explain(&game, ply, &reason);
+                    self.error(code, ply, number, side, ply_number, message);
+                    break;
+                }
+            };
+            let before = *game.position();
+            let outcome = game.play(&mv);
+            if self.main {
+                self.report.moves.push(PlayedMove {
+                    written: ply.written.text.clone(),
+                    mv,
+                    before,
+                    after: *game.position(),
+                    offset: ply.offset,
+                });
+                if let Some(outcome) = outcome {
+                    self.report.rule_end = Some((outcome, ply_number));
+                }
+            }
+        }
+        befores
+    }
+
+    /// The only candidate after which the most of the remaining moves replay, if unique.
+    fn disambiguate(&self, game: &Game, candidates: &[Move], rest: &[WrittenPly]) -> Option<Move> {
+        if !self.main || rest.is_empty() {
+            return None;
+        }
+        let reach: Vec<usize> = candidates
+            .iter()
+            .map(|mv| {
+                let mut g = game.clone();
+                g.play(mv);
+                replayable(g, rest, self.corner())
+            })
+            .collect();
+        let best = *reach.iter().max()?;
+        let mut winners = candidates.iter().zip(&reach).filter(|(_, r)| **r == best);
+        let (first, _) = winners.next()?;
+        winners.next().is_none().then_some(*first)
+    }
+
+    fn check_number(&mut self, ply: &WrittenPly, number: u32, side: Color, ply_number: u32) {
+        let Some((written, black)) = ply.number else {
+            return;
+        };
+        let side_fits = !black || side == Color::Black;
+        if written != number || !side_fits {
+            let message = format!(
+                "move number {written}{} does not fit: this is move {number} ({})",
+                if black { "..." } else { "." },
+                side.name()
+            );
+            self.diagnostic(
+                Severity::Warning,
+                code::MOVE_NUMBER,
+                ply,
+                number,
+                side,
+                ply_number,
+                message,
+            );
+        }
+    }
+
+    fn explain(&self, game: &Game, ply: &WrittenPly, reason: &Illegal) -> (&'static str, String) {
+        let pos = game.position();
+        let square = |bit: u8| self.square_name(bit, pos);
+        let legal = self.list(game.legal_moves(), game);
+        let why = match reason {
+            Illegal::Placeholder => {
+                return (
+                    code::UNKNOWN_MOVE,
+                    "the move was not recorded (placeholder): the rest of the game cannot be \
+                     checked"
+                        .to_string(),
+                );
+            }
+            Illegal::BadSquare(text, e) => format!("square {text} is {e}"),
+            Illegal::NoPiece { square: s, holds } => {
+                let what = match holds {
+                    None => "it is empty".to_string(),
+                    Some((color, king)) => {
+                        format!(
+                            "it holds a {} {}",
+                            color.name(),
+                            if *king { "king" } else { "man" }
+                        )
+                    }
+                };
+                format!(
+                    "there is no {} piece on {}: {what}",
+                    pos.turn.name(),
+                    square(*s)
+                )
+            }
+            Illegal::CaptureCompulsory => "a capture is compulsory".to_string(),
+            Illegal::NoSuchMove => {
+                let kind = if ply.written.is_capture() {
+                    "capture"
+                } else {
+                    "move"
+                };
+                format!("no legal {kind} fits it")
+            }
+            Illegal::NoCompactMove => "no legal move fits this compact notation".to_string(),
+        };
+        (
+            code::ILLEGAL_MOVE,
+            format!("illegal move: {why}; legal moves: {legal}"),
+        )
+    }
+
+    fn square_name(&self, bit: u8, pos: &Position) -> String {
+        let g = pos.geometry();
+        if self.report.numeric {
+            g.number_of(bit, self.corner()).to_string()
+        } else {
+            g.square_name(bit).to_string()
+        }
+    }
+
+    fn name(&self, mv: &Move, game: &Game, full: bool) -> String {
+        let g = game.position().geometry();
+        if self.report.numeric {
+            mv.to_numeric(g, self.corner(), full)
+        } else {
+            mv.to_alpha(g, full)
+        }
+    }
+
+    fn list(&self, moves: &[Move], game: &Game) -> String {
+        let g = game.position().geometry();
+        let numeric = self.report.numeric.then_some(self.corner());
+        let mut names = describe(moves, g, numeric);
+        if names.is_empty() {
+            return "none".to_string();
+        }
+        names.sort();
+        names.join(", ")
+    }
+
+    fn error(
+        &mut self,
+        code: &'static str,
+        ply: &WrittenPly,
+        number: u32,
+        side: Color,
+        ply_number: u32,
+        message: String,
+    ) {
+        self.diagnostic(
+            Severity::Error,
+            code,
+            ply,
+            number,
+            side,
+            ply_number,
+            message,
+        );
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn diagnostic(
+        &mut self,
+        severity: Severity,
+        code: &'static str,
+        ply: &WrittenPly,
+        number: u32,
+        side: Color,
+        ply_number: u32,
+        message: String,
+    ) {
+        let d = self.findings.add(severity, code, ply.offset, message);
+        d.ply = Some(ply_number);
+        d.move_number = Some(number);
+        d.side = Some(side);
+        d.written = Some(ply.written.text.clone());
+    }
+}
+
+/// How many of `rest` replay from `game` (an ambiguous move counts with its first reading).
+fn replayable(mut game: Game, rest: &[WrittenPly], corner: Corner) -> usize {
+    let mut count = 0;
+    for ply in rest {
+        if game.outcome().is_some() {
+            break;
+        }
+        let mv = match resolve(&game, &ply.written, corner) {
+            Resolution::Found(mv, _) => mv,
+            Resolution::Ambiguous(candidates) => candidates[0],
+            Resolution::Illegal(_) => break,
+        };
+        game.play(&mv);
+        count += 1;
+    }
+    count
+}
+
+pub(super) fn describe_outcome(outcome: crate::game::Outcome, plies: u32) -> String {
+    use crate::game::Outcome::*;
+    match outcome {
+        NoLegalMove { winner } => format!(
+            "{} had no legal move after ply {plies}: {} won",
+            winner.other().name(),
+            winner.name()
+        ),
+        ThreefoldRepetition => format!("draw by threefold repetition after ply {plies}"),
+        FifteenMoveRule => format!("draw by the 15-move rule after ply {plies}"),
+    }
+}

@@ -1,0 +1,103 @@
+//! Validating a whole input stream, game by game, in memory bounded by the largest game.
+
+use super::{GameReport, Options, check_game};
+use crate::diagnostic::Severity;
+use crate::encoding::{Detection, TextEncoding, decode, detect};
+use crate::pdn::lexer::parse_game;
+use crate::pdn::location::ColumnUnit;
+use crate::pdn::reader::GameReader;
+use std::io::{self, BufRead, BufReader, Read};
+
+/// Bytes looked at to choose an encoding.
+const SAMPLE: usize = 64 * 1024;
+
+/// What a stream held, in totals.
+#[derive(Clone, Debug, Default)]
+pub struct StreamTotals {
+    pub games: usize,
+    pub valid: usize,
+    pub invalid: usize,
+    pub warnings: usize,
+    pub bytes: u64,
+}
+
+impl StreamTotals {
+    pub fn add(&mut self, other: &StreamTotals) {
+        self.games += other.games;
+        self.valid += other.valid;
+        self.invalid += other.invalid;
+        self.warnings += other.warnings;
+        self.bytes += other.bytes;
+    }
+}
+
+/// Chooses the encoding of a stream from its first bytes (or takes the given one).
+pub fn choose_encoding<R: BufRead>(
+    reader: &mut R,
+    forced: Option<TextEncoding>,
+) -> io::Result<Detection> {
+    if let Some(encoding) = forced {
+        return Ok(Detection {
+            encoding,
+            guessed: false,
+            reason: "chosen with --encoding".to_string(),
+        });
+    }
+    let sample = reader.fill_buf()?;
+    // Cut at the last line break so that a character split by the buffer is not held
+    // against UTF-8.
+    let cut = memchr::memrchr(b'\n', sample).map_or(sample.len(), |i| i + 1);
+    Ok(detect(&sample[..cut]))
+}
+
+/// Receives what [`check_stream`] finds, game by game.
+pub trait GameSink {
+    /// The encoding chosen for the stream, before any game.
+    fn detection(&mut self, _detection: &Detection) -> io::Result<()> {
+        Ok(())
+    }
+    fn game(&mut self, report: GameReport) -> io::Result<()>;
+    /// Bytes of the input read so far.
+    fn progress(&mut self, _bytes: u64) {}
+}
+
+/// Reads every game of `input`, validates it and hands the report to `sink`, adding to
+/// `totals` as it goes (so that the totals are right even when reading fails half-way).
+/// Stops early only on a read error or if the sink fails.
+pub fn check_stream<R: Read>(
+    input: R,
+    options: &Options,
+    forced: Option<TextEncoding>,
+    sink: &mut dyn GameSink,
+    totals: &mut StreamTotals,
+) -> io::Result<()> {
+    let mut reader = BufReader::with_capacity(SAMPLE, input);
+    let detection = choose_encoding(&mut reader, forced)?;
+    sink.detection(&detection)?;
+    let encoding = detection.encoding;
+    let options = Options {
+        column_unit: if encoding == TextEncoding::Utf8 {
+            ColumnUnit::Utf8Chars
+        } else {
+            ColumnUnit::Bytes
+        },
+        ..*options
+    };
+    let decoder = move |bytes: &[u8]| decode(bytes, encoding).into_owned();
+    let mut games = GameReader::new(reader);
+    while let Some(raw) = games.next_game()? {
+        let parsed = parse_game(&raw);
+        let report = check_game(&raw, &parsed, &decoder, &options);
+        totals.games += 1;
+        if report.valid() {
+            totals.valid += 1;
+        } else {
+            totals.invalid += 1;
+        }
+        totals.warnings += report.count(Severity::Warning);
+        totals.bytes = raw.end_offset();
+        sink.progress(totals.bytes);
+        sink.game(report)?;
+    }
+    Ok(())
+}
