@@ -1,0 +1,247 @@
+//! The command line as a user runs it: exit codes, outputs, inputs of every kind.
+
+use assert_cmd::Command;
+use std::fs;
+use std::path::Path;
+
+const VALID: &str =
+    "[Event \"Club\"]\n[Result \"1-0\"]\n\n1. c3-d4 f6-g5 2. d4-e5 d6:f4 3. g3:e5 1-0\n";
+/// Game 2, ply 3 (White's second move): d4-c5 while d4:f6 is compulsory.
+const INVALID: &str =
+    "[Event \"A\"]\n1. c3-d4 b6-c5 2. d4:b6 a7:c5 *\n\n[Event \"B\"]\n1. c3-d4 f6-e5 2. d4-c5 *\n";
+
+fn pdnkit() -> Command {
+    Command::cargo_bin("pdnkit").expect("binary built")
+}
+
+fn write(dir: &Path, name: &str, text: &str) {
+    fs::write(dir.join(name), text).unwrap();
+}
+
+#[test]
+fn valid_file_exits_zero_with_a_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "ok.pdn", VALID);
+    let out = pdnkit()
+        .arg("validate")
+        .arg(dir.path().join("ok.pdn"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.ends_with("summary: 1 file, 1 game: 1 valid, 0 invalid, 0 warnings\n"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn illegal_move_is_pinned_to_file_line_column_game_and_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.pdn");
+    fs::write(&path, INVALID).unwrap();
+    let out = pdnkit().arg("validate").arg(&path).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let expected = format!(
+        "{}:5:19: error[illegal-move]: game 2, move 2 (White) \"d4-c5\": illegal move: a capture \
+         is compulsory; legal moves: d4:f6\n",
+        path.display()
+    );
+    assert!(stdout.starts_with(&expected), "{stdout}");
+    assert!(stdout.contains("2 games: 1 valid, 1 invalid"), "{stdout}");
+}
+
+#[test]
+fn jsonl_has_one_object_per_game_and_a_summary() {
+    let out = pdnkit()
+        .args(["validate", "--format", "jsonl", "-"])
+        .write_stdin(INVALID)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["type"], "game");
+    assert_eq!(lines[0]["valid"], true);
+    assert_eq!(lines[0]["plies"], 4);
+    assert_eq!(lines[1]["game"], 2);
+    assert_eq!(lines[1]["valid"], false);
+    assert_eq!(lines[1]["plies"], 2);
+    assert_eq!(lines[1]["diagnostics"][0]["code"], "illegal-move");
+    assert_eq!(lines[1]["diagnostics"][0]["ply"], 3);
+    assert_eq!(lines[1]["diagnostics"][0]["line"], 5);
+    assert_eq!(lines[1]["diagnostics"][0]["column"], 19);
+    assert_eq!(lines[2]["type"], "summary");
+    assert_eq!(lines[2]["games"], 2);
+    assert_eq!(lines[2]["invalid"], 1);
+}
+
+#[test]
+fn json_is_one_document() {
+    let out = pdnkit()
+        .args(["validate", "--format", "json", "-"])
+        .write_stdin(INVALID)
+        .output()
+        .unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["games"].as_array().unwrap().len(), 2);
+    assert_eq!(doc["summary"]["valid"], 1);
+}
+
+#[test]
+fn github_format_prints_annotations() {
+    let out = pdnkit()
+        .args(["validate", "--format", "github", "-"])
+        .write_stdin(INVALID)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.starts_with(
+            "::error file=<stdin>,line=5,col=19,title=illegal-move::game 2, move 2 (White)"
+        ),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn directories_are_walked_in_order_and_missing_paths_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join("sub")).unwrap();
+    write(dir.path(), "b.pdn", VALID);
+    write(dir.path(), "a.PDN", VALID);
+    write(&dir.path().join("sub"), "c.pdn", INVALID);
+    write(dir.path(), "notes.txt", "not a game");
+    let missing = dir.path().join("missing.pdn");
+    let out = pdnkit()
+        .args(["validate", "--format", "jsonl"])
+        .arg(dir.path())
+        .arg(&missing)
+        .output()
+        .unwrap();
+    // The missing file makes the exit code 2, but every other file is still checked.
+    assert_eq!(out.status.code(), Some(2));
+    let files: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter_map(|v| v["file"].as_str().map(String::from))
+        .collect();
+    let names: Vec<&str> = files
+        .iter()
+        .map(|f| Path::new(f).file_name().unwrap().to_str().unwrap())
+        .collect();
+    assert_eq!(names, ["a.PDN", "b.pdn", "c.pdn", "c.pdn", "missing.pdn"]);
+}
+
+#[test]
+fn one_thread_and_many_give_the_same_output() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..12 {
+        write(
+            dir.path(),
+            &format!("{i:02}.pdn"),
+            if i % 3 == 0 { INVALID } else { VALID },
+        );
+    }
+    let run = |threads: &str| {
+        pdnkit()
+            .args(["validate", "--format", "jsonl", "-j", threads])
+            .arg(dir.path())
+            .output()
+            .unwrap()
+            .stdout
+    };
+    assert_eq!(run("1"), run("4"));
+}
+
+#[test]
+fn usage_errors_exit_two() {
+    let out = pdnkit()
+        .args(["validate", "--no-such-flag"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = pdnkit()
+        .args(["validate", "--encoding", "klingon", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown encoding"));
+}
+
+#[test]
+fn perft_json_and_bad_fen() {
+    let out = pdnkit()
+        .args(["perft", "--format", "json", "5"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["nodes"], 27132);
+    assert_eq!(doc["depth"], 5);
+    assert!(doc["seconds"].is_number());
+    let out = pdnkit()
+        .args([
+            "perft",
+            "--game-type",
+            "25",
+            "--paths",
+            "--format",
+            "json",
+            "8",
+        ])
+        .output()
+        .unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["nodes"], 929905);
+    let out = pdnkit()
+        .args(["perft", "--fen", "W:Wa2", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("error[bad-fen]"));
+}
+
+#[test]
+fn perft_divide_lists_first_moves() {
+    let out = pdnkit().args(["perft", "--divide", "2"]).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("c3-d4 9\n"), "{stdout}");
+    assert!(stdout.contains("nodes 81\n"), "{stdout}");
+    assert_eq!(stdout.lines().filter(|l| l.ends_with(" 9")).count(), 9);
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::io::Read;
+    use std::process::{Command as Std, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let big: String = INVALID.repeat(5000);
+    write(dir.path(), "big.pdn", &big);
+    let mut child = Std::new(env!("CARGO_BIN_EXE_pdnkit"))
+        .args(["validate", "--format", "jsonl"])
+        .arg(dir.path().join("big.pdn"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 100];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // stdout is now closed.
+    let status = child.wait().unwrap();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(status.code().is_some(), "ended by a signal");
+}
