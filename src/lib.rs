@@ -11,6 +11,7 @@ pub mod moves;
 pub mod pdn;
 pub mod perft;
 pub mod position;
+pub mod random;
 pub mod resolve;
 pub mod square;
 pub mod validate;

@@ -2,6 +2,10 @@
 //! written capture matches a legal move when its squares are, in order, a subsequence of
 //! that move's squares from start to end; matches that leave the same position are one move.
 //!
+//! A move written with its complete path (every landing square) is that move even when its
+//! squares are also a subsequence of a longer capture: otherwise a capture that another,
+//! longer capture passes through could not be written at all.
+//!
 //! Leniencies (each reported as a [`Leniency`] so that `--strict` can refuse it): a capture
 //! written with `-`, a step written with `:`/`x`.
 
@@ -95,6 +99,18 @@ pub fn resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution
                     .filter(|m| m.from == from && m.to == to && passes(m, via))
                     .collect()
             };
+            if fits.len() > 1 {
+                // A move written with its complete path is that move, even when the same
+                // squares are also a part of a longer path.
+                let exact: Vec<Move> = game
+                    .legal_paths()
+                    .into_iter()
+                    .filter(|m| m.from == from && m.landings() == &bits[1..])
+                    .collect();
+                if !exact.is_empty() {
+                    return finish(exact, *capture, Illegal::NoSuchMove);
+                }
+            }
             if fits.is_empty() {
                 let pos = game.position();
                 let holds = pos.piece_at(from).map(|p| (p.color, p.king));

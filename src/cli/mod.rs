@@ -4,6 +4,7 @@
 mod common;
 mod inputs;
 mod perft;
+mod random;
 mod report;
 mod validate;
 
@@ -37,6 +38,7 @@ struct Cli {
 enum Command {
     Validate(validate::ValidateArgs),
     Perft(perft::PerftArgs),
+    Random(random::RandomArgs),
 }
 
 pub fn run() -> ExitCode {
@@ -44,6 +46,7 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Command::Validate(args) => validate::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Random(args) => random::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
