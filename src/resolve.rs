@@ -163,12 +163,18 @@ fn finish(mut fits: Vec<Move>, written_capture: bool, none: Illegal) -> Resoluti
 }
 
 fn place(g: &Geometry, square: &WrittenSquare, corner: Corner) -> Result<u8, Illegal> {
-    let text = square.to_string();
     let result = match *square {
-        WrittenSquare::Alpha { .. } => g.parse_alpha(text.as_bytes()),
+        WrittenSquare::Alpha { column, row } => {
+            if row == 0 || row > u32::from(g.height) || column >= g.width {
+                Err(SquareError::OffBoard)
+            } else {
+                g.bit_at(column, (row - 1) as u8)
+                    .ok_or(SquareError::LightSquare)
+            }
+        }
         WrittenSquare::Number(n) => g.bit_of_number(n, corner),
     };
-    result.map_err(|e| Illegal::BadSquare(text, e))
+    result.map_err(|e| Illegal::BadSquare(square.to_string(), e))
 }
 
 /// Writes moves for a message or a list of candidates: the short form, or the full path
