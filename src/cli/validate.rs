@@ -33,6 +33,10 @@ pub struct ValidateArgs {
     /// json: the same as one document; github: workflow annotations.
     #[arg(long, value_enum, default_value = "human")]
     format: ReportFormat,
+    /// Check the syntax only (tags, tokens, move spelling); replay nothing. Much faster;
+    /// legality, draws and results are not checked.
+    #[arg(long)]
+    syntax_only: bool,
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -46,7 +50,10 @@ struct FileResult {
 
 pub fn run(args: ValidateArgs) -> io::Result<u8> {
     let config = match args.common.config() {
-        Ok(c) => c,
+        Ok(mut c) => {
+            c.options.syntax_only = args.syntax_only;
+            c
+        }
         Err(message) => {
             eprintln!("pdnkit: error: {message}");
             return Ok(EXIT_FAILURE);

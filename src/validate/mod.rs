@@ -35,6 +35,8 @@ pub struct Options {
     pub strict: bool,
     /// Columns in messages count bytes (single-byte code pages) or UTF-8 characters.
     pub column_unit: ColumnUnit,
+    /// Read and check the syntax only; replay nothing.
+    pub syntax_only: bool,
 }
 
 impl Default for Options {
@@ -43,6 +45,7 @@ impl Default for Options {
             default_variant: Variant::Spantsiretti,
             strict: false,
             column_unit: ColumnUnit::Utf8Chars,
+            syntax_only: false,
         }
     }
 }
@@ -238,20 +241,28 @@ pub fn check_game(
             format!("variations nested deeper than {MAX_VARIATION_DEPTH} levels are not checked"),
         );
     }
-    if let Some(start) = set_up(
-        parsed,
-        &mut report,
-        setup_fen,
-        decode,
-        options,
-        &mut findings,
-    ) {
+    let start = if options.syntax_only {
+        None // nothing replayed: no result check and no termination either
+    } else {
+        set_up(
+            parsed,
+            &mut report,
+            setup_fen,
+            decode,
+            options,
+            &mut findings,
+        )
+    };
+    if let Some(start) = start {
         report.start = Some(start);
         replay::replay_all(&lines.lines, start, &mut report, &mut findings);
     }
-    let complete = report.start.is_some() && report.moves.len() == lines.lines[0].moves.len();
-    results::check(parsed, complete, &mut report, &mut findings);
-    if report.moves.is_empty()
+    if !options.syntax_only {
+        let complete = report.start.is_some() && report.moves.len() == lines.lines[0].moves.len();
+        results::check(parsed, complete, &mut report, &mut findings);
+    }
+    if !options.syntax_only
+        && report.moves.is_empty()
         && lines.lines[0].moves.is_empty()
         && !findings.list.iter().any(Diagnostic::is_error)
     {
