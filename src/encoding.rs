@@ -4,7 +4,8 @@
 //! value, a comment) into text. A guess is reported, never fatal.
 //!
 //! Detection: valid UTF-8 is UTF-8 (a sample cut inside a character still counts as valid
-//! when it holds other non-ASCII characters).
+//! when it holds other non-ASCII characters), unless it decodes to characters no real text
+//! holds (C1 controls, private use, unassigned planes), which single-byte text can form.
 //! Otherwise each code page is scored on the non-ASCII bytes: Cyrillic letters weighted by
 //! how common they are in Russian, penalties for box-drawing and other symbols, for Cyrillic
 //! letters glued to Latin ones and for capitals inside words; Latin-1 scores accented
@@ -124,18 +125,21 @@ pub fn detect(sample: &[u8]) -> Detection {
         return sure("UTF-8 byte order mark");
     }
     // A sample cut inside a character is UTF-8 if it has other non-ASCII characters.
-    let valid = match std::str::from_utf8(sample) {
-        Ok(_) => true,
-        Err(e) => {
-            e.error_len().is_none() && !sample.get(..e.valid_up_to()).unwrap_or_default().is_ascii()
-        }
+    let text = match std::str::from_utf8(sample) {
+        Ok(text) => Some(text),
+        Err(e) if e.error_len().is_none() => sample
+            .get(..e.valid_up_to())
+            .and_then(|valid| std::str::from_utf8(valid).ok())
+            .filter(|valid| !valid.is_ascii()),
+        Err(_) => None,
     };
-    if valid {
-        return sure(if sample.is_ascii() {
-            "ASCII only"
-        } else {
-            "valid UTF-8"
-        });
+    if let Some(text) = text {
+        if text.is_ascii() {
+            return sure("ASCII only");
+        }
+        if text.chars().all(plausible_in_utf8) {
+            return sure("valid UTF-8");
+        }
     }
     let candidates = [
         TextEncoding::Windows1251,
@@ -162,6 +166,12 @@ pub fn detect(sample: &[u8]) -> Detection {
              (scores: windows-1251 {s1251:.2}, cp866 {s866:.2}, latin1 {slatin:.2})"
         ),
     }
+}
+
+/// Characters that real UTF-8 text does not contain but that single-byte text can form
+/// by chance: C1 controls, private use, and the unassigned planes 4 to 16.
+fn plausible_in_utf8(c: char) -> bool {
+    !matches!(u32::from(c), 0x80..=0x9F | 0xE000..=0xF8FF | 0x40000..)
 }
 
 /// What a byte is, in one code page.
@@ -221,7 +231,8 @@ fn russian_frequency(c: char) -> Option<f64> {
         'э' => 0.32,
         'ф' => 0.26,
         'ъ' => 0.04,
-        'ё' => 0.04,
+        // Often written as `е`, but common in names.
+        'ё' => 0.5,
         _ => return None,
     })
 }
@@ -358,7 +369,7 @@ fn score(sample: &[u8], encoding: TextEncoding) -> f64 {
                 }
             }
             Class::Latin => -2.0,
-            Class::Neutral => 0.0,
+            Class::Neutral => -1.0,
             Class::Half => {
                 if latin {
                     1.0
@@ -382,7 +393,14 @@ fn score(sample: &[u8], encoding: TextEncoding) -> f64 {
 mod tests {
     use super::*;
 
-    const RUSSIAN: [&str; 6] = [
+    const RUSSIAN: [&str; 13] = [
+        "Щука",
+        "Ухта",
+        "ёлка",
+        "Подъезд",
+        "объявление",
+        "ЮЖНЫЙ",
+        "[Event \"Чемпионат СССР\"] [White \"Гантварг А.\"] [Black \"Ivanov\"]",
         "Иванов",
         "Турнир",
         "Москва",

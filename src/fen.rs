@@ -62,7 +62,11 @@ impl std::error::Error for FenError {}
 /// Reads a FEN for `variant`; numbers are read in the numbering starting at `corner`.
 pub fn parse_fen(text: &str, variant: Variant, corner: Corner) -> Result<Position, FenError> {
     let g = variant.geometry();
-    let (compact, offsets, ranges) = split_sections(text);
+    let Sections {
+        compact,
+        offsets,
+        ranges,
+    } = split_sections(text);
     let sections: Vec<(usize, &str)> = ranges
         .into_iter()
         .map(|(at, range)| (at, &compact[range]))
@@ -145,10 +149,17 @@ pub fn parse_fen(text: &str, variant: Variant, corner: Corner) -> Result<Positio
     Ok(pos)
 }
 
-/// Removes white space and a trailing `.`, then splits at `:`. Each section keeps the offset
-/// of its first byte in the original text (`offsets[i]` is the original offset of byte `i`
-/// of the compacted text).
-fn split_sections(text: &str) -> (String, Vec<usize>, Vec<(usize, std::ops::Range<usize>)>) {
+/// A FEN without white space, with a map back to the original offsets, cut into sections.
+struct Sections {
+    compact: String,
+    /// `offsets[i]` is the original offset of byte `i` of `compact`.
+    offsets: Vec<usize>,
+    /// Each section's original offset and its range in `compact`.
+    ranges: Vec<(usize, std::ops::Range<usize>)>,
+}
+
+/// Removes white space and a trailing `.`, then splits at `:`.
+fn split_sections(text: &str) -> Sections {
     let mut compact = String::with_capacity(text.len());
     let mut offsets = Vec::with_capacity(text.len() + 1);
     for (i, c) in text.char_indices().filter(|(_, c)| !c.is_whitespace()) {
@@ -172,7 +183,11 @@ fn split_sections(text: &str) -> (String, Vec<usize>, Vec<(usize, std::ops::Rang
             start = i + 1;
         }
     }
-    (compact, offsets, sections)
+    Sections {
+        compact,
+        offsets,
+        ranges: sections,
+    }
 }
 
 /// How a FEN names its squares.

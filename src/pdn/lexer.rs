@@ -16,7 +16,7 @@
 //! - a `{` comment with no `}` after it ends at the end of its line (an error);
 //! - results inside variations are kept as tokens.
 
-use super::ascii::{is_space, line_end, word_end};
+use super::ascii::{is_delimiter, is_space, line_end, word_end};
 use super::error::{SyntaxError, SyntaxErrorKind};
 use super::movetext::{WrittenMove, bare_number, move_number, nag, written_move};
 use super::reader::RawGame;
@@ -221,7 +221,12 @@ impl Lexer<'_> {
     fn movetext_token(&mut self) {
         if self.ended && self.depth == 0 {
             self.ended = false;
-            let end = word_end(self.input, self.pos + 1);
+            let starts_word = self.input.get(self.pos).is_some_and(|&b| !is_delimiter(b));
+            let end = if starts_word {
+                word_end(self.input, self.pos + 1)
+            } else {
+                self.pos + 1
+            };
             self.error(SyntaxErrorKind::TokenAfterResult, self.pos, end - self.pos);
         }
         self.movetext = true;

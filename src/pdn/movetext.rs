@@ -121,7 +121,7 @@ impl WrittenMove {
     /// is one move.
     pub fn parse(text: &[u8]) -> Option<WrittenMove> {
         match written_move(text) {
-            Ok((rest, mv)) if rest.is_empty() => Some(mv),
+            Ok(([], mv)) => Some(mv),
             _ => None,
         }
     }

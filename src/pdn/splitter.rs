@@ -95,6 +95,10 @@ impl Splitter {
                 }
             };
             let found = match self.mode {
+                Mode::Top if is_space(b) => {
+                    self.spaces(buf.get(idx..).unwrap_or_default());
+                    None
+                }
                 Mode::Top => self.top(b),
                 Mode::Word => {
                     let end = word_end(buf, idx);
@@ -210,18 +214,25 @@ impl Splitter {
         }
     }
 
-    fn top(&mut self, b: u8) -> Option<Step> {
-        let at = self.pos;
-        if is_space(b) {
-            if (b == b'\r' || (b == b'\n' && !self.prev_cr))
-                && let Some(c) = self.chunk.as_mut()
-            {
-                c.breaks = c.breaks.saturating_add(1);
+    /// Skips the whitespace at the start of `rest`, counting line breaks.
+    fn spaces(&mut self, rest: &[u8]) {
+        let mut breaks = 0u32;
+        let mut skipped = 0u64;
+        for &b in rest.iter().take_while(|&&b| is_space(b)) {
+            if b == b'\r' || (b == b'\n' && !self.prev_cr) {
+                breaks = breaks.saturating_add(1);
             }
             self.prev_cr = b == b'\r';
-            self.pos += 1;
-            return None;
+            skipped += 1;
         }
+        self.pos += skipped;
+        if let Some(c) = self.chunk.as_mut() {
+            c.breaks = c.breaks.saturating_add(breaks);
+        }
+    }
+
+    fn top(&mut self, b: u8) -> Option<Step> {
+        let at = self.pos;
         self.prev_cr = false;
         self.mark = at;
         self.pos += 1;
@@ -337,19 +348,15 @@ impl Splitter {
                     self.mode = Mode::TagString;
                 }
             }
-            (Mode::TagName, _) if is_space(b) => {
-                if !self.tag_name.is_empty() {
-                    let cut = self.name_done();
-                    if cut.is_some() {
-                        return cut;
-                    }
-                    self.mode = Mode::TagBody;
+            (Mode::TagName, _) if is_space(b) && !self.tag_name.is_empty() => {
+                let cut = self.name_done();
+                if cut.is_some() {
+                    return cut;
                 }
+                self.mode = Mode::TagBody;
             }
-            (Mode::TagName, _) => {
-                if self.tag_name.len() < NAME_LIMIT {
-                    self.tag_name.push(b);
-                }
+            (Mode::TagName, _) if !is_space(b) && self.tag_name.len() < NAME_LIMIT => {
+                self.tag_name.push(b);
             }
             (Mode::TagBody, b']') => self.end_construct(self.pos),
             (Mode::TagBody, b'"') => self.mode = Mode::TagString,

@@ -674,6 +674,10 @@ fn results_are_whole_words() {
     );
     assert_eq!(errors("1-0 {comment}"), vec![]);
     assert_eq!(
+        errors("1-0 (c3-d4)"),
+        vec![(SyntaxErrorKind::TokenAfterResult, 4, 1)]
+    );
+    assert_eq!(
         kinds("(1-0)"),
         vec![
             TokenKind::VariationStart,

@@ -225,10 +225,13 @@ pub fn check_game(
                 depth = depth.saturating_sub(1);
                 lines.end_variation();
             }
-            TokenKind::Setup(cmd) if cmd.name.eq_ignore_ascii_case("FEN") && depth == 0 => {
-                if lines.lines[0].moves.is_empty() {
-                    setup_fen = Some((decode(&cmd.value), cmd.value_offset));
-                }
+            // A setup FEN counts before the first move of the main line only.
+            TokenKind::Setup(cmd)
+                if cmd.name.eq_ignore_ascii_case("FEN")
+                    && depth == 0
+                    && lines.lines[0].moves.is_empty() =>
+            {
+                setup_fen = Some((decode(&cmd.value), cmd.value_offset));
             }
             _ => {}
         }
