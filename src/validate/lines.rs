@@ -9,7 +9,7 @@ pub const MAX_VARIATION_DEPTH: usize = 64;
 /// A move as written, with where it stands and the move number written before it, if any.
 #[derive(Clone, Debug)]
 pub struct WrittenPly {
-    pub written: WrittenMove,
+    pub written: Box<WrittenMove>,
     pub offset: u64,
     /// The move number token right before this move: (number, written with `...`).
     pub number: Option<(u32, bool)>,
@@ -24,6 +24,9 @@ pub struct Line {
     pub replaces: usize,
     pub depth: usize,
     pub moves: Vec<WrittenPly>,
+    /// Unreadable text stood in this line after its last move: what follows cannot be placed
+    /// (a lost move would shift every later move to the other side), so the line ends there.
+    pub cut: bool,
 }
 
 /// Builds lines from a token walk: `start_variation`, `end_variation` and `push_move` in
@@ -62,8 +65,8 @@ impl LineBuilder {
         }
     }
 
-    pub fn push_move(&mut self, written: WrittenMove, offset: u64) {
-        if self.skipped > 0 {
+    pub fn push_move(&mut self, written: Box<WrittenMove>, offset: u64) {
+        if self.skipped > 0 || self.lines[self.current()].cut {
             return;
         }
         let number = self.pending_number.take();
@@ -73,6 +76,14 @@ impl LineBuilder {
             offset,
             number,
         });
+    }
+
+    /// Unreadable text in the current line: the line ends here.
+    pub fn unreadable(&mut self) {
+        if self.skipped == 0 {
+            let line = self.current();
+            self.lines[line].cut = true;
+        }
     }
 
     pub fn start_variation(&mut self, offset: u64) {
@@ -90,6 +101,7 @@ impl LineBuilder {
             replaces,
             depth,
             moves: Vec::new(),
+            cut: false,
         });
         self.stack.push(self.lines.len() - 1);
     }

@@ -168,9 +168,10 @@ impl Findings {
 }
 
 /// Validates one game read from `raw`; `decode` turns tag values into text.
+/// The written moves are taken out of `parsed` (its other tokens are left as they are).
 pub fn check_game(
     raw: &RawGame,
-    parsed: &ParsedGame,
+    parsed: &mut ParsedGame,
     decode: &dyn Fn(&[u8]) -> String,
     options: &Options,
 ) -> GameReport {
@@ -210,13 +211,20 @@ pub fn check_game(
     let mut lines = LineBuilder::default();
     let mut setup_fen = None;
     let mut depth = 0usize;
-    for token in &parsed.tokens {
+    for token in &mut parsed.tokens {
         match &token.kind {
             TokenKind::MoveNumber { number, black } => lines.move_number(*number, *black),
-            TokenKind::Move(written) => {
+            TokenKind::Move(_) => {
+                // Taken out of the token list: the moves are only needed in the lines.
+                let TokenKind::Move(written) =
+                    std::mem::replace(&mut token.kind, TokenKind::Unknown)
+                else {
+                    unreachable!("matched a move");
+                };
                 report.numeric |= written.text.starts_with(|c: char| c.is_ascii_digit());
-                lines.push_move((**written).clone(), token.offset);
+                lines.push_move(written, token.offset);
             }
+            TokenKind::Unknown => lines.unreadable(),
             TokenKind::VariationStart => {
                 depth += 1;
                 lines.start_variation(token.offset);
@@ -261,7 +269,9 @@ pub fn check_game(
         replay::replay_all(&lines.lines, start, &mut report, &mut findings);
     }
     if !options.syntax_only {
-        let complete = report.start.is_some() && report.moves.len() == lines.lines[0].moves.len();
+        let main = &lines.lines[0];
+        let complete =
+            report.start.is_some() && !main.cut && report.moves.len() == main.moves.len();
         results::check(parsed, complete, &mut report, &mut findings);
     }
     if !options.syntax_only

@@ -86,8 +86,8 @@ pub fn check_stream<R: Read>(
     let decoder = move |bytes: &[u8]| decode(bytes, encoding).into_owned();
     let mut games = GameReader::new(reader);
     while let Some(raw) = games.next_game()? {
-        let parsed = parse_game(&raw);
-        let report = check_game(&raw, &parsed, &decoder, &options);
+        let mut parsed = parse_game(&raw);
+        let report = check_game(&raw, &mut parsed, &decoder, &options);
         totals.games += 1;
         if report.valid() {
             totals.valid += 1;
