@@ -1,6 +1,7 @@
 //! pdnkit: rules engine and PDN toolkit for Spantsiretti (Russian draughts on 10x8, PDN
 //! GameType 41) and Russian draughts (8x8, GameType 25).
 
+pub mod convert;
 pub mod diagnostic;
 pub mod encoding;
 pub mod fen;
@@ -14,6 +15,7 @@ pub mod position;
 pub mod random;
 pub mod resolve;
 pub mod square;
+pub mod stats;
 pub mod validate;
 pub mod variant;
 pub mod zobrist;

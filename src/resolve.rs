@@ -11,7 +11,7 @@
 
 use crate::game::Game;
 use crate::geometry::Geometry;
-use crate::moves::Move;
+use crate::moves::{MAX_JUMPS, Move};
 use crate::pdn::movetext::{MoveShape, WrittenMove, WrittenSquare};
 use crate::position::Color;
 use crate::square::{Corner, SquareError};
@@ -77,15 +77,26 @@ pub fn resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution
             finish(fits, *capture, Illegal::NoCompactMove)
         }
         MoveShape::Squares { squares, capture } => {
-            let mut bits = Vec::with_capacity(squares.len());
-            for s in squares {
+            if squares.len() > MAX_JUMPS + 1 {
+                return Resolution::Illegal(Illegal::NoSuchMove);
+            }
+            let mut buffer = [0u8; MAX_JUMPS + 1];
+            for (slot, s) in buffer.iter_mut().zip(squares) {
                 match square(s) {
-                    Ok(bit) => bits.push(bit),
+                    Ok(bit) => *slot = bit,
                     Err(e) => return Resolution::Illegal(e),
                 }
             }
+            let bits = &buffer[..squares.len()];
             let (from, to) = (bits[0], bits[bits.len() - 1]);
             let via = &bits[1..bits.len() - 1];
+            if via.is_empty() {
+                // The common case, without allocating: one legal move from `from` to `to`.
+                let mut matching = legal.iter().filter(|m| m.from == from && m.to == to);
+                if let (Some(mv), None) = (matching.next(), matching.next()) {
+                    return found(*mv, *capture);
+                }
+            }
             let fits: Vec<Move> = if via.is_empty() {
                 legal
                     .iter()
@@ -149,17 +160,19 @@ fn finish(mut fits: Vec<Move>, written_capture: bool, none: Illegal) -> Resoluti
     }
     match distinct.len() {
         0 => Resolution::Illegal(none),
-        1 => {
-            let mv = distinct[0];
-            let leniency = match (written_capture, mv.is_capture()) {
-                (false, true) => Some(Leniency::CaptureWrittenAsStep),
-                (true, false) => Some(Leniency::StepWrittenAsCapture),
-                _ => None,
-            };
-            Resolution::Found(mv, leniency)
-        }
+        1 => found(distinct[0], written_capture),
         _ => Resolution::Ambiguous(distinct),
     }
+}
+
+/// The one move that fits, with the notation leniency its spelling needed, if any.
+fn found(mv: Move, written_capture: bool) -> Resolution {
+    let leniency = match (written_capture, mv.is_capture()) {
+        (false, true) => Some(Leniency::CaptureWrittenAsStep),
+        (true, false) => Some(Leniency::StepWrittenAsCapture),
+        _ => None,
+    };
+    Resolution::Found(mv, leniency)
 }
 
 fn place(g: &Geometry, square: &WrittenSquare, corner: Corner) -> Result<u8, Illegal> {

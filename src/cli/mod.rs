@@ -2,10 +2,13 @@
 //! work starts; every subcommand returns the process exit code.
 
 mod common;
+mod convert;
 mod inputs;
 mod perft;
 mod random;
 mod report;
+mod show;
+mod stats;
 mod validate;
 
 use clap::{Parser, Subcommand};
@@ -37,15 +40,21 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Validate(validate::ValidateArgs),
+    Convert(convert::ConvertArgs),
     Perft(perft::PerftArgs),
     Random(random::RandomArgs),
+    Stats(stats::StatsArgs),
+    Show(show::ShowArgs),
 }
 
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Validate(args) => validate::run(args),
+        Command::Convert(args) => convert::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Stats(args) => stats::run(args),
+        Command::Show(args) => show::run(args),
         Command::Random(args) => random::run(args),
     };
     match result {

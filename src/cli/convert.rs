@@ -1,0 +1,526 @@
+//! `pdnkit convert`: games to JSON, JSON Lines or canonical PDN, on standard output or into
+//! a file that is replaced only once it is complete. Diagnostics of invalid games go to
+//! standard error in the human format.
+
+use super::common::{CommonArgs, Config, Progress};
+use super::inputs::{self, Input};
+use super::report::{FileFormatter, ReportFormat};
+use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use pdnkit::convert::{Captures, Notation, PdnOptions, ResultStyle, game_json, write_game};
+use pdnkit::diagnostic::Severity;
+use pdnkit::encoding::Detection;
+use pdnkit::validate::{GameReport, GameSink, StreamTotals, check_stream};
+use std::collections::BTreeMap;
+use std::fs::{self, File};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use tempfile::NamedTempFile;
+
+/// Convert games to JSON, JSON Lines or canonical PDN 3.0.
+///
+/// Every game is replayed as `validate` does; an invalid game is converted up to its first
+/// error, its diagnostics are printed on standard error, and the exit code is 1.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:\n  \
+    pdnkit convert games.pdn --to jsonl > games.jsonl\n  \
+    pdnkit convert archive/ --to json -o archive.json\n  \
+    pdnkit convert games.pdn --to pdn --notation numeric -o numeric.pdn\n\n\
+    Exit codes: 0 every game valid, 1 at least one game invalid (still converted up to its \
+    error), 2 usage error, unreadable input or output not written.")]
+pub struct ConvertArgs {
+    /// Files, directories (searched recursively for *.pdn), or - for standard input.
+    paths: Vec<PathBuf>,
+    /// json: one document {"games":[...]}; jsonl: one game object per line; pdn: canonical
+    /// PDN 3.0.
+    #[arg(long, value_enum)]
+    to: Target,
+    /// Write to FILE (through a temporary file renamed into place when complete) instead of
+    /// standard output.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Squares in the PDN output: alpha (c3-d4, GameType A0) or numeric (32-27, GameType
+    /// N2) [default: alpha].
+    #[arg(long, value_enum)]
+    notation: Option<NotationArg>,
+    /// Captures in the PDN output: short (start and end, the full path only where needed)
+    /// or full (every landing square) [default: short].
+    #[arg(long, value_enum)]
+    captures: Option<CapturesArg>,
+    /// Results in the PDN output: keep (as written), default (1-0 0-1 1/2-1/2 *) or
+    /// international (2-0 0-2 1-1 *) [default: keep].
+    #[arg(long, value_enum)]
+    results: Option<ResultsArg>,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Target {
+    Json,
+    Jsonl,
+    Pdn,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum NotationArg {
+    Alpha,
+    Numeric,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum CapturesArg {
+    Short,
+    Full,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ResultsArg {
+    Keep,
+    Default,
+    International,
+}
+
+/// What one run does, validated before any input is read.
+struct Plan {
+    config: Config,
+    target: Target,
+    pdn: PdnOptions,
+}
+
+impl ConvertArgs {
+    fn plan(&self) -> Result<Plan, String> {
+        let config = self.common.config()?;
+        let pdn_only = [
+            ("--notation", self.notation.is_some()),
+            ("--captures", self.captures.is_some()),
+            ("--results", self.results.is_some()),
+        ];
+        if self.to != Target::Pdn
+            && let Some((flag, _)) = pdn_only.iter().find(|(_, given)| *given)
+        {
+            return Err(format!("{flag} applies to --to pdn only"));
+        }
+        let pdn = PdnOptions {
+            notation: match self.notation {
+                Some(NotationArg::Numeric) => Notation::Numeric,
+                _ => Notation::Alpha,
+            },
+            captures: match self.captures {
+                Some(CapturesArg::Full) => Captures::Full,
+                _ => Captures::Short,
+            },
+            results: match self.results {
+                Some(ResultsArg::Default) => ResultStyle::Default,
+                Some(ResultsArg::International) => ResultStyle::International,
+                _ => ResultStyle::Keep,
+            },
+        };
+        Ok(Plan {
+            config,
+            target: self.to,
+            pdn,
+        })
+    }
+}
+
+/// The outcome of one input: its converted games, its messages for standard error.
+struct FileResult {
+    output: Vec<u8>,
+    messages: Vec<u8>,
+    totals: StreamTotals,
+    failed: bool,
+}
+
+pub fn run(args: ConvertArgs) -> io::Result<u8> {
+    let plan = match args.plan() {
+        Ok(plan) => plan,
+        Err(message) => {
+            eprintln!("pdnkit: error: {message}");
+            return Ok(EXIT_FAILURE);
+        }
+    };
+    let inputs = inputs::collect(&args.paths);
+    let output = args.output.as_ref().filter(|p| p.as_os_str() != "-");
+    let destination = match output {
+        None => Destination::Stdout,
+        Some(path) => match Destination::open(path, &inputs) {
+            Ok(d) => d,
+            Err(message) => {
+                eprintln!("pdnkit: error: {message}");
+                return Ok(EXIT_FAILURE);
+            }
+        },
+    };
+    let shown = output.map(|p| p.display().to_string());
+    let result = match &destination {
+        Destination::Stdout => {
+            let writer = BufWriter::new(io::stdout().lock());
+            return convert_all(&inputs, &plan, writer).map(|(code, _)| code);
+        }
+        Destination::Replace { temp, .. } => temp.as_file().try_clone(),
+        Destination::Direct { file } => file.try_clone(),
+    }
+    .and_then(|file| convert_all(&inputs, &plan, BufWriter::new(file)));
+    let shown = shown.unwrap_or_default();
+    let (code, failed_files) = match result {
+        Ok(done) => done,
+        Err(e) => {
+            eprintln!("pdnkit: error: cannot write {shown}: {e}");
+            return Ok(EXIT_FAILURE);
+        }
+    };
+    if failed_files > 0 {
+        eprintln!("pdnkit: error: {shown} not written: an input could not be read");
+        return Ok(EXIT_FAILURE);
+    }
+    match destination.finish() {
+        Ok(()) => Ok(code),
+        Err(e) => {
+            eprintln!("pdnkit: error: cannot write {shown}: {e}");
+            Ok(EXIT_FAILURE)
+        }
+    }
+}
+
+/// Where the converted games go.
+enum Destination {
+    Stdout,
+    /// A regular file (or a new one): written to a temporary file in the same directory,
+    /// renamed over `target` when complete.
+    Replace {
+        temp: NamedTempFile,
+        target: PathBuf,
+    },
+    /// Something that is not a regular file (`/dev/null`, a FIFO): written directly.
+    Direct {
+        file: File,
+    },
+}
+
+impl Destination {
+    /// Opens the output before any input is read; refuses an output that is an input.
+    fn open(path: &Path, inputs: &[Input]) -> Result<Destination, String> {
+        let shown = path.display();
+        let existing = fs::metadata(path).ok();
+        if let Some(meta) = &existing {
+            if meta.is_dir() {
+                return Err(format!("output {shown} is a directory"));
+            }
+            let is_input = inputs.iter().any(|input| match input {
+                Input::File(p) => same_file(path, meta, p),
+                _ => false,
+            });
+            if is_input {
+                return Err(format!(
+                    "output {shown} is also an input; write to another file"
+                ));
+            }
+            if !meta.is_file() {
+                let file = fs::OpenOptions::new()
+                    .write(true)
+                    .open(path)
+                    .map_err(|e| format!("cannot open {shown}: {e}"))?;
+                return Ok(Destination::Direct { file });
+            }
+        }
+        // A symbolic link is replaced at its target, not by a file of its own.
+        let target = match existing {
+            Some(_) => fs::canonicalize(path).map_err(|e| format!("cannot open {shown}: {e}"))?,
+            None => path.to_path_buf(),
+        };
+        let dir = match target.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(".pdnkit-convert-").suffix(".tmp");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = existing.as_ref().map_or(0o666, |m| m.permissions().mode());
+            builder.permissions(fs::Permissions::from_mode(mode & 0o7777));
+        }
+        if !dir.is_dir() {
+            return Err(format!(
+                "cannot create {shown}: directory {} does not exist",
+                dir.display()
+            ));
+        }
+        let temp = builder.tempfile_in(&dir).map_err(|e| {
+            // Without the temporary file's name, which would only confuse.
+            let e = e.raw_os_error().map_or(e, io::Error::from_raw_os_error);
+            format!("cannot create {shown}: {e}")
+        })?;
+        Ok(Destination::Replace { temp, target })
+    }
+
+    /// Puts the complete output in place.
+    fn finish(self) -> io::Result<()> {
+        match self {
+            Destination::Stdout => Ok(()),
+            // Devices and pipes are written through; nothing to put in place.
+            Destination::Direct { .. } => Ok(()),
+            Destination::Replace { temp, target } => {
+                temp.as_file().sync_all()?;
+                temp.persist(&target).map(drop).map_err(|e| e.error)
+            }
+        }
+    }
+}
+
+/// Whether `output` (with metadata `meta`) and the input `input` are the same file.
+fn same_file(output: &Path, meta: &fs::Metadata, input: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let Ok(other) = fs::metadata(input) {
+            return meta.dev() == other.dev() && meta.ino() == other.ino();
+        }
+    }
+    let _ = meta;
+    match (fs::canonicalize(output), fs::canonicalize(input)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// Converts every input into `out`; returns the exit code and the number of inputs that
+/// could not be read. Errors are those of writing the output.
+fn convert_all<W: Write>(inputs: &[Input], plan: &Plan, out: W) -> io::Result<(u8, usize)> {
+    let config = &plan.config;
+    let progress = Progress::new(inputs, config);
+    let mut printer = Printer::new(out, plan.target)?;
+    let mut totals = StreamTotals::default();
+    let (mut files, mut failed_files) = (0usize, 0usize);
+    // Messages wait for the end while a progress bar is drawn on standard error.
+    let mut held: Vec<u8> = Vec::new();
+    let mut record = |result: FileResult, printer: &mut Printer<W>| -> io::Result<()> {
+        files += 1;
+        failed_files += usize::from(result.failed);
+        totals.add(&result.totals);
+        if config.progress {
+            held.extend_from_slice(&result.messages);
+        } else {
+            let _ = io::stderr().lock().write_all(&result.messages);
+        }
+        printer.file_output(&result.output)
+    };
+    if config.threads == 1 || inputs.len() == 1 {
+        for input in inputs {
+            let result = convert_input(input, plan, &progress);
+            record(result, &mut printer)?;
+        }
+    } else {
+        // Files in parallel; outputs written in input order as soon as they are ready.
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(config.threads)
+            .build()
+            .map_err(io::Error::other)?;
+        let (sender, receiver) = mpsc::channel();
+        let progress_ref = &progress;
+        pool.in_place_scope(|scope| -> io::Result<()> {
+            for (index, input) in inputs.iter().enumerate() {
+                let sender = sender.clone();
+                scope.spawn(move |_| {
+                    let result = convert_input(input, plan, progress_ref);
+                    let _ = sender.send((index, result));
+                });
+            }
+            drop(sender);
+            let mut waiting = BTreeMap::new();
+            let mut next = 0;
+            for (index, result) in receiver {
+                waiting.insert(index, result);
+                while let Some(result) = waiting.remove(&next) {
+                    record(result, &mut printer)?;
+                    next += 1;
+                }
+            }
+            Ok(())
+        })?;
+    }
+    progress.finish();
+    printer.finish()?;
+    let mut stderr = io::stderr().lock();
+    let _ = stderr.write_all(&held);
+    if !config.quiet && (totals.invalid > 0 || failed_files > 0) {
+        let _ = writeln!(
+            stderr,
+            "summary: {files} file{}{}, {} game{}: {} valid, {} invalid (converted as far as \
+             they replay)",
+            plural(files),
+            if failed_files > 0 {
+                format!(" ({failed_files} unreadable)")
+            } else {
+                String::new()
+            },
+            totals.games,
+            plural(totals.games),
+            totals.valid,
+            totals.invalid,
+        );
+    }
+    let code = if failed_files > 0 {
+        EXIT_FAILURE
+    } else if totals.invalid > 0 {
+        EXIT_INVALID
+    } else {
+        EXIT_OK
+    };
+    Ok((code, failed_files))
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// Converts one input into a buffer of output and one of messages.
+fn convert_input(input: &Input, plan: &Plan, progress: &Progress) -> FileResult {
+    let name = input.name();
+    let formatter = FileFormatter {
+        format: ReportFormat::Human,
+        file: &name,
+        quiet: plan.config.quiet,
+    };
+    let mut output = Vec::new();
+    let mut messages = Vec::new();
+    let mut failed = false;
+    let mut totals = StreamTotals::default();
+    match input.open() {
+        Err(e) => {
+            failed = true;
+            let message = format!("cannot read: {e}");
+            let _ = formatter.file_problem(&mut messages, Severity::Error, "io", &message);
+        }
+        Ok(reader) => {
+            let mut sink = Sink {
+                plan,
+                formatter: &formatter,
+                output: &mut output,
+                messages: &mut messages,
+                progress,
+                seen: 0,
+                games: 0,
+            };
+            let result = check_stream(
+                reader,
+                &plan.config.options,
+                plan.config.encoding,
+                &mut sink,
+                &mut totals,
+            );
+            if let Err(e) = result {
+                failed = true;
+                let message = format!("read failed: {e}");
+                let _ = formatter.file_problem(&mut messages, Severity::Error, "io", &message);
+            }
+        }
+    }
+    FileResult {
+        output,
+        messages,
+        totals,
+        failed,
+    }
+}
+
+/// Converts each game into the file's output buffer as it is validated.
+struct Sink<'a> {
+    plan: &'a Plan,
+    formatter: &'a FileFormatter<'a>,
+    output: &'a mut Vec<u8>,
+    messages: &'a mut Vec<u8>,
+    progress: &'a Progress,
+    seen: u64,
+    games: usize,
+}
+
+impl GameSink for Sink<'_> {
+    fn detection(&mut self, detection: &Detection) -> io::Result<()> {
+        self.formatter.detection(self.messages, detection)
+    }
+
+    fn game(&mut self, report: GameReport) -> io::Result<()> {
+        if !report.valid() {
+            self.formatter.game(self.messages, &report)?;
+        }
+        match self.plan.target {
+            Target::Json | Target::Jsonl => {
+                writeln!(self.output, "{}", game_json(self.formatter.file, &report))?;
+            }
+            Target::Pdn => {
+                if self.games > 0 {
+                    self.output.push(b'\n');
+                }
+                self.output
+                    .extend_from_slice(write_game(&report, &self.plan.pdn).as_bytes());
+            }
+        }
+        self.games += 1;
+        Ok(())
+    }
+
+    fn progress(&mut self, bytes: u64) {
+        self.progress.advance(bytes.saturating_sub(self.seen));
+        self.seen = bytes;
+    }
+}
+
+/// Writes the per-file outputs in order: JSON Lines and PDN as they are (PDN games
+/// separated by one blank line), the JSON document as `{"games":[...]}` with one game a line.
+struct Printer<W: Write> {
+    out: W,
+    target: Target,
+    /// Games (json) or files with games (pdn) written so far.
+    written: usize,
+}
+
+impl<W: Write> Printer<W> {
+    fn new(mut out: W, target: Target) -> io::Result<Printer<W>> {
+        if target == Target::Json {
+            out.write_all(b"{\"games\":[\n")?;
+        }
+        Ok(Printer {
+            out,
+            target,
+            written: 0,
+        })
+    }
+
+    fn file_output(&mut self, bytes: &[u8]) -> io::Result<()> {
+        match self.target {
+            Target::Jsonl => self.out.write_all(bytes),
+            Target::Pdn => {
+                if bytes.is_empty() {
+                    return Ok(());
+                }
+                if self.written > 0 {
+                    self.out.write_all(b"\n")?;
+                }
+                self.written += 1;
+                self.out.write_all(bytes)
+            }
+            Target::Json => {
+                for line in bytes.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+                    if self.written > 0 {
+                        self.out.write_all(b",\n")?;
+                    }
+                    self.out.write_all(line)?;
+                    self.written += 1;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn finish(mut self) -> io::Result<()> {
+        if self.target == Target::Json {
+            if self.written > 0 {
+                self.out.write_all(b"\n")?;
+            }
+            self.out.write_all(b"]}\n")?;
+        }
+        self.out.flush()
+    }
+}

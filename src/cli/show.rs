@@ -1,0 +1,326 @@
+//! `pdnkit show`: the board after a given ply of a given game, as a text diagram on stdout
+//! and, with `--svg`, as an SVG picture written atomically.
+
+mod diagram;
+mod svg;
+
+use super::{EXIT_FAILURE, EXIT_OK, GameTypeArg};
+use pdnkit::diagnostic::Diagnostic;
+use pdnkit::encoding::TextEncoding;
+use pdnkit::fen::{FenNotation, write_fen};
+use pdnkit::moves::Move;
+use pdnkit::position::{Color, Position};
+use pdnkit::stats::canonical;
+use pdnkit::validate::{GameReport, GameSink, Options, PlayedMove, StreamTotals, check_stream};
+use std::fs::File;
+use std::io::{self, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+
+/// Show the board after a ply of a game: a text diagram, and optionally an SVG picture.
+///
+/// The game is replayed as `validate` does; ply 0 is the start position (or the FEN tag's),
+/// ply 1 the position after the first move. The from and to squares of the move that led to
+/// the position are marked.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:\n  \
+    pdnkit show games.pdn                    # game 1, after its last move\n  \
+    pdnkit show games.pdn --game 3 --ply 0   # game 3, start position\n  \
+    pdnkit show games.pdn --game 2 --ply 17 --svg board.svg\n\n\
+    Exit codes: 0 the board was shown, 2 no such game or ply, unreadable file, or usage error.")]
+pub struct ShowArgs {
+    /// The PDN file (- for standard input).
+    file: PathBuf,
+    /// The game, counted from 1 in the file.
+    #[arg(long, default_value_t = 1, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..))]
+    game: u32,
+    /// The ply after which to show the board: 0 = the start position; default: the last
+    /// replayed ply.
+    #[arg(long, value_name = "K")]
+    ply: Option<u32>,
+    /// Also write the board as an SVG picture to this file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// Letters for the pieces even when stdout is a terminal (w b = men, W B = kings).
+    #[arg(long)]
+    ascii: bool,
+    /// Game type of a game without a GameType tag: 41 = Spantsiretti (10x8), 25 = Russian.
+    #[arg(long, value_enum, default_value = "41")]
+    default_game_type: GameTypeArg,
+    /// Text encoding of the file: auto, utf-8, windows-1251, cp866 or latin1.
+    #[arg(long, default_value = "auto", value_name = "ENCODING")]
+    encoding: String,
+}
+
+/// What the diagram and the picture show.
+pub struct Scene<'a> {
+    /// The file, as named on the command line.
+    pub file: String,
+    pub position: Position,
+    /// The move that led to the position, with the position it was played from.
+    pub last: Option<(&'a Move, &'a Position)>,
+    /// `3. g3:e5` for the last move, if any (see [`label`]).
+    pub last_label: Option<String>,
+    /// `Ann - Bob`, from the White and Black tags, if present.
+    pub players: Option<String>,
+    pub game: u32,
+    pub ply: u32,
+    pub plies: u32,
+}
+
+pub fn run(args: ShowArgs) -> io::Result<u8> {
+    match show(&args) {
+        Ok(()) => Ok(EXIT_OK),
+        Err(Failure::Io(e)) => Err(e),
+        Err(Failure::Message(message)) => {
+            eprintln!("pdnkit: error: {message}");
+            Ok(EXIT_FAILURE)
+        }
+    }
+}
+
+enum Failure {
+    /// Writing stdout failed (a closed pipe ends quietly).
+    Io(io::Error),
+    /// Anything the user should read about.
+    Message(String),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        Failure::Io(e)
+    }
+}
+
+fn show(args: &ShowArgs) -> Result<(), Failure> {
+    let encoding = if args.encoding.eq_ignore_ascii_case("auto") {
+        None
+    } else {
+        Some(TextEncoding::parse_name(&args.encoding).ok_or_else(|| {
+            Failure::Message(format!(
+                "unknown encoding \"{}\"; use auto, utf-8, windows-1251, cp866 or latin1",
+                args.encoding
+            ))
+        })?)
+    };
+    let name = if args.file.as_os_str() == "-" {
+        "<stdin>".to_string()
+    } else {
+        args.file.display().to_string()
+    };
+    let options = Options {
+        default_variant: args.default_game_type.variant(),
+        ..Options::default()
+    };
+    let report = find_game(&args.file, args.game, &options, encoding)
+        .map_err(|e| Failure::Message(format!("cannot read {name}: {e}")))?;
+    let report = match report {
+        Found::Game(report) => report,
+        Found::Count(count) => {
+            return Err(Failure::Message(format!(
+                "{name} has no game {} (it holds {count} game{})",
+                args.game,
+                if count == 1 { "" } else { "s" }
+            )));
+        }
+    };
+    let Some(start) = report.start else {
+        let why = first_error(&report).map_or_else(String::new, |d| format!(": {}", d.message));
+        return Err(Failure::Message(format!(
+            "game {} of {name} cannot be set up{why}",
+            args.game
+        )));
+    };
+    let plies = report.plies();
+    let ply = args.ply.unwrap_or(plies);
+    if ply > plies {
+        let why = if report.valid() {
+            String::new()
+        } else {
+            first_error(&report)
+                .and_then(|d| {
+                    d.ply
+                        .map(|p| format!(" (the replay stopped at ply {p}: {})", d.message))
+                })
+                .unwrap_or_default()
+        };
+        return Err(Failure::Message(format!(
+            "game {} of {name} has {plies} replayed pl{}{why}; --ply must be 0 to {plies}",
+            args.game,
+            if plies == 1 { "y" } else { "ies" }
+        )));
+    }
+    if let Some(d) = first_error(&report) {
+        eprintln!(
+            "pdnkit: note: game {} is invalid ({}:{}: {}); showing the replayed moves",
+            args.game, d.line, d.column, d.message
+        );
+    }
+    let (position, last) = match ply {
+        0 => (start, None),
+        k => {
+            let pm = &report.moves[k as usize - 1];
+            (pm.after, Some(pm))
+        }
+    };
+    let scene = Scene {
+        file: name.clone(),
+        position,
+        last: last.map(|pm| (&pm.mv, &pm.before)),
+        last_label: last.map(|pm| label(pm, start.turn, ply)),
+        players: players(&report),
+        game: args.game,
+        ply,
+        plies,
+    };
+    if let Some(path) = &args.svg {
+        write_atomically(path, svg::render(&scene).as_bytes())
+            .map_err(|e| Failure::Message(format!("cannot write {}: {e}", path.display())))?;
+    }
+    let unicode = !args.ascii && io::stdout().is_terminal();
+    let mut text = diagram::render(&scene, unicode);
+    text.push_str(&format!(
+        "FEN: {}\n",
+        write_fen(&scene.position, FenNotation::Alpha)
+    ));
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+/// `3. g3:e5`: the move number and the move in alphanumeric notation with its full path,
+/// and how it was written when that is neither this nor the canonical short form.
+fn label(pm: &PlayedMove, first: Color, ply: u32) -> String {
+    let path = pm.mv.to_alpha(pm.before.geometry(), true);
+    let mut label = format!("{} {path}", move_number(first, ply));
+    if pm.written != path && pm.written != canonical(&pm.mv, &pm.before) {
+        label.push_str(&format!(" (written {})", pm.written));
+    }
+    label
+}
+
+fn first_error(report: &GameReport) -> Option<&Diagnostic> {
+    report.diagnostics.iter().find(|d| d.is_error())
+}
+
+/// `3.` for White's third move, `3...` for Black's, for ply `ply` (1-based) of a game whose
+/// first move is `first`'s.
+pub fn move_number(first: Color, ply: u32) -> String {
+    let index = ply - 1;
+    let (number, side) = match first {
+        Color::White => (
+            index / 2 + 1,
+            if index % 2 == 0 { first } else { first.other() },
+        ),
+        Color::Black => (
+            index.div_ceil(2) + 1,
+            if index % 2 == 0 { first } else { first.other() },
+        ),
+    };
+    match side {
+        Color::White => format!("{number}."),
+        Color::Black => format!("{number}..."),
+    }
+}
+
+fn players(report: &GameReport) -> Option<String> {
+    let tag = |name: &str| {
+        report
+            .tags
+            .iter()
+            .find(|(t, _)| t == name)
+            .map(|(_, v)| v.trim().to_string())
+            .filter(|v| !v.is_empty() && v != "?")
+    };
+    match (tag("White"), tag("Black")) {
+        (None, None) => None,
+        (w, b) => Some(format!(
+            "{} - {}",
+            w.as_deref().unwrap_or("?"),
+            b.as_deref().unwrap_or("?")
+        )),
+    }
+}
+
+enum Found {
+    Game(GameReport),
+    /// The game is not there; the file holds this many.
+    Count(usize),
+}
+
+/// Validates games up to game `wanted` and keeps that one.
+struct Keep {
+    wanted: usize,
+    seen: usize,
+    game: Option<GameReport>,
+}
+
+/// The error a [`Keep`] returns to stop reading once it has its game.
+#[derive(Debug)]
+struct Stop;
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("stop")
+    }
+}
+
+impl std::error::Error for Stop {}
+
+impl GameSink for Keep {
+    fn game(&mut self, report: GameReport) -> io::Result<()> {
+        self.seen += 1;
+        if self.seen == self.wanted {
+            self.game = Some(report);
+            return Err(io::Error::other(Stop));
+        }
+        Ok(())
+    }
+}
+
+fn find_game(
+    path: &Path,
+    game: u32,
+    options: &Options,
+    encoding: Option<TextEncoding>,
+) -> io::Result<Found> {
+    let input: Box<dyn Read> = if path.as_os_str() == "-" {
+        Box::new(io::stdin())
+    } else {
+        Box::new(File::open(path)?)
+    };
+    let mut keep = Keep {
+        wanted: game as usize,
+        seen: 0,
+        game: None,
+    };
+    let mut totals = StreamTotals::default();
+    let result = check_stream(input, options, encoding, &mut keep, &mut totals);
+    if let Some(report) = keep.game {
+        return Ok(Found::Game(report));
+    }
+    result?;
+    Ok(Found::Count(keep.seen))
+}
+
+/// Writes `bytes` to a temporary file in the target's directory, then renames it over the
+/// target: readers never see a half-written picture.
+fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".pdnkit-").suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o644));
+    }
+    let mut file = builder.tempfile_in(dir)?;
+    file.write_all(bytes)?;
+    file.as_file().sync_all()?;
+    file.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}

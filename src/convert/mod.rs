@@ -1,0 +1,185 @@
+//! Conversion of validated games ([`GameReport`]s) into other forms: JSON objects
+//! ([`json`]) and canonical PDN 3.0 text ([`pdn`]).
+//!
+//! Both work from the replayed main line, so an invalid game is converted up to its first
+//! error. This module holds what they share: the canonical text of a move (start and end
+//! squares only, unless another legal move of the position shares them) and the squares a
+//! capture takes, in the order it takes them.
+
+pub mod json;
+pub mod pdn;
+
+pub use json::{diagnostic_json, game_json};
+pub use pdn::{Captures, Notation, PdnOptions, ResultStyle, write_game};
+
+use crate::diagnostic::{Diagnostic, code};
+use crate::geometry::{Direction, Geometry};
+use crate::movegen::{Paths, legal_moves};
+use crate::moves::Move;
+use crate::position::{Color, Position};
+use crate::square::Corner;
+use crate::validate::GameReport;
+
+/// Whether `mv` must be written with its full path in `before`: another legal move (one
+/// that leaves a different position) starts and ends on the same squares.
+pub fn needs_full_path(mv: &Move, before: &Position) -> bool {
+    let mut legal = Vec::new();
+    legal_moves(before, Paths::Distinct, &mut legal);
+    legal
+        .iter()
+        .any(|other| other.from == mv.from && other.to == mv.to && !other.same_move(mv))
+}
+
+/// The text of `mv`: alphanumeric, or numeric in the numbering starting at `corner`.
+pub fn move_text(mv: &Move, g: &Geometry, numeric: Option<Corner>, full: bool) -> String {
+    match numeric {
+        Some(corner) => mv.to_numeric(g, corner, full),
+        None => mv.to_alpha(g, full),
+    }
+}
+
+/// The squares of the pieces `mv` takes, in the order it takes them (found by walking its
+/// landing path in `before`); in square order if the path does not account for them all
+/// (which a legal move never does).
+pub fn captured_in_order(mv: &Move, before: &Position) -> Vec<u8> {
+    if !mv.is_capture() {
+        return Vec::new();
+    }
+    let g = before.geometry();
+    let enemies = before.pieces(before.turn.other());
+    let mut taken = 0u64;
+    let mut order = Vec::with_capacity(mv.captured.count_ones() as usize);
+    let mut at = mv.from;
+    for &land in mv.landings() {
+        let Some(dir) = direction(g, at, land) else {
+            break;
+        };
+        let mut square = at;
+        while let Some(next) = g.step(square, dir) {
+            if next == land {
+                break;
+            }
+            let mask = 1u64 << next;
+            if enemies & mask != 0 && taken & mask == 0 {
+                taken |= mask;
+                order.push(next);
+                break;
+            }
+            square = next;
+        }
+        at = land;
+    }
+    if taken == mv.captured {
+        order
+    } else {
+        mv.captured_squares().collect()
+    }
+}
+
+/// The diagonal direction from `from` towards `to`, if they share a diagonal.
+fn direction(g: &Geometry, from: u8, to: u8) -> Option<Direction> {
+    let column = |bit: u8| i16::from(g.column_of_bit[bit as usize]);
+    let row = |bit: u8| i16::from(g.row_of_bit[bit as usize]);
+    let (dc, dr) = (column(to) - column(from), row(to) - row(from));
+    if dc == 0 || dc.abs() != dr.abs() {
+        return None;
+    }
+    Some(match (dc > 0, dr > 0) {
+        (true, true) => Direction::UpRight,
+        (false, true) => Direction::UpLeft,
+        (false, false) => Direction::DownLeft,
+        (true, false) => Direction::DownRight,
+    })
+}
+
+/// Move number and side of the `index`-th move (from 0) of a game whose first move is
+/// made by `first`; games are numbered from 1 whatever their FEN.
+pub fn numbering(first: Color, index: usize) -> (u32, Color) {
+    let shifted = index as u32 + u32::from(first == Color::Black);
+    let side = if shifted % 2 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    (1 + shifted / 2, side)
+}
+
+/// Whether the conversion of the main line stops short of what was written: the replay
+/// stopped at an error (or the game could not be set up), or unreadable text follows the
+/// last move converted (the reader ends a line there).
+pub fn cut_short(report: &GameReport) -> bool {
+    report.termination.is_none() || unreadable_after_moves(report).is_some()
+}
+
+/// The error that cut the conversion short, if [`cut_short`]: the first error after the
+/// last move converted, else the first error.
+pub fn stop_reason(report: &GameReport) -> Option<&Diagnostic> {
+    if !cut_short(report) {
+        return None;
+    }
+    let last = report.moves.last().map(|m| m.offset);
+    let mut errors = report.diagnostics.iter().filter(|d| d.is_error());
+    let first = errors.clone().next();
+    errors
+        .find(|d| last.is_none_or(|at| d.offset > at))
+        .or(first)
+}
+
+fn unreadable_after_moves(report: &GameReport) -> Option<&Diagnostic> {
+    let last = report.moves.last().map(|m| m.offset);
+    report
+        .diagnostics
+        .iter()
+        .find(|d| d.is_error() && d.code == code::SYNTAX && last.is_none_or(|at| d.offset > at))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fen::parse_fen;
+    use crate::variant::Variant;
+
+    fn find(pos: &Position, text: &str) -> Move {
+        let mut legal = Vec::new();
+        legal_moves(pos, Paths::Landings, &mut legal);
+        *legal
+            .iter()
+            .find(|m| m.to_alpha(pos.geometry(), true) == text)
+            .unwrap_or_else(|| panic!("{text} is not legal"))
+    }
+
+    #[test]
+    fn captures_are_listed_in_the_order_they_are_taken() {
+        // A white king on a1 takes c3 first, then the piece on the diagonal to the right.
+        let pos = parse_fen("W:WKa1:Bc3,e5,g5", Variant::Spantsiretti, Corner::TopLeft).unwrap();
+        let mut legal = Vec::new();
+        legal_moves(&pos, Paths::Landings, &mut legal);
+        for mv in &legal {
+            let order = captured_in_order(mv, &pos);
+            assert_eq!(order.len(), mv.captured.count_ones() as usize);
+            let first = pos.geometry().square_name(order[0]).to_string();
+            assert_eq!(first, "c3", "{}", mv.to_alpha(pos.geometry(), true));
+        }
+    }
+
+    #[test]
+    fn man_capture_order_follows_the_path() {
+        let pos = parse_fen("W:Wc1:Bd2,f4,f6", Variant::Spantsiretti, Corner::TopLeft).unwrap();
+        let mv = find(&pos, "c1:e3:g5:e7");
+        let names: Vec<String> = captured_in_order(&mv, &pos)
+            .into_iter()
+            .map(|b| pos.geometry().square_name(b).to_string())
+            .collect();
+        assert_eq!(names, ["d2", "f4", "f6"]);
+    }
+
+    #[test]
+    fn numbering_from_either_side() {
+        assert_eq!(numbering(Color::White, 0), (1, Color::White));
+        assert_eq!(numbering(Color::White, 1), (1, Color::Black));
+        assert_eq!(numbering(Color::White, 2), (2, Color::White));
+        assert_eq!(numbering(Color::Black, 0), (1, Color::Black));
+        assert_eq!(numbering(Color::Black, 1), (2, Color::White));
+        assert_eq!(numbering(Color::Black, 2), (2, Color::Black));
+    }
+}

@@ -1,0 +1,674 @@
+//! Statistics over many games, computed from their replay (the moves the rules engine played,
+//! never the text): an accumulator fed one [`GameReport`] at a time, mergeable so that files
+//! can be counted in parallel and merged in input order, and the [`Summary`] it produces.
+//!
+//! Which games count where (docs/json.md has every definition):
+//! - every game: game types, declared results, terminations (invalid games in their own
+//!   bucket), diagnostics by code;
+//! - valid games only (no error diagnostic): plies, captures, promotions, kings-only
+//!   positions, openings and the players' records. An invalid game was replayed only up to
+//!   its error, so its moves would bias every figure about whole games.
+
+use crate::diagnostic::Severity;
+use crate::encoding::Detection;
+use crate::movegen::{Paths, legal_moves};
+use crate::moves::Move;
+use crate::pdn::result::Outcome as Declared;
+use crate::position::{Color, Position};
+use crate::validate::{GameReport, GameSink, PlayedMove, Termination};
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
+use std::io;
+
+/// Openings listed per length.
+pub const TOP_OPENINGS: usize = 10;
+/// The opening lengths counted, in plies.
+pub const OPENING_PLIES: [usize; 2] = [2, 4];
+
+/// The accumulator. Feed it with [`Stats::begin_file`], [`Stats::detection`] and
+/// [`Stats::add_game`] (or use it as a [`GameSink`]); combine with [`Stats::merge`].
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    /// The file now being read (for the place of the longest capture).
+    file: String,
+    files: usize,
+    unreadable_files: usize,
+    games: usize,
+    valid: usize,
+    invalid: usize,
+    game_types: BTreeMap<String, usize>,
+    encodings: BTreeMap<String, usize>,
+    results: BTreeMap<String, usize>,
+    outcomes: OutcomeCounts,
+    terminations: TerminationCounts,
+    plies: Vec<u32>,
+    captures: u64,
+    multi_captures: u64,
+    pieces_captured: u64,
+    longest: Option<LongestCapture>,
+    promotions: u64,
+    kings_only_games: usize,
+    /// Per opening length: (game type, moves) -> games.
+    openings: [HashMap<(u8, String), usize>; 2],
+    players: BTreeMap<String, PlayerRecord>,
+    errors: BTreeMap<String, usize>,
+    warnings: BTreeMap<String, usize>,
+    notes: BTreeMap<String, usize>,
+}
+
+/// Games by declared outcome.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct OutcomeCounts {
+    pub white_wins: usize,
+    pub black_wins: usize,
+    pub draw: usize,
+    /// `0-0`.
+    pub both_lose: usize,
+    /// `*`.
+    pub unknown: usize,
+    /// No result at all (neither at the end of the moves nor in the Result tag).
+    pub none: usize,
+}
+
+impl OutcomeCounts {
+    fn merge(&mut self, o: &OutcomeCounts) {
+        self.white_wins += o.white_wins;
+        self.black_wins += o.black_wins;
+        self.draw += o.draw;
+        self.both_lose += o.both_lose;
+        self.unknown += o.unknown;
+        self.none += o.none;
+    }
+}
+
+/// Games by how they ended; every game is in exactly one bucket.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct TerminationCounts {
+    pub no_legal_move: usize,
+    pub threefold_repetition: usize,
+    pub fifteen_move_rule: usize,
+    pub agreement: usize,
+    pub resignation: usize,
+    pub forfeit: usize,
+    pub unfinished: usize,
+    /// Games with an error diagnostic, whatever their termination.
+    pub invalid: usize,
+}
+
+impl TerminationCounts {
+    fn slot(&mut self, t: Termination) -> &mut usize {
+        match t {
+            Termination::NoLegalMove => &mut self.no_legal_move,
+            Termination::ThreefoldRepetition => &mut self.threefold_repetition,
+            Termination::FifteenMoveRule => &mut self.fifteen_move_rule,
+            Termination::Agreement => &mut self.agreement,
+            Termination::Resignation => &mut self.resignation,
+            Termination::Forfeit => &mut self.forfeit,
+            Termination::Unfinished => &mut self.unfinished,
+        }
+    }
+
+    fn merge(&mut self, o: &TerminationCounts) {
+        self.no_legal_move += o.no_legal_move;
+        self.threefold_repetition += o.threefold_repetition;
+        self.fifteen_move_rule += o.fifteen_move_rule;
+        self.agreement += o.agreement;
+        self.resignation += o.resignation;
+        self.forfeit += o.forfeit;
+        self.unfinished += o.unfinished;
+        self.invalid += o.invalid;
+    }
+
+    /// `(name, count)` in document order.
+    pub fn entries(&self) -> [(&'static str, usize); 8] {
+        [
+            ("no-legal-move", self.no_legal_move),
+            ("threefold-repetition", self.threefold_repetition),
+            ("fifteen-move-rule", self.fifteen_move_rule),
+            ("agreement", self.agreement),
+            ("resignation", self.resignation),
+            ("forfeit", self.forfeit),
+            ("unfinished", self.unfinished),
+            ("invalid", self.invalid),
+        ]
+    }
+}
+
+/// The capture that took the most pieces, and where it was played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LongestCapture {
+    pub pieces: u32,
+    pub file: String,
+    /// 1-based number of the game in its file.
+    pub game: usize,
+    /// 1-based ply of the main line.
+    pub ply: u32,
+    pub side: Color,
+    /// The move as written in the file.
+    pub written: String,
+    /// The move in alphanumeric notation with its full path (every landing square).
+    #[serde(rename = "move")]
+    pub path: String,
+}
+
+/// One player's record over the valid games where the name appears in a White or Black tag.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct PlayerRecord {
+    pub games: usize,
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+    /// Games declared `*` or without result: counted in `games`, in no other column.
+    pub unfinished: usize,
+}
+
+impl PlayerRecord {
+    fn merge(&mut self, o: &PlayerRecord) {
+        self.games += o.games;
+        self.wins += o.wins;
+        self.draws += o.draws;
+        self.losses += o.losses;
+        self.unfinished += o.unfinished;
+    }
+}
+
+/// One opening and the games that began with it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Opening {
+    /// Canonical alphanumeric moves separated by spaces, e.g. `c3-d4 f6-g5`.
+    pub moves: String,
+    pub game_type: u8,
+    pub games: usize,
+}
+
+/// Plies per valid game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlyStats {
+    /// Valid games measured.
+    pub games: usize,
+    pub total: u64,
+    pub min: Option<u32>,
+    pub max: Option<u32>,
+    pub mean: Option<f64>,
+    /// The middle value; the mean of the two middle values for an even number of games.
+    pub median: Option<f64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CaptureStats {
+    /// Moves that capture at least one piece.
+    pub moves: u64,
+    /// Moves that capture two or more pieces.
+    pub multi: u64,
+    /// Pieces captured, all moves together.
+    pub pieces: u64,
+    pub longest: Option<LongestCapture>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ResultStats {
+    /// Games by the result as written (`1-0`, `2-0`, `1/2-1/2`, `*`, ...; `none`).
+    pub by_text: BTreeMap<String, usize>,
+    pub by_outcome: OutcomeCounts,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OpeningStats {
+    pub first_2_plies: Vec<Opening>,
+    pub first_4_plies: Vec<Opening>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DiagnosticStats {
+    pub errors: BTreeMap<String, usize>,
+    pub warnings: BTreeMap<String, usize>,
+    pub notes: BTreeMap<String, usize>,
+}
+
+/// The statistics document (`pdnkit stats`), in the order it is written.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub files: usize,
+    pub unreadable_files: usize,
+    pub games: usize,
+    pub valid: usize,
+    pub invalid: usize,
+    pub game_types: BTreeMap<String, usize>,
+    pub encodings: BTreeMap<String, usize>,
+    pub results: ResultStats,
+    pub terminations: TerminationCounts,
+    pub plies: PlyStats,
+    pub captures: CaptureStats,
+    pub promotions: u64,
+    pub kings_only_games: usize,
+    pub openings: OpeningStats,
+    pub players: BTreeMap<String, PlayerRecord>,
+    pub diagnostics: DiagnosticStats,
+}
+
+fn bump(map: &mut BTreeMap<String, usize>, key: &str) {
+    *map.entry(key.to_string()).or_default() += 1;
+}
+
+fn merge_map(into: &mut BTreeMap<String, usize>, from: BTreeMap<String, usize>) {
+    for (k, v) in from {
+        *into.entry(k).or_default() += v;
+    }
+}
+
+/// No man on the board, and at least one piece.
+fn kings_only(pos: &Position) -> bool {
+    let occupied = pos.occupied();
+    occupied != 0 && occupied & !pos.kings == 0
+}
+
+/// A move in canonical alphanumeric notation: start and end squares only, unless another
+/// legal move of the position shares them (then the full path).
+pub fn canonical(mv: &Move, before: &Position) -> String {
+    let mut moves = Vec::new();
+    legal_moves(before, Paths::Distinct, &mut moves);
+    let full = moves
+        .iter()
+        .any(|o| o.from == mv.from && o.to == mv.to && !o.same_move(mv));
+    mv.to_alpha(before.geometry(), full)
+}
+
+/// A player's name from a tag value, unless unknown (`?`, `-`, empty).
+fn player_name(value: &str) -> Option<&str> {
+    let name = value.trim();
+    (!matches!(name, "" | "?" | "-")).then_some(name)
+}
+
+impl Stats {
+    pub fn new() -> Stats {
+        Stats::default()
+    }
+
+    /// Starts counting a new input (`name` is how the file is reported).
+    pub fn begin_file(&mut self, name: &str) {
+        self.files += 1;
+        self.file = name.to_string();
+    }
+
+    /// The current input could not be opened, or reading it failed part-way (counted as an
+    /// `io` error; the games read before the failure still count).
+    pub fn file_unreadable(&mut self) {
+        self.unreadable_files += 1;
+        bump(&mut self.errors, crate::diagnostic::code::IO);
+    }
+
+    /// The encoding the current input was read in; a guess is also an `encoding` note.
+    pub fn detection(&mut self, detection: &Detection) {
+        bump(&mut self.encodings, detection.encoding.name());
+        if detection.guessed {
+            bump(&mut self.notes, crate::diagnostic::code::ENCODING);
+        }
+    }
+
+    /// Counts one game.
+    pub fn add_game(&mut self, report: &GameReport) {
+        self.games += 1;
+        let valid = report.valid();
+        if valid {
+            self.valid += 1;
+        } else {
+            self.invalid += 1;
+        }
+        let game_type = report
+            .variant
+            .map_or_else(|| "unknown".to_string(), |v| v.game_type().to_string());
+        bump(&mut self.game_types, &game_type);
+        bump(
+            &mut self.results,
+            report.declared.map_or("none", |r| r.text()),
+        );
+        let o = &mut self.outcomes;
+        *match report.declared.map(|r| r.outcome()) {
+            Some(Declared::WhiteWins) => &mut o.white_wins,
+            Some(Declared::BlackWins) => &mut o.black_wins,
+            Some(Declared::Draw) => &mut o.draw,
+            Some(Declared::BothLose) => &mut o.both_lose,
+            Some(Declared::Unknown) => &mut o.unknown,
+            None => &mut o.none,
+        } += 1;
+        for d in &report.diagnostics {
+            let map = match d.severity {
+                Severity::Error => &mut self.errors,
+                Severity::Warning => &mut self.warnings,
+                Severity::Note => &mut self.notes,
+            };
+            bump(map, d.code);
+        }
+        if !valid {
+            self.terminations.invalid += 1;
+            return;
+        }
+        // A valid game was replayed to its end, so it has a termination.
+        *self
+            .terminations
+            .slot(report.termination.unwrap_or(Termination::Unfinished)) += 1;
+        self.plies.push(report.plies());
+        self.count_moves(report);
+        self.count_openings(report);
+        self.count_players(report);
+    }
+
+    fn count_moves(&mut self, report: &GameReport) {
+        let mut kings_only_seen = report.start.as_ref().is_some_and(kings_only);
+        for (i, pm) in report.moves.iter().enumerate() {
+            kings_only_seen |= kings_only(&pm.after);
+            let mv = &pm.mv;
+            if mv.promotes {
+                self.promotions += 1;
+            }
+            let pieces = mv.captured.count_ones();
+            if pieces == 0 {
+                continue;
+            }
+            self.captures += 1;
+            self.pieces_captured += u64::from(pieces);
+            if pieces >= 2 {
+                self.multi_captures += 1;
+            }
+            if self.longest.as_ref().is_none_or(|l| pieces > l.pieces) {
+                self.longest = Some(self.capture_record(report, i as u32 + 1, pm, pieces));
+            }
+        }
+        if kings_only_seen {
+            self.kings_only_games += 1;
+        }
+    }
+
+    fn capture_record(
+        &self,
+        report: &GameReport,
+        ply: u32,
+        pm: &PlayedMove,
+        pieces: u32,
+    ) -> LongestCapture {
+        LongestCapture {
+            pieces,
+            file: self.file.clone(),
+            game: report.index,
+            ply,
+            side: pm.before.turn,
+            written: pm.written.clone(),
+            path: pm.mv.to_alpha(pm.before.geometry(), true),
+        }
+    }
+
+    fn count_openings(&mut self, report: &GameReport) {
+        let (Some(variant), Some(start)) = (report.variant, report.start) else {
+            return;
+        };
+        if start != Position::start(variant) {
+            return;
+        }
+        for (slot, &n) in OPENING_PLIES.iter().enumerate() {
+            if report.moves.len() < n {
+                continue;
+            }
+            let moves: Vec<String> = report.moves[..n]
+                .iter()
+                .map(|pm| canonical(&pm.mv, &pm.before))
+                .collect();
+            *self.openings[slot]
+                .entry((variant.game_type(), moves.join(" ")))
+                .or_default() += 1;
+        }
+    }
+
+    fn count_players(&mut self, report: &GameReport) {
+        let outcome = report.declared.map(|r| r.outcome());
+        for color in [Color::White, Color::Black] {
+            let Some(name) = report
+                .tags
+                .iter()
+                .find(|(tag, _)| tag == color.name())
+                .and_then(|(_, value)| player_name(value))
+            else {
+                continue;
+            };
+            let record = self.players.entry(name.to_string()).or_default();
+            record.games += 1;
+            let column = match (outcome, color) {
+                (Some(Declared::WhiteWins), Color::White)
+                | (Some(Declared::BlackWins), Color::Black) => &mut record.wins,
+                (Some(Declared::WhiteWins), Color::Black)
+                | (Some(Declared::BlackWins), Color::White)
+                | (Some(Declared::BothLose), _) => &mut record.losses,
+                (Some(Declared::Draw), _) => &mut record.draws,
+                (Some(Declared::Unknown) | None, _) => &mut record.unfinished,
+            };
+            *column += 1;
+        }
+    }
+
+    /// Adds `later` (the statistics of inputs that come after this one's) to this one. Ties
+    /// for the longest capture go to the earlier input.
+    pub fn merge(&mut self, later: Stats) {
+        self.files += later.files;
+        self.unreadable_files += later.unreadable_files;
+        self.games += later.games;
+        self.valid += later.valid;
+        self.invalid += later.invalid;
+        merge_map(&mut self.game_types, later.game_types);
+        merge_map(&mut self.encodings, later.encodings);
+        merge_map(&mut self.results, later.results);
+        self.outcomes.merge(&later.outcomes);
+        self.terminations.merge(&later.terminations);
+        self.plies.extend(later.plies);
+        self.captures += later.captures;
+        self.multi_captures += later.multi_captures;
+        self.pieces_captured += later.pieces_captured;
+        if let Some(l) = later.longest
+            && self
+                .longest
+                .as_ref()
+                .is_none_or(|mine| l.pieces > mine.pieces)
+        {
+            self.longest = Some(l);
+        }
+        self.promotions += later.promotions;
+        self.kings_only_games += later.kings_only_games;
+        for (mine, theirs) in self.openings.iter_mut().zip(later.openings) {
+            for (key, n) in theirs {
+                *mine.entry(key).or_default() += n;
+            }
+        }
+        for (name, record) in later.players {
+            self.players.entry(name).or_default().merge(&record);
+        }
+        merge_map(&mut self.errors, later.errors);
+        merge_map(&mut self.warnings, later.warnings);
+        merge_map(&mut self.notes, later.notes);
+        if !later.file.is_empty() {
+            self.file = later.file;
+        }
+    }
+
+    /// Games counted so far.
+    pub fn games(&self) -> usize {
+        self.games
+    }
+
+    /// Games with an error diagnostic.
+    pub fn invalid(&self) -> usize {
+        self.invalid
+    }
+
+    /// Inputs that could not be read (completely).
+    pub fn unreadable_files(&self) -> usize {
+        self.unreadable_files
+    }
+
+    /// The figures.
+    pub fn summary(&self) -> Summary {
+        Summary {
+            kind: "stats",
+            files: self.files,
+            unreadable_files: self.unreadable_files,
+            games: self.games,
+            valid: self.valid,
+            invalid: self.invalid,
+            game_types: self.game_types.clone(),
+            encodings: self.encodings.clone(),
+            results: ResultStats {
+                by_text: self.results.clone(),
+                by_outcome: self.outcomes,
+            },
+            terminations: self.terminations,
+            plies: ply_stats(&self.plies),
+            captures: CaptureStats {
+                moves: self.captures,
+                multi: self.multi_captures,
+                pieces: self.pieces_captured,
+                longest: self.longest.clone(),
+            },
+            promotions: self.promotions,
+            kings_only_games: self.kings_only_games,
+            openings: OpeningStats {
+                first_2_plies: top(&self.openings[0]),
+                first_4_plies: top(&self.openings[1]),
+            },
+            players: self.players.clone(),
+            diagnostics: DiagnosticStats {
+                errors: self.errors.clone(),
+                warnings: self.warnings.clone(),
+                notes: self.notes.clone(),
+            },
+        }
+    }
+}
+
+/// Counting straight from [`crate::validate::check_stream`]. Call [`Stats::begin_file`]
+/// first.
+impl GameSink for Stats {
+    fn detection(&mut self, detection: &Detection) -> io::Result<()> {
+        Stats::detection(self, detection);
+        Ok(())
+    }
+
+    fn game(&mut self, report: GameReport) -> io::Result<()> {
+        self.add_game(&report);
+        Ok(())
+    }
+}
+
+fn ply_stats(plies: &[u32]) -> PlyStats {
+    let mut sorted = plies.to_vec();
+    sorted.sort_unstable();
+    let total: u64 = sorted.iter().map(|&p| u64::from(p)).sum();
+    let n = sorted.len();
+    let median = match n {
+        0 => None,
+        _ if n % 2 == 1 => Some(f64::from(sorted[n / 2])),
+        _ => Some((f64::from(sorted[n / 2 - 1]) + f64::from(sorted[n / 2])) / 2.0),
+    };
+    PlyStats {
+        games: n,
+        total,
+        min: sorted.first().copied(),
+        max: sorted.last().copied(),
+        mean: (n > 0).then(|| total as f64 / n as f64),
+        median,
+    }
+}
+
+/// The most frequent openings: by games (most first), then moves, then game type.
+fn top(counts: &HashMap<(u8, String), usize>) -> Vec<Opening> {
+    let mut list: Vec<Opening> = counts
+        .iter()
+        .map(|((game_type, moves), &games)| Opening {
+            moves: moves.clone(),
+            game_type: *game_type,
+            games,
+        })
+        .collect();
+    list.sort_by(|a, b| {
+        b.games
+            .cmp(&a.games)
+            .then_with(|| a.moves.cmp(&b.moves))
+            .then_with(|| a.game_type.cmp(&b.game_type))
+    });
+    list.truncate(TOP_OPENINGS);
+    list
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::validate::{Options, StreamTotals, check_stream};
+
+    fn stats_of(name: &str, text: &str) -> Stats {
+        let mut stats = Stats::new();
+        stats.begin_file(name);
+        let mut totals = StreamTotals::default();
+        check_stream(
+            text.as_bytes(),
+            &Options::default(),
+            None,
+            &mut stats,
+            &mut totals,
+        )
+        .unwrap();
+        stats
+    }
+
+    const GAME: &str = "[White \"Ann\"]\n[Black \"Bob\"]\n1. c3-d4 f6-g5 2. d4-e5 d6:f4 \
+                        3. g3:e5 1-0\n";
+
+    #[test]
+    fn one_game_by_hand() {
+        let s = stats_of("a.pdn", GAME).summary();
+        assert_eq!((s.files, s.games, s.valid, s.invalid), (1, 1, 1, 0));
+        assert_eq!(s.plies.min, Some(5));
+        assert_eq!(s.plies.median, Some(5.0));
+        assert_eq!(
+            (s.captures.moves, s.captures.multi, s.captures.pieces),
+            (2, 0, 2)
+        );
+        let longest = s.captures.longest.unwrap();
+        assert_eq!((longest.ply, longest.path.as_str()), (4, "d6:f4"));
+        assert_eq!(s.terminations.resignation, 1);
+        assert_eq!(s.openings.first_2_plies[0].moves, "c3-d4 f6-g5");
+        assert_eq!(s.openings.first_4_plies[0].moves, "c3-d4 f6-g5 d4-e5 d6:f4");
+        assert_eq!(s.players["Ann"].wins, 1);
+        assert_eq!(s.players["Bob"].losses, 1);
+    }
+
+    #[test]
+    fn merging_in_order_equals_counting_in_one_go() {
+        let second = "1. c3-d4 f6-e5 2. d4:f6 g7:e5 1/2-1/2\n";
+        let mut merged = stats_of("a.pdn", GAME);
+        merged.merge(stats_of("b.pdn", second));
+        let s = merged.summary();
+        assert_eq!((s.files, s.games, s.valid), (2, 2, 2));
+        assert_eq!(s.plies.median, Some(4.5));
+        // Both games have one-piece captures: the earlier file keeps the record.
+        assert_eq!(s.captures.longest.unwrap().file, "a.pdn");
+        let firsts: Vec<_> = s
+            .openings
+            .first_2_plies
+            .iter()
+            .map(|o| o.moves.as_str())
+            .collect();
+        assert_eq!(firsts, ["c3-d4 f6-e5", "c3-d4 f6-g5"]);
+        assert_eq!(s.players["Ann"].games, 1);
+        let mut reversed = stats_of("b.pdn", second);
+        reversed.merge(stats_of("a.pdn", GAME));
+        assert_eq!(reversed.summary().captures.longest.unwrap().file, "b.pdn");
+    }
+
+    #[test]
+    fn median_of_an_even_count() {
+        let p = ply_stats(&[7, 1, 4, 2]);
+        assert_eq!((p.min, p.max, p.total), (Some(1), Some(7), 14));
+        assert_eq!((p.mean, p.median), (Some(3.5), Some(3.0)));
+        assert_eq!(ply_stats(&[]).median, None);
+    }
+}
