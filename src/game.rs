@@ -5,11 +5,12 @@
 //! loses), the position has occurred for the third time (draw), the stronger side has made
 //! its 15th move with three or more kings against a lone king (draw).
 
-use crate::movegen::{Paths, legal_moves};
+use crate::movegen::{Paths, has_legal_move, legal_moves};
 use crate::moves::Move;
 use crate::position::{Color, Position};
 use crate::zobrist;
 use serde::Serialize;
+use std::cell::OnceCell;
 
 /// How a game ended by the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -69,8 +70,9 @@ pub struct Game {
     reversible: Vec<(u64, Position)>,
     chase: Option<KingChase>,
     outcome: Option<Outcome>,
-    /// Legal moves of the current position (one per distinct move).
-    moves: Vec<Move>,
+    /// Legal moves of the current position (one per distinct move), made when first asked
+    /// for: replaying a quiet move does not need them.
+    moves: OnceCell<Vec<Move>>,
     plies: u32,
 }
 
@@ -82,11 +84,10 @@ impl Game {
             reversible: vec![(zobrist::hash(&position), position)],
             chase: balance(&position).map(|strong| KingChase { strong, moves: 0 }),
             outcome: None,
-            moves: Vec::new(),
+            moves: OnceCell::new(),
             plies: 0,
         };
-        legal_moves(&position, Paths::Distinct, &mut game.moves);
-        if game.moves.is_empty() {
+        if !has_legal_move(&position) {
             game.outcome = Some(Outcome::NoLegalMove {
                 winner: position.turn.other(),
             });
@@ -101,10 +102,13 @@ impl Game {
     /// The legal moves of the current position, one per distinct move (empty once over).
     pub fn legal_moves(&self) -> &[Move] {
         if self.outcome.is_some() {
-            &[]
-        } else {
-            &self.moves
+            return &[];
         }
+        self.moves.get_or_init(|| {
+            let mut moves = Vec::new();
+            legal_moves(&self.position, Paths::Distinct, &mut moves);
+            moves
+        })
     }
 
     /// The legal moves of the current position, one per landing path.
@@ -143,7 +147,7 @@ impl Game {
     pub fn play(&mut self, mv: &Move) -> Option<Outcome> {
         debug_assert!(self.outcome.is_none(), "a move after the end");
         debug_assert!(
-            self.moves.iter().any(|m| m.same_move(mv)),
+            self.legal_moves().iter().any(|m| m.same_move(mv)),
             "an illegal move"
         );
         let mover = self.position.turn;
@@ -163,9 +167,8 @@ impl Game {
             }),
             (Some(strong), _) => Some(KingChase { strong, moves: 0 }),
         };
-        self.moves.clear();
-        legal_moves(&self.position, Paths::Distinct, &mut self.moves);
-        self.outcome = if self.moves.is_empty() {
+        self.moves = OnceCell::new();
+        self.outcome = if !has_legal_move(&self.position) {
             Some(Outcome::NoLegalMove { winner: mover })
         } else if self.repetitions() >= 3 {
             Some(Outcome::ThreefoldRepetition)

@@ -61,6 +61,64 @@ pub fn count_moves(pos: &Position, paths: Paths, scratch: &mut Vec<Move>) -> u64
     count
 }
 
+/// Whether the side to move has a capture (and so must capture), without generating it.
+pub fn has_capture(pos: &Position) -> bool {
+    let g = pos.geometry();
+    let own = pos.pieces(pos.turn);
+    let theirs = pos.pieces(pos.turn.other());
+    let empty = pos.empty_squares();
+    let men = own & !pos.kings;
+    for dir in Direction::ALL {
+        if g.shift(g.shift(men, dir) & theirs, dir) & empty != 0 {
+            return true;
+        }
+    }
+    bits(own & pos.kings).any(|king| {
+        Direction::ALL.into_iter().any(|dir| {
+            let victim = first_obstacle(g, king, dir, empty) & theirs;
+            victim != 0 && g.shift(victim, dir) & empty != 0
+        })
+    })
+}
+
+/// Whether the side to move has any legal move, without generating the moves.
+pub fn has_legal_move(pos: &Position) -> bool {
+    let g = pos.geometry();
+    let own = pos.pieces(pos.turn);
+    let empty = pos.empty_squares();
+    let men = own & !pos.kings;
+    let kings = own & pos.kings;
+    forward(pos.turn)
+        .into_iter()
+        .any(|dir| g.shift(men, dir) & empty != 0)
+        || Direction::ALL
+            .into_iter()
+            .any(|dir| g.shift(kings, dir) & empty != 0)
+        || has_capture(pos)
+}
+
+/// The step from `from` to `to`, if the piece there can make it. Legal only when the side to
+/// move has no capture (see [`has_capture`]).
+pub fn step_move(pos: &Position, from: u8, to: u8) -> Option<Move> {
+    let g = pos.geometry();
+    let (from_mask, to_mask) = (1u64 << from, 1u64 << to);
+    let empty = pos.empty_squares();
+    if pos.pieces(pos.turn) & from_mask == 0 || empty & to_mask == 0 {
+        return None;
+    }
+    if pos.kings & from_mask != 0 {
+        let reached = Direction::ALL
+            .into_iter()
+            .any(|dir| ray(g, from, dir, empty) & to_mask != 0);
+        return reached.then(|| Move::step(from, to, false));
+    }
+    let promotion = g.promotion_row(pos.turn == Color::White);
+    forward(pos.turn)
+        .into_iter()
+        .any(|dir| g.shift(from_mask, dir) == to_mask)
+        .then(|| Move::step(from, to, to_mask & promotion != 0))
+}
+
 /// The empty squares a king on `bit` reaches in `dir` before the first obstacle.
 #[inline(always)]
 fn ray(g: &Geometry, bit: u8, dir: Direction, empty: u64) -> u64 {

@@ -11,6 +11,7 @@
 
 use crate::game::Game;
 use crate::geometry::Geometry;
+use crate::movegen::{has_capture, step_move};
 use crate::moves::{MAX_JUMPS, Move};
 use crate::pdn::movetext::{MoveShape, WrittenMove, WrittenSquare};
 use crate::position::Color;
@@ -56,7 +57,6 @@ pub enum Resolution {
 /// that starts at `corner`.
 pub fn resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution {
     let g = game.position().geometry();
-    let legal = game.legal_moves();
     let square = |s: &WrittenSquare| place(g, s, corner);
     match &written.shape {
         MoveShape::Placeholder => Resolution::Illegal(Illegal::Placeholder),
@@ -69,7 +69,8 @@ pub fn resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution
                 Ok(bit) => bit,
                 Err(e) => return Resolution::Illegal(e),
             };
-            let fits: Vec<Move> = legal
+            let fits: Vec<Move> = game
+                .legal_moves()
                 .iter()
                 .filter(|m| m.to == to && g.column_of_bit[m.from as usize] == *from_column)
                 .copied()
@@ -90,8 +91,15 @@ pub fn resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution
             let bits = &buffer[..squares.len()];
             let (from, to) = (bits[0], bits[bits.len() - 1]);
             let via = &bits[1..bits.len() - 1];
+            if via.is_empty() && !has_capture(game.position()) {
+                // The common case: a step, checked without generating the legal moves.
+                if let Some(mv) = step_move(game.position(), from, to) {
+                    return found(mv, *capture);
+                }
+            }
+            let legal = game.legal_moves();
             if via.is_empty() {
-                // The common case, without allocating: one legal move from `from` to `to`.
+                // One legal move from `from` to `to`, found without allocating.
                 let mut matching = legal.iter().filter(|m| m.from == from && m.to == to);
                 if let (Some(mv), None) = (matching.next(), matching.next()) {
                     return found(*mv, *capture);
