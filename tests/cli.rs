@@ -245,3 +245,73 @@ fn a_closed_pipe_ends_quietly() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(status.code().is_some(), "ended by a signal");
 }
+
+#[test]
+fn random_games_all_validate_and_threads_keep_the_order() {
+    for game_type in ["41", "25"] {
+        let archive = pdnkit()
+            .args([
+                "random",
+                "--games",
+                "3000",
+                "--seed",
+                "11",
+                "--game-type",
+                game_type,
+            ])
+            .output()
+            .unwrap()
+            .stdout;
+        // Same seed, same games.
+        let again = pdnkit()
+            .args([
+                "random",
+                "--games",
+                "3000",
+                "--seed",
+                "11",
+                "--game-type",
+                game_type,
+            ])
+            .output()
+            .unwrap()
+            .stdout;
+        assert_eq!(archive, again);
+        let run = |threads: &str| {
+            pdnkit()
+                .args([
+                    "validate",
+                    "--format",
+                    "jsonl",
+                    "--default-game-type",
+                    game_type,
+                    "-j",
+                    threads,
+                    "-",
+                ])
+                .write_stdin(archive.clone())
+                .output()
+                .unwrap()
+        };
+        let one = run("1");
+        assert_eq!(
+            one.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&one.stdout)
+        );
+        let summary: serde_json::Value = serde_json::from_str(
+            String::from_utf8(one.stdout.clone())
+                .unwrap()
+                .lines()
+                .last()
+                .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(summary["games"], 3000);
+        assert_eq!(summary["valid"], 3000);
+        assert_eq!(summary["warnings"], 0);
+        // Split into batches on three threads: the same output, in the same order.
+        assert_eq!(run("3").stdout, one.stdout);
+    }
+}

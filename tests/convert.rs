@@ -478,7 +478,8 @@ fn pdn_output_details() {
 }
 
 /// The moves of every game in JSON: squares, captures and positions.
-fn move_lists(games: &[Value]) -> Vec<Vec<(Value, Value, Value, Value, Value)>> {
+fn move_lists(games: &[Value]) -> Vec<Vec<Value>> {
+    let keys = ["from", "to", "captured", "path", "fen_after", "promotion"];
     games
         .iter()
         .map(|g| {
@@ -486,15 +487,7 @@ fn move_lists(games: &[Value]) -> Vec<Vec<(Value, Value, Value, Value, Value)>> 
                 .as_array()
                 .unwrap()
                 .iter()
-                .map(|m| {
-                    (
-                        m["from"].clone(),
-                        m["to"].clone(),
-                        m["captured"].clone(),
-                        m["path"].clone(),
-                        m["fen_after"].clone(),
-                    )
-                })
+                .map(|m| Value::Array(keys.iter().map(|k| m[k].clone()).collect()))
                 .collect()
         })
         .collect()

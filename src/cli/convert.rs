@@ -6,7 +6,7 @@ use super::common::{CommonArgs, Config, Progress};
 use super::inputs::{self, Input};
 use super::report::{FileFormatter, ReportFormat};
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
-use pdnkit::convert::{Captures, Notation, PdnOptions, ResultStyle, game_json, write_game};
+use pdnkit::convert::{Captures, Notation, PdnOptions, ResultStyle, write_game, write_game_json};
 use pdnkit::diagnostic::Severity;
 use pdnkit::encoding::Detection;
 use pdnkit::validate::{GameReport, GameSink, StreamTotals, check_stream};
@@ -33,7 +33,7 @@ pub struct ConvertArgs {
     paths: Vec<PathBuf>,
     /// json: one document {"games":[...]}; jsonl: one game object per line; pdn: canonical
     /// PDN 3.0.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, value_name = "FORMAT")]
     to: Target,
     /// Write to FILE (through a temporary file renamed into place when complete) instead of
     /// standard output.
@@ -447,7 +447,8 @@ impl GameSink for Sink<'_> {
         }
         match self.plan.target {
             Target::Json | Target::Jsonl => {
-                writeln!(self.output, "{}", game_json(self.formatter.file, &report))?;
+                write_game_json(&mut *self.output, self.formatter.file, &report)?;
+                self.output.push(b'\n');
             }
             Target::Pdn => {
                 if self.games > 0 {

@@ -6,9 +6,9 @@ use super::report::{FileFormatter, Printer, ReportFormat, RunTotals};
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
 use pdnkit::diagnostic::Severity;
 use pdnkit::encoding::Detection;
-use pdnkit::validate::{GameReport, GameSink, StreamTotals, check_stream};
+use pdnkit::validate::{GameReport, GameSink, StreamTotals, check_stream_parallel};
 use std::collections::BTreeMap;
-use std::io::{self, Write};
+use std::io;
 use std::path::PathBuf;
 use std::sync::mpsc;
 
@@ -71,9 +71,25 @@ pub fn run(args: ValidateArgs) -> io::Result<u8> {
         printer.file_output(&result.output)
     };
     if config.threads == 1 || inputs.len() == 1 {
+        // One input: its games are validated on every thread and printed as they come.
         for input in &inputs {
-            let result = check_input(input, &config, args.format, &progress);
-            record(result, &mut printer)?;
+            let mut emit = |bytes: &[u8]| printer.file_output(bytes);
+            let (file_totals, failed) = check_input(
+                input,
+                &config,
+                args.format,
+                &progress,
+                config.threads,
+                &mut emit,
+            )?;
+            record(
+                FileResult {
+                    output: Vec::new(),
+                    totals: file_totals,
+                    failed,
+                },
+                &mut printer,
+            )?;
         }
     } else {
         // Files in parallel; outputs printed in input order as soon as they are ready.
@@ -88,8 +104,22 @@ pub fn run(args: ValidateArgs) -> io::Result<u8> {
             for (index, input) in inputs_ref.iter().enumerate() {
                 let sender = sender.clone();
                 scope.spawn(move |_| {
-                    let result = check_input(input, config_ref, format, progress_ref);
-                    let _ = sender.send((index, result));
+                    let mut output = Vec::new();
+                    let mut emit = |bytes: &[u8]| {
+                        output.extend_from_slice(bytes);
+                        Ok(())
+                    };
+                    let checked =
+                        check_input(input, config_ref, format, progress_ref, 1, &mut emit);
+                    let (totals, failed) = checked.unwrap_or_default();
+                    let _ = sender.send((
+                        index,
+                        FileResult {
+                            output,
+                            totals,
+                            failed,
+                        },
+                    ));
                 });
             }
             drop(sender);
@@ -117,74 +147,86 @@ pub fn run(args: ValidateArgs) -> io::Result<u8> {
     Ok(code)
 }
 
-/// Validates one input into a buffer of formatted output.
+/// Validates one input, handing its formatted output to `emit` game by game. Returns the
+/// totals and whether the input failed to be read; an error only if `emit` failed.
 fn check_input(
     input: &Input,
     config: &Config,
     format: ReportFormat,
     progress: &Progress,
-) -> FileResult {
+    threads: usize,
+    emit: &mut dyn FnMut(&[u8]) -> io::Result<()>,
+) -> io::Result<(StreamTotals, bool)> {
     let name = input.name();
     let formatter = FileFormatter {
         format,
         file: &name,
         quiet: config.quiet,
     };
-    let mut output = Vec::new();
-    let mut failed = false;
-    let totals = match input.open() {
-        Err(e) => {
-            failed = true;
-            let message = format!("cannot read: {e}");
-            let _ = formatter.file_problem(&mut output, Severity::Error, "io", &message);
-            StreamTotals::default()
-        }
+    let mut totals = StreamTotals::default();
+    let problem = match input.open() {
+        Err(e) => Some(format!("cannot read: {e}")),
         Ok(reader) => {
             let mut sink = Sink {
                 formatter: &formatter,
-                output: &mut output,
+                buffer: Vec::new(),
+                emit,
                 progress,
                 seen: 0,
+                emit_failed: false,
             };
-            let mut totals = StreamTotals::default();
-            let result = check_stream(
+            let result = check_stream_parallel(
                 reader,
                 &config.options,
                 config.encoding,
+                threads,
                 &mut sink,
                 &mut totals,
             );
-            if let Err(e) = result {
-                failed = true;
-                let message = format!("read failed: {e}");
-                let _ = formatter.file_problem(&mut output, Severity::Error, "io", &message);
+            match result {
+                Ok(()) => None,
+                // The output side failed (a closed pipe): stop the run.
+                Err(e) if sink.emit_failed => return Err(e),
+                Err(e) => Some(format!("read failed: {e}")),
             }
-            totals
         }
     };
-    let _ = output.flush();
-    FileResult {
-        output,
-        totals,
-        failed,
+    if let Some(message) = &problem {
+        let mut buffer = Vec::new();
+        formatter.file_problem(&mut buffer, Severity::Error, "io", message)?;
+        emit(&buffer)?;
     }
+    Ok((totals, problem.is_some()))
 }
 
-/// Formats each game into the file's output buffer as it is validated.
+/// Formats each game as it is validated and hands the text on.
 struct Sink<'a> {
     formatter: &'a FileFormatter<'a>,
-    output: &'a mut Vec<u8>,
+    buffer: Vec<u8>,
+    emit: &'a mut dyn FnMut(&[u8]) -> io::Result<()>,
     progress: &'a Progress,
     seen: u64,
+    emit_failed: bool,
+}
+
+impl Sink<'_> {
+    fn flush(&mut self) -> io::Result<()> {
+        let result = (self.emit)(&self.buffer);
+        self.buffer.clear();
+        self.emit_failed |= result.is_err();
+        result
+    }
 }
 
 impl GameSink for Sink<'_> {
     fn detection(&mut self, detection: &Detection) -> io::Result<()> {
-        self.formatter.detection(self.output, detection)
+        self.formatter.detection(&mut self.buffer, detection)?;
+        self.flush()
     }
 
     fn game(&mut self, report: GameReport) -> io::Result<()> {
-        self.formatter.game(self.output, &report)
+        self.formatter.game(&mut self.buffer, &report)?;
+        self.flush()
     }
 
     fn progress(&mut self, bytes: u64) {

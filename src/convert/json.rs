@@ -2,126 +2,253 @@
 //!
 //! Squares are alphanumeric (`c3`) everywhere except in each move's `numeric` text, which
 //! uses the numbering in force for the game (the corner digit of an `N` GameType, else N2:
-//! square 1 = b8). FENs are alphanumeric.
+//! square 1 = b8). FENs are alphanumeric. The object is built as borrowed serde structs, so
+//! that writing it ([`write_game_json`]) does not go through a `Value` tree.
 
 use super::{captured_in_order, move_text, needs_full_path, numbering};
 use crate::diagnostic::Diagnostic;
 use crate::fen::{FenNotation, write_fen};
 use crate::pdn::gametype::GameTypeTag;
+use crate::position::Color;
+use crate::square::SquareName;
 use crate::validate::{GameReport, PlayedMove};
-use serde_json::{Map, Value, json};
+use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
+use serde_json::Value;
+use std::io::Write;
 
 /// The object of one game: tags, game type, start FEN, every replayed move, result and
 /// diagnostics.
 pub fn game_json(file: &str, report: &GameReport) -> Value {
-    let mut tags = Map::new();
-    for (name, value) in &report.tags {
-        tags.insert(name.clone(), Value::String(value.clone()));
-    }
-    let first = report
-        .start
-        .map_or(crate::position::Color::White, |p| p.turn);
-    let moves: Vec<Value> = report
-        .moves
-        .iter()
-        .enumerate()
-        .map(|(i, played)| move_json(report, played, i, first))
-        .collect();
-    json!({
-        "type": "game",
-        "file": file,
-        "game": report.index,
-        "line": report.line,
-        "valid": report.valid(),
-        "plies": report.plies(),
-        "tags": tags,
-        "game_type": game_type_json(report),
-        "start_fen": report.start.map(|p| write_fen(&p, FenNotation::Alpha)),
-        "moves": moves,
-        "result": {
-            "declared": report.declared.map(|r| r.text()),
-            "termination": report.termination.map(|t| t.name()),
-            "rule_ply": report.rule_end.map(|(_, ply)| ply),
-        },
-        "diagnostics": report.diagnostics.iter().map(diagnostic_json).collect::<Vec<_>>(),
-    })
+    serde_json::to_value(GameObject::new(file, report)).expect("a game object is valid JSON")
+}
+
+/// Writes the object of one game (one line, no line break) to `out`.
+pub fn write_game_json<W: Write>(out: W, file: &str, report: &GameReport) -> std::io::Result<()> {
+    serde_json::to_writer(out, &GameObject::new(file, report)).map_err(std::io::Error::from)
 }
 
 /// A diagnostic as `validate --format jsonl` writes it.
 pub fn diagnostic_json(d: &Diagnostic) -> Value {
-    json!({
-        "severity": d.severity.name(),
-        "code": d.code,
-        "message": d.message,
-        "line": d.line,
-        "column": d.column,
-        "ply": d.ply,
-    })
+    serde_json::to_value(DiagnosticObject::from(d)).expect("a diagnostic is valid JSON")
 }
 
-fn move_json(report: &GameReport, played: &PlayedMove, index: usize, first: crate::Color) -> Value {
-    let mv = &played.mv;
-    let g = played.before.geometry();
-    let full = needs_full_path(mv, &played.before);
-    let name = |bit: u8| Value::String(g.square_name(bit).to_string());
-    let (number, side) = numbering(first, index);
-    json!({
-        "ply": index + 1,
-        "number": number,
-        "side": if side == crate::Color::White { "white" } else { "black" },
-        "written": played.written,
-        "alpha": move_text(mv, g, None, full),
-        "numeric": move_text(mv, g, Some(report.corner), full),
-        "from": name(mv.from),
-        "to": name(mv.to),
-        "path": mv.landings().iter().map(|&b| name(b)).collect::<Vec<_>>(),
-        "captured": captured_in_order(mv, &played.before)
-            .into_iter()
-            .map(name)
-            .collect::<Vec<_>>(),
-        "promotion": mv.promotes,
-        "fen_after": write_fen(&played.after, FenNotation::Alpha),
-    })
+#[derive(Serialize)]
+struct GameObject<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    file: &'a str,
+    game: usize,
+    line: u32,
+    valid: bool,
+    plies: u32,
+    tags: Tags<'a>,
+    game_type: Option<GameTypeObject>,
+    start_fen: Option<String>,
+    moves: Vec<MoveObject<'a>>,
+    result: ResultObject,
+    diagnostics: Vec<DiagnosticObject<'a>>,
 }
 
-/// The six fields of the GameType in force. For a known game type, fields the tag leaves
-/// out are those of the variant's full form (`41,W,10,8,A0,0`), except that a game written
-/// in numeric squares gets `N` and its numbering corner. For an unsupported game type, the
-/// fields as written (null where absent); null if the GameType tag cannot be read.
-fn game_type_json(report: &GameReport) -> Value {
+impl<'a> GameObject<'a> {
+    fn new(file: &'a str, report: &'a GameReport) -> GameObject<'a> {
+        let first = report.start.map_or(Color::White, |p| p.turn);
+        GameObject {
+            kind: "game",
+            file,
+            game: report.index,
+            line: report.line,
+            valid: report.valid(),
+            plies: report.plies(),
+            tags: Tags(&report.tags),
+            game_type: game_type(report),
+            start_fen: report.start.map(|p| write_fen(&p, FenNotation::Alpha)),
+            moves: report
+                .moves
+                .iter()
+                .enumerate()
+                .map(|(i, played)| MoveObject::new(report, played, i, first))
+                .collect(),
+            result: ResultObject {
+                declared: report.declared.map(|r| r.text()),
+                termination: report.termination.map(|t| t.name()),
+                rule_ply: report.rule_end.map(|(_, ply)| ply),
+            },
+            diagnostics: report.diagnostics.iter().map(Into::into).collect(),
+        }
+    }
+}
+
+/// Tags as an object in file order; a name given twice keeps its first place and its last
+/// value (as a JSON object can hold a name once).
+struct Tags<'a>(&'a [(String, String)]);
+
+impl Serialize for Tags<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let tags = self.0;
+        let mut map = serializer.serialize_map(None)?;
+        for (i, (name, _)) in tags.iter().enumerate() {
+            if tags[..i].iter().any(|(earlier, _)| earlier == name) {
+                continue;
+            }
+            let (_, value) = tags.iter().rev().find(|(n, _)| n == name).expect("present");
+            map.serialize_entry(name, value)?;
+        }
+        map.end()
+    }
+}
+
+/// The six fields of the GameType (notation split into letter and corner digit).
+#[derive(Serialize)]
+struct GameTypeObject {
+    number: u32,
+    start_color: Option<String>,
+    width: Option<u8>,
+    height: Option<u8>,
+    notation: Option<String>,
+    corner: Option<u8>,
+    invert: Option<u8>,
+}
+
+impl From<GameTypeTag> for GameTypeObject {
+    fn from(t: GameTypeTag) -> GameTypeObject {
+        GameTypeObject {
+            number: t.number,
+            start_color: t.start_color.map(String::from),
+            width: t.width,
+            height: t.height,
+            notation: t.notation.map(|(kind, _)| String::from(kind)),
+            corner: t.notation.map(|(_, corner)| corner),
+            invert: t.invert,
+        }
+    }
+}
+
+/// The GameType in force. For a known game type, fields the tag leaves out are those of the
+/// variant's full form (`41,W,10,8,A0,0`), except that a game written in numeric squares
+/// gets `N` and its numbering corner. For an unsupported game type, the fields as written
+/// (null where absent); None if the GameType tag cannot be read.
+fn game_type(report: &GameReport) -> Option<GameTypeObject> {
     let Some(variant) = report.variant else {
-        let tag = report
-            .tags
-            .iter()
-            .find(|(name, _)| name == "GameType")
-            .and_then(|(_, value)| GameTypeTag::parse(value.as_bytes()).ok());
-        return match tag {
-            Some(t) => json!({
-                "number": t.number,
-                "start_color": t.start_color.map(String::from),
-                "width": t.width,
-                "height": t.height,
-                "notation": t.notation.map(|(kind, _)| String::from(kind)),
-                "corner": t.notation.map(|(_, corner)| corner),
-                "invert": t.invert,
-            }),
-            None => Value::Null,
-        };
+        let (_, value) = report.tags.iter().find(|(name, _)| name == "GameType")?;
+        return GameTypeTag::parse(value.as_bytes()).ok().map(Into::into);
     };
     let t = report.game_type;
     let g = variant.geometry();
-    let (kind, corner) = t.notation.unwrap_or(if report.numeric {
+    let default_notation = if report.numeric {
         ('N', report.corner.digit())
     } else {
         ('A', 0)
-    });
-    json!({
-        "number": t.number,
-        "start_color": String::from(t.start_color.unwrap_or('W')),
-        "width": t.width.unwrap_or(g.width),
-        "height": t.height.unwrap_or(g.height),
-        "notation": String::from(kind),
-        "corner": corner,
-        "invert": t.invert.unwrap_or(0),
-    })
+    };
+    let full = GameTypeTag {
+        number: t.number,
+        start_color: Some(t.start_color.unwrap_or('W')),
+        width: Some(t.width.unwrap_or(g.width)),
+        height: Some(t.height.unwrap_or(g.height)),
+        notation: Some(t.notation.unwrap_or(default_notation)),
+        invert: Some(t.invert.unwrap_or(0)),
+    };
+    Some(full.into())
+}
+
+/// A square, written as its alphanumeric name.
+struct Square(SquareName);
+
+impl Serialize for Square {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&self.0)
+    }
+}
+
+#[derive(Serialize)]
+struct MoveObject<'a> {
+    ply: usize,
+    number: u32,
+    side: &'static str,
+    written: &'a str,
+    alpha: String,
+    numeric: String,
+    from: Square,
+    to: Square,
+    path: Vec<Square>,
+    captured: Vec<Square>,
+    promotion: bool,
+    fen_after: String,
+}
+
+impl<'a> MoveObject<'a> {
+    fn new(report: &GameReport, played: &'a PlayedMove, index: usize, first: Color) -> Self {
+        let mv = &played.mv;
+        let g = played.before.geometry();
+        let full = needs_full_path(mv, &played.before);
+        let square = |bit: u8| Square(g.square_name(bit));
+        let (number, side) = numbering(first, index);
+        MoveObject {
+            ply: index + 1,
+            number,
+            side: match side {
+                Color::White => "white",
+                Color::Black => "black",
+            },
+            written: &played.written,
+            alpha: move_text(mv, g, None, full),
+            numeric: move_text(mv, g, Some(report.corner), full),
+            from: square(mv.from),
+            to: square(mv.to),
+            path: mv.landings().iter().map(|&b| square(b)).collect(),
+            captured: captured_in_order(mv, &played.before)
+                .into_iter()
+                .map(square)
+                .collect(),
+            promotion: mv.promotes,
+            fen_after: write_fen(&played.after, FenNotation::Alpha),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct ResultObject {
+    declared: Option<&'static str>,
+    termination: Option<&'static str>,
+    rule_ply: Option<u32>,
+}
+
+/// The fields of `validate`'s diagnostic objects, in their order.
+#[derive(Serialize)]
+struct DiagnosticObject<'a> {
+    severity: &'static str,
+    code: &'static str,
+    message: &'a str,
+    line: u32,
+    column: u32,
+    ply: Option<u32>,
+}
+
+impl<'a> From<&'a Diagnostic> for DiagnosticObject<'a> {
+    fn from(d: &'a Diagnostic) -> Self {
+        DiagnosticObject {
+            severity: d.severity.name(),
+            code: d.code,
+            message: &d.message,
+            line: d.line,
+            column: d.column,
+            ply: d.ply,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tag_given_twice_keeps_its_place_and_last_value() {
+        let tags = vec![
+            ("Event".to_string(), "a".to_string()),
+            ("Site".to_string(), "s".to_string()),
+            ("Event".to_string(), "b".to_string()),
+        ];
+        let text = serde_json::to_string(&Tags(&tags)).unwrap();
+        assert_eq!(text, r#"{"Event":"b","Site":"s"}"#);
+    }
 }

@@ -18,11 +18,14 @@
 
 use super::ascii::{is_delimiter, is_space, line_end, word_end};
 use super::error::{SyntaxError, SyntaxErrorKind};
-use super::movetext::{WrittenMove, bare_number, move_number, nag, written_move};
+use super::movetext::{
+    Marks, MoveShape, Separator, Strength, WrittenMove, bare_number, move_number, nag, written_move,
+};
 use super::reader::RawGame;
 use super::result::GameResult;
 use super::setup::{SetupCommand, scan_setup};
 use super::tag::{Tag, scan_tag};
+use std::fmt;
 
 /// How a comment was written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -43,7 +46,8 @@ pub enum TokenKind {
         number: u32,
         black: bool,
     },
-    Move(Box<WrittenMove>),
+    /// A move, held inline (see [`WrittenMove`]: no allocation in the common case).
+    Move(WrittenMove),
     /// `$3`
     Nag(u16),
     Comment(CommentStyle),
@@ -86,12 +90,36 @@ impl Token {
     }
 }
 
-/// One game, read.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// One game, read. Reading another game into the same value with [`parse_game_into`]
+/// reuses its vectors and tag buffers, so a stream is read without allocating per game.
+#[derive(Clone, Default)]
 pub struct ParsedGame {
     pub tags: Vec<Tag>,
     pub tokens: Vec<Token>,
     pub errors: Vec<SyntaxError>,
+    /// Tags of an earlier game, kept for their buffers (not part of the game).
+    spare: Vec<Tag>,
+}
+
+/// Tag buffers larger than this are not kept for the next game.
+const SPARE_LIMIT: usize = 1024;
+
+impl PartialEq for ParsedGame {
+    fn eq(&self, other: &Self) -> bool {
+        self.tags == other.tags && self.tokens == other.tokens && self.errors == other.errors
+    }
+}
+
+impl Eq for ParsedGame {}
+
+impl fmt::Debug for ParsedGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ParsedGame")
+            .field("tags", &self.tags)
+            .field("tokens", &self.tokens)
+            .field("errors", &self.errors)
+            .finish()
+    }
 }
 
 impl ParsedGame {
@@ -120,6 +148,19 @@ impl ParsedGame {
             .iter()
             .any(|e| e.severity() == super::error::Severity::Error)
     }
+
+    /// Empties the game, keeping the allocations for the next one.
+    pub fn clear(&mut self) {
+        let keep = |t: &Tag| t.name.capacity() + t.value.capacity() <= SPARE_LIMIT;
+        self.spare.extend(self.tags.drain(..).filter(keep));
+        self.tokens.clear();
+        self.errors.clear();
+    }
+
+    /// A tag to fill in: the buffers of an earlier game's tag when there is one.
+    fn fresh_tag(&mut self) -> Tag {
+        self.spare.pop().unwrap_or_default()
+    }
 }
 
 /// Reads one game (as handed out by [`super::reader::GameReader`]).
@@ -127,13 +168,26 @@ pub fn parse_game(raw: &RawGame) -> ParsedGame {
     parse_bytes(raw.bytes, raw.offset)
 }
 
+/// Reads one game into `out`, replacing what it held (and reusing its memory).
+pub fn parse_game_into(raw: &RawGame, out: &mut ParsedGame) {
+    parse_bytes_into(raw.bytes, raw.offset, out);
+}
+
 /// Reads one game's bytes whose first byte is at absolute offset `base`.
 pub fn parse_bytes(input: &[u8], base: u64) -> ParsedGame {
+    let mut out = ParsedGame::default();
+    parse_bytes_into(input, base, &mut out);
+    out
+}
+
+/// Like [`parse_bytes`], into `out` (cleared first, its memory reused).
+pub fn parse_bytes_into(input: &[u8], base: u64, out: &mut ParsedGame) {
+    out.clear();
     let mut lexer = Lexer {
         input,
         base,
         pos: 0,
-        out: ParsedGame::default(),
+        out,
         depth: 0,
         outer_open: 0,
         movetext: false,
@@ -141,14 +195,13 @@ pub fn parse_bytes(input: &[u8], base: u64) -> ParsedGame {
         no_brace_from: None,
     };
     lexer.run();
-    lexer.out
 }
 
 struct Lexer<'a> {
     input: &'a [u8],
     base: u64,
     pos: usize,
-    out: ParsedGame,
+    out: &'a mut ParsedGame,
     depth: u64,
     /// Index of the outermost `(` still open.
     outer_open: usize,
@@ -264,12 +317,15 @@ impl Lexer<'_> {
 
     fn tag(&mut self) {
         let start = self.pos;
-        let (tag, end) = scan_tag(self.input, start, self.base, &mut self.out.errors);
+        let mut tag = self.out.fresh_tag();
+        let (named, end) = scan_tag(self.input, start, self.base, &mut self.out.errors, &mut tag);
         if self.movetext {
             self.error(SyntaxErrorKind::TagAfterMovetext, start, end - start);
         }
-        if let Some(tag) = tag {
+        if named {
             self.out.tags.push(tag);
+        } else {
+            self.out.spare.push(tag);
         }
         self.pos = end;
     }
@@ -293,18 +349,18 @@ impl Lexer<'_> {
         let start = self.pos;
         // `(!?)` right after a move is its strength, not a variation.
         let after = self.input.get(start + 1..).unwrap_or_default();
-        let marks = after
+        let count = after
             .iter()
             .take_while(|&&b| b == b'!' || b == b'?')
             .count();
-        if marks > 0 && after.get(marks) == Some(&b')') {
-            let end = start + marks + 2;
-            let (base, input) = (self.base, self.input);
+        let marks = after.get(..count).and_then(Marks::new);
+        if let (Some(marks), Some(b')')) = (marks, after.get(count)) {
+            let end = start + count + 2;
+            let base = self.base;
             if let Some(token) = self.bare_last_move() {
-                let marks = input.get(start + 1..start + 1 + marks).unwrap_or_default();
                 if let TokenKind::Move(mv) = &mut token.kind {
-                    mv.strength = Some(super::movetext::Strength {
-                        marks: String::from_utf8_lossy(marks).into_owned(),
+                    mv.strength = Some(Strength {
+                        marks,
                         parenthesized: true,
                     });
                 }
@@ -337,7 +393,11 @@ impl Lexer<'_> {
         let end = word_end(self.input, start + 1);
         self.pos = end;
         let word = self.input.get(start..end).unwrap_or_default();
-        if let Some(result) = GameResult::from_bytes(word) {
+        let result = match word.first() {
+            Some(&b) if GameResult::may_start(b) => GameResult::from_bytes(word),
+            _ => None,
+        };
+        if let Some(result) = result {
             self.push(TokenKind::Result(result), start, end);
             if self.depth == 0 {
                 self.ended = true;
@@ -409,19 +469,19 @@ impl Lexer<'_> {
 
     fn spaced_strength(&mut self, at: usize, end: usize) {
         let base = self.base;
-        let marks = self.input.get(at..end).unwrap_or_default();
-        match self.bare_last_move() {
-            Some(token) => {
+        let marks = self.input.get(at..end).and_then(Marks::new);
+        match (marks, self.bare_last_move()) {
+            (Some(marks), Some(token)) => {
                 if let TokenKind::Move(mv) = &mut token.kind {
-                    mv.strength = Some(super::movetext::Strength {
-                        marks: String::from_utf8_lossy(marks).into_owned(),
+                    mv.strength = Some(Strength {
+                        marks,
                         parenthesized: false,
                     });
                 }
                 token.len = clamp_len((base + end as u64).saturating_sub(token.offset) as usize);
                 self.error(SyntaxErrorKind::SpacedStrength, at, end - at);
             }
-            None => self.unknown(at, end, SyntaxErrorKind::UnknownToken),
+            _ => self.unknown(at, end, SyntaxErrorKind::UnknownToken),
         }
     }
 
@@ -473,13 +533,10 @@ impl Lexer<'_> {
         }
         let text_end = at + mv.text.len();
         match mv.separator {
-            super::movetext::Separator::None
-                if !matches!(mv.shape, super::movetext::MoveShape::Placeholder)
-                    && !matches!(mv.shape, super::movetext::MoveShape::Compact { .. }) =>
-            {
+            Separator::None if matches!(mv.shape, MoveShape::Squares { .. }) => {
                 self.error(SyntaxErrorKind::OmittedSeparator, at, text_end - at);
             }
-            super::movetext::Separator::Mixed => {
+            Separator::Mixed => {
                 self.error(SyntaxErrorKind::MixedSeparators, at, text_end - at);
             }
             _ => {}
@@ -491,7 +548,7 @@ impl Lexer<'_> {
                 move_end - text_end,
             );
         }
-        self.push(TokenKind::Move(Box::new(mv)), at, move_end);
+        self.push(TokenKind::Move(mv), at, move_end);
         self.nags(move_end, end);
     }
 }

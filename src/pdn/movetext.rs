@@ -1,7 +1,8 @@
 //! The written structure of one move, without any board: squares, separators, Russian
 //! compact notation, placeholders and move strength marks.
 //!
-//! Read (all ASCII, nom `complete` parsers over bytes):
+//! Read (all ASCII, nom `complete` parsers over bytes; the common spellings `c3-d4`,
+//! `c3:e5:g7`, `22x13` by a quick reader that gives the same answer):
 //! - alphanumeric squares `c3`, upper case `C3`, columns `a`..`j` and `k` (= the 10th column,
 //!   as in Russian tradition), rows from 1 (no leading zero); numeric squares `22`, `07`;
 //! - normal moves `c3-d4`, `22-18`; captures with `:` or `x`/`X`: `c3:e5:g7`, `22x13`;
@@ -11,10 +12,14 @@
 //!   `e:d4`, `exd4`;
 //! - placeholders for lost moves: `-` and `--`;
 //! - move strength glued to the move: `!`, `?`, `!!`, `??`, `!?`, `?!` (any run of `!`/`?`,
-//!   and `*` as the old "forced move" mark); `(!?)` is attached by the lexer.
+//!   and `*` as the old "forced move" mark, up to [`MAX_MARKS`] long); `(!?)` is attached by
+//!   the lexer.
 //!
-//! Squares of both kinds in one move (`c3-22`) or square number 0 are not moves.
+//! Squares of both kinds in one move (`c3-22`), square number 0, or more than [`MAX_MARKS`]
+//! strength marks are not moves. A move allocates nothing unless its text is longer than 24
+//! bytes or it writes more than 4 squares.
 
+use compact_str::CompactString;
 use nom::{
     IResult, Parser,
     branch::alt,
@@ -22,6 +27,7 @@ use nom::{
     character::complete::digit1,
     combinator::{map_opt, opt, verify},
 };
+use smallvec::{SmallVec, smallvec};
 use std::fmt;
 use std::str::FromStr;
 
@@ -79,14 +85,15 @@ impl Separator {
     }
 }
 
+/// The squares of one move. Steps and most captures have 2 to 4, kept inline: reading a
+/// move allocates nothing unless it writes 5 or more squares.
+pub type Squares = SmallVec<[WrittenSquare; 4]>;
+
 /// What kind of move was written.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MoveShape {
     /// Two or more squares; `capture` when any separator is `:` or `x`.
-    Squares {
-        squares: Vec<WrittenSquare>,
-        capture: bool,
-    },
+    Squares { squares: Squares, capture: bool },
     /// Russian compact notation: column of origin and destination square (`ed4`, `e:d4`).
     Compact {
         from_column: u8,
@@ -97,20 +104,73 @@ pub enum MoveShape {
     Placeholder,
 }
 
+/// Longest run of strength marks read (longer runs are not moves).
+pub const MAX_MARKS: usize = 14;
+
+/// A run of strength marks (`!`, `?`, `*`) as written, at most [`MAX_MARKS`] long; small and
+/// `Copy`, it reads as a `&str`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Marks {
+    len: u8,
+    bytes: [u8; MAX_MARKS],
+}
+
+impl Marks {
+    /// The marks, if `marks` is a non-empty run of `!`, `?` and `*` of at most
+    /// [`MAX_MARKS`] bytes.
+    pub fn new(marks: &[u8]) -> Option<Marks> {
+        if marks.is_empty() || !marks.iter().all(|&b| matches!(b, b'!' | b'?' | b'*')) {
+            return None;
+        }
+        let mut bytes = [0u8; MAX_MARKS];
+        bytes.get_mut(..marks.len())?.copy_from_slice(marks);
+        Some(Marks {
+            len: u8::try_from(marks.len()).ok()?,
+            bytes,
+        })
+    }
+
+    pub fn as_str(&self) -> &str {
+        let bytes = self.bytes.get(..usize::from(self.len)).unwrap_or_default();
+        std::str::from_utf8(bytes).unwrap_or_default()
+    }
+}
+
+impl std::ops::Deref for Marks {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl fmt::Debug for Marks {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl fmt::Display for Marks {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// A move strength mark such as `!?`, as written.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Strength {
     /// The marks without parentheses: `!`, `?!`, ...
-    pub marks: String,
+    pub marks: Marks,
     /// Written as `(!?)`.
     pub parenthesized: bool,
 }
 
-/// One move as written.
+/// One move as written. Reading one allocates nothing in the common case: the text is
+/// stored inline up to 24 bytes, the squares up to 4.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct WrittenMove {
     /// The move text without strength marks, e.g. `c3:e5`.
-    pub text: String,
+    pub text: CompactString,
     pub shape: MoveShape,
     pub separator: Separator,
     pub strength: Option<Strength>,
@@ -222,9 +282,79 @@ fn fail<T>(i: &[u8]) -> Res<'_, T> {
     )))
 }
 
+/// The common spellings read without nom, in one pass: two or more squares of one kind
+/// joined by one separator (`c3-d4`, `c3:e5:g7`, `22x13`), followed by the end, strength
+/// marks or a NAG. Returns the bytes used, the squares and the separator; `None` for anything
+/// else, which [`shape`] then reads (it gives the same answer on what this accepts).
+fn quick_squares(i: &[u8]) -> Option<(usize, Squares, Separator)> {
+    let alpha = column_of(*i.first()?).is_some();
+    let read = |at: usize| {
+        if alpha {
+            quick_alpha(i, at)
+        } else {
+            quick_number(i, at)
+        }
+    };
+    let (first, mut at) = read(0)?;
+    let mut squares = Squares::new();
+    squares.push(first);
+    let mut joined = None;
+    loop {
+        let sep = match i.get(at) {
+            Some(b'-') => Separator::Dash,
+            Some(b':') => Separator::Colon,
+            Some(b'x' | b'X') => Separator::Cross,
+            None | Some(b'!' | b'?' | b'*' | b'$') if joined.is_some() => {
+                return Some((at, squares, joined?));
+            }
+            _ => return None,
+        };
+        if joined.is_some_and(|j| j != sep) {
+            return None;
+        }
+        joined = Some(sep);
+        let (square, next) = read(at + 1)?;
+        squares.push(square);
+        at = next;
+    }
+}
+
+/// `c3`, `C3`, `k10` at `i[at]`, not followed by a third digit.
+fn quick_alpha(i: &[u8], at: usize) -> Option<(WrittenSquare, usize)> {
+    let column = column_of(*i.get(at)?)?;
+    let d1 = i.get(at + 1).filter(|d| matches!(d, b'1'..=b'9'))? - b'0';
+    match i.get(at + 2) {
+        Some(d2) if d2.is_ascii_digit() => {
+            if i.get(at + 3).is_some_and(u8::is_ascii_digit) {
+                return None;
+            }
+            let row = u32::from(d1) * 10 + u32::from(d2 - b'0');
+            Some((WrittenSquare::Alpha { column, row }, at + 3))
+        }
+        _ => {
+            let row = u32::from(d1);
+            Some((WrittenSquare::Alpha { column, row }, at + 2))
+        }
+    }
+}
+
+/// `22`, `07`, `5` at `i[at]`: one to three digits, not all zero (four digits may be `3228`).
+fn quick_number(i: &[u8], at: usize) -> Option<(WrittenSquare, usize)> {
+    let mut n = 0u32;
+    let mut end = at;
+    while let Some(&d) = i.get(end).filter(|d| d.is_ascii_digit()) {
+        if end - at == 3 {
+            return None;
+        }
+        n = n * 10 + u32::from(d - b'0');
+        end += 1;
+    }
+    (n >= 1).then_some((WrittenSquare::Number(n), end))
+}
+
 /// Two or more squares of one kind, with separators (which may be omitted between
 /// alphanumeric squares).
-fn squares(i: &[u8]) -> Res<'_, (Vec<WrittenSquare>, Separator)> {
+fn squares(i: &[u8]) -> Res<'_, (Squares, Separator)> {
     // `3228`: four digits and nothing more digit-like is `32-28`.
     let four: Res<'_, &[u8]> = take_while_m_n(4, 4, |b: u8| b.is_ascii_digit()).parse(i);
     if let Ok((rest, digits)) = four {
@@ -232,12 +362,12 @@ fn squares(i: &[u8]) -> Res<'_, (Vec<WrittenSquare>, Separator)> {
         let from = digits.get(..2).and_then(parse_u32).filter(|&n| n >= 1);
         let to = digits.get(2..).and_then(parse_u32).filter(|&n| n >= 1);
         if let (false, Some(from), Some(to)) = (more, from, to) {
-            let squares = vec![WrittenSquare::Number(from), WrittenSquare::Number(to)];
+            let squares = smallvec![WrittenSquare::Number(from), WrittenSquare::Number(to)];
             return Ok((rest, (squares, Separator::None)));
         }
     }
     let (mut i, first) = square(i)?;
-    let mut squares = vec![first];
+    let mut squares: Squares = smallvec![first];
     let mut joined: Option<Separator> = None;
     loop {
         let prev_alpha = first.is_alpha();
@@ -314,14 +444,30 @@ fn mixed_has_capture(all: &[u8], rest: &[u8]) -> bool {
 
 /// One move with optional glued strength marks; the rest of the input is returned.
 pub(crate) fn written_move(i: &[u8]) -> Res<'_, WrittenMove> {
-    let (rest, (shape, separator)) = shape(i)?;
+    let (rest, shape, separator) = match quick_squares(i) {
+        Some((used, squares, separator)) => {
+            let capture = separator.is_capture();
+            let shape = MoveShape::Squares { squares, capture };
+            (i.get(used..).unwrap_or_default(), shape, separator)
+        }
+        None => {
+            let (rest, (shape, separator)) = shape(i)?;
+            (rest, shape, separator)
+        }
+    };
     let used = i.len().saturating_sub(rest.len());
-    let text = String::from_utf8_lossy(i.get(..used).unwrap_or_default()).into_owned();
+    let text = move_text(i.get(..used).unwrap_or_default());
     let (rest, marks) = opt(strength_marks).parse(rest)?;
-    let strength = marks.map(|m| Strength {
-        marks: String::from_utf8_lossy(m).into_owned(),
-        parenthesized: false,
-    });
+    let strength = match marks {
+        Some(m) => match Marks::new(m) {
+            Some(marks) => Some(Strength {
+                marks,
+                parenthesized: false,
+            }),
+            None => return fail(rest),
+        },
+        None => None,
+    };
     Ok((
         rest,
         WrittenMove {
@@ -333,11 +479,25 @@ pub(crate) fn written_move(i: &[u8]) -> Res<'_, WrittenMove> {
     ))
 }
 
+/// The text of a move (always ASCII), inline when short.
+fn move_text(bytes: &[u8]) -> CompactString {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => CompactString::new(text),
+        Err(_) => CompactString::from_utf8_lossy(bytes),
+    }
+}
+
 /// A move number: digits followed by dots. Returns the number and the count of dots.
 pub(crate) fn move_number(i: &[u8]) -> Res<'_, (u32, usize)> {
-    let (i, number) = map_opt(digit1, parse_u32).parse(i)?;
-    let (i, dots) = take_while1(|b: u8| b == b'.').parse(i)?;
-    Ok((i, (number, dots.len())))
+    let digits = i.iter().take_while(|b| b.is_ascii_digit()).count();
+    let after = i.get(digits..).unwrap_or_default();
+    let dots = after.iter().take_while(|&&b| b == b'.').count();
+    match i.get(..digits).and_then(parse_u32) {
+        Some(number) if digits > 0 && dots > 0 => {
+            Ok((after.get(dots..).unwrap_or_default(), (number, dots)))
+        }
+        _ => fail(i),
+    }
 }
 
 /// A whole word of digits (at most 3), read as a move number missing its dot.
@@ -378,7 +538,7 @@ mod tests {
         let mv = WrittenMove::parse(text.as_bytes()).unwrap_or_else(|| panic!("{text}"));
         assert_eq!(mv.to_string(), text);
         match mv.shape {
-            MoveShape::Squares { squares, capture } => (squares, capture, mv.separator),
+            MoveShape::Squares { squares, capture } => (squares.to_vec(), capture, mv.separator),
             other => panic!("{text}: {other:?}"),
         }
     }
@@ -490,6 +650,51 @@ mod tests {
             assert_eq!(mv.text, "c3-d4");
             assert_eq!(mv.strength.as_ref().map(|s| s.marks.as_str()), Some(marks));
             assert_eq!(mv.to_string(), text);
+        }
+        let longest = format!("c3-d4{}", "!".repeat(MAX_MARKS));
+        assert!(WrittenMove::parse(longest.as_bytes()).is_some());
+        let longer = format!("c3-d4{}", "!".repeat(MAX_MARKS + 1));
+        assert_eq!(WrittenMove::parse(longer.as_bytes()), None);
+    }
+
+    /// Every word over a small alphabet: the quick reader agrees with the general one.
+    #[test]
+    fn quick_reading_agrees_with_nom() {
+        let alphabet: &[u8] = b"ck0123-:x!$";
+        let mut checked = 0;
+        for len in 1..=6u32 {
+            for mut n in 0..alphabet.len().pow(len) {
+                let mut word = Vec::new();
+                for _ in 0..len {
+                    word.push(alphabet[n % alphabet.len()]);
+                    n /= alphabet.len();
+                }
+                if let Some((used, squares, sep)) = quick_squares(&word) {
+                    let (rest, (shape, general_sep)) = shape(&word).expect("general reads it");
+                    let capture = sep.is_capture();
+                    assert_eq!(rest.len(), word.len() - used, "{word:?}");
+                    assert_eq!(shape, MoveShape::Squares { squares, capture }, "{word:?}");
+                    assert_eq!(sep, general_sep, "{word:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+        for word in [
+            "c3-d4",
+            "C3xE5",
+            "k10:i8:g10",
+            "22-18",
+            "5x14",
+            "007-13",
+            "c3-d4!?$1",
+        ] {
+            assert!(quick_squares(word.as_bytes()).is_some(), "{word}");
+        }
+        for word in [
+            "3228", "c3d4", "c3-e5:g7", "c3-22", "c333-d4", "c3-", "1234-5", "ed4",
+        ] {
+            assert!(quick_squares(word.as_bytes()).is_none(), "{word}");
         }
     }
 

@@ -72,14 +72,33 @@ pub struct GameResult(u8);
 impl GameResult {
     /// The result written exactly as `word` (a whole movetext word), if it is one.
     pub fn from_bytes(word: &[u8]) -> Option<GameResult> {
-        if word == b"\xbd-\xbd" {
-            return Some(GameResult(HALF));
-        }
-        FORMS
-            .iter()
-            .position(|(text, _, _)| text.as_bytes() == word)
-            .and_then(|i| u8::try_from(i).ok())
-            .map(GameResult)
+        // Indexes into FORMS; checked against it by a test.
+        let index = match word {
+            b"1-0" => 0,
+            b"0-1" => 1,
+            b"1/2-1/2" => 2,
+            b"0-0" => 3,
+            b"*" => 4,
+            b"2-0" => 5,
+            b"0-2" => 6,
+            b"1-1" => 7,
+            b"1:0" => 8,
+            b"0:1" => 9,
+            b"1/2:1/2" => 10,
+            b"0:0" => 11,
+            b"2:0" => 12,
+            b"0:2" => 13,
+            b"1:1" => 14,
+            b"\xc2\xbd-\xc2\xbd" | b"\xbd-\xbd" => HALF,
+            _ => return None,
+        };
+        Some(GameResult(index))
+    }
+
+    /// Whether a word starting with `b` may be a result (a quick test before
+    /// [`GameResult::from_bytes`]).
+    pub(crate) const fn may_start(b: u8) -> bool {
+        matches!(b, b'0' | b'1' | b'2' | b'*' | 0xc2 | 0xbd)
     }
 
     fn entry(self) -> (&'static str, Outcome, ResultStyle) {
@@ -131,8 +150,10 @@ mod tests {
 
     #[test]
     fn every_form_round_trips() {
-        for (text, outcome, style) in FORMS {
+        for (i, (text, outcome, style)) in FORMS.into_iter().enumerate() {
             let r = GameResult::from_bytes(text.as_bytes()).expect(text);
+            assert_eq!(usize::from(r.0), i, "{text}");
+            assert!(GameResult::may_start(text.as_bytes()[0]), "{text}");
             assert_eq!((r.text(), r.outcome(), r.style()), (text, outcome, style));
             assert_eq!(r.to_string(), text);
         }

@@ -16,7 +16,7 @@ use super::error::{SyntaxError, SyntaxErrorKind};
 use std::borrow::Cow;
 
 /// One tag pair.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tag {
     /// The name as written (lossy UTF-8).
     pub name: String,
@@ -37,8 +37,19 @@ impl Tag {
 }
 
 /// `\"` -> `"` and `\\` -> `\`; any other backslash is kept.
+#[cfg(test)]
 pub(crate) fn unescape(bytes: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(bytes.len());
+    unescape_into(bytes, &mut out);
+    out
+}
+
+/// [`unescape`], appending to `out`.
+pub(crate) fn unescape_into(bytes: &[u8], out: &mut Vec<u8>) {
+    if memchr::memchr(b'\\', bytes).is_none() {
+        out.extend_from_slice(bytes);
+        return;
+    }
     let mut iter = bytes.iter().peekable();
     while let Some(&b) = iter.next() {
         if b == b'\\'
@@ -51,31 +62,29 @@ pub(crate) fn unescape(bytes: &[u8]) -> Vec<u8> {
             out.push(b);
         }
     }
-    out
 }
 
 /// Index of the first `]` outside a quoted string in `input[from..to]`, if any.
 fn closing_bracket(input: &[u8], from: usize, to: usize) -> Option<usize> {
-    let mut in_string = false;
-    let mut escaped = false;
-    for (i, &b) in input.get(from..to)?.iter().enumerate() {
-        if escaped {
-            escaped = false;
-        } else if in_string {
-            match b {
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
+    let region = input.get(from..to)?;
+    let mut i = 0;
+    loop {
+        // Outside a string: the next `"` or `]`.
+        let at = i + memchr::memchr2(b'"', b']', region.get(i..)?)?;
+        if region.get(at) == Some(&b']') {
+            return Some(from + at);
+        }
+        // Inside a string: the next unescaped `"`.
+        i = at + 1;
+        loop {
+            let q = i + memchr::memchr2(b'"', b'\\', region.get(i..)?)?;
+            if region.get(q) == Some(&b'"') {
+                i = q + 1;
+                break;
             }
-        } else {
-            match b {
-                b'"' => in_string = true,
-                b']' => return Some(from + i),
-                _ => {}
-            }
+            i = q + 2;
         }
     }
-    None
 }
 
 /// Whether the `"` at `input[at]` is escaped by an odd run of backslashes after `from`.
@@ -89,17 +98,25 @@ fn is_escaped(input: &[u8], from: usize, at: usize) -> bool {
 /// A quoted or unquoted value in `input[from..to]` (already trimmed): `(value, offset of
 /// its first byte, closed)`. `closed` is false for an opening quote without a closing one.
 pub(crate) fn quoted_value(input: &[u8], from: usize, to: usize) -> (Vec<u8>, usize, bool) {
+    let mut value = Vec::new();
+    let (at, closed) = quoted_value_into(input, from, to, &mut value);
+    (value, at, closed)
+}
+
+/// [`quoted_value`], appending the value to `out`; returns the offset and `closed`.
+fn quoted_value_into(input: &[u8], from: usize, to: usize, out: &mut Vec<u8>) -> (usize, bool) {
     let region = input.get(from..to).unwrap_or_default();
     if region.first() != Some(&b'"') {
-        return (region.to_vec(), from, true);
+        out.extend_from_slice(region);
+        return (from, true);
     }
     let last = to.saturating_sub(1);
     if region.len() >= 2 && region.last() == Some(&b'"') && !is_escaped(input, from + 1, last) {
-        let inner = input.get(from + 1..last).unwrap_or_default();
-        (unescape(inner), from + 1, true)
+        unescape_into(input.get(from + 1..last).unwrap_or_default(), out);
+        (from + 1, true)
     } else {
-        let inner = input.get(from + 1..to).unwrap_or_default();
-        (unescape(inner), from + 1, false)
+        unescape_into(input.get(from + 1..to).unwrap_or_default(), out);
+        (from + 1, false)
     }
 }
 
@@ -125,14 +142,16 @@ pub(crate) fn error(kind: SyntaxErrorKind, base: u64, at: usize, len: usize) -> 
     }
 }
 
-/// Reads the tag whose `[` is at `input[start]`. Returns the tag (none when it has no name)
-/// and the index just after it; findings go to `errors`.
+/// Reads the tag whose `[` is at `input[start]` into `tag` (whose buffers are reused).
+/// Returns whether it has a name (else it is no tag) and the index just after it; findings
+/// go to `errors`.
 pub(crate) fn scan_tag(
     input: &[u8],
     start: usize,
     base: u64,
     errors: &mut Vec<SyntaxError>,
-) -> (Option<Tag>, usize) {
+    tag: &mut Tag,
+) -> (bool, usize) {
     let eol = line_end(input, start);
     let (content_end, end) = match closing_bracket(input, start + 1, eol) {
         Some(close) => (close, close + 1),
@@ -168,7 +187,7 @@ pub(crate) fn scan_tag(
             start,
             end - start,
         ));
-        return (None, end);
+        return (false, end);
     }
     let well_formed = name.first().is_some_and(u8::is_ascii_uppercase)
         && name.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_');
@@ -182,7 +201,8 @@ pub(crate) fn scan_tag(
     }
     let value_start = skip_spaces(input, name_end, content_end);
     let value_end = trim_end(input, value_start, content_end);
-    let (value, value_at, closed) = quoted_value(input, value_start, value_end);
+    tag.value.clear();
+    let (value_at, closed) = quoted_value_into(input, value_start, value_end, &mut tag.value);
     if input.get(value_start) != Some(&b'"') {
         let len = value_end - value_start;
         errors.push(error(
@@ -200,13 +220,14 @@ pub(crate) fn scan_tag(
             len,
         ));
     }
-    let tag = Tag {
-        name: String::from_utf8_lossy(name).into_owned(),
-        value,
-        offset: base + start as u64,
-        value_offset: base + value_at as u64,
-    };
-    (Some(tag), end)
+    tag.name.clear();
+    match std::str::from_utf8(name) {
+        Ok(name) => tag.name.push_str(name),
+        Err(_) => tag.name.push_str(&String::from_utf8_lossy(name)),
+    }
+    tag.offset = base + start as u64;
+    tag.value_offset = base + value_at as u64;
+    (true, end)
 }
 
 #[cfg(test)]
@@ -216,7 +237,9 @@ mod tests {
 
     fn read(text: &str) -> (Option<Tag>, usize, Vec<(SyntaxErrorKind, u64, u32)>) {
         let mut errors = Vec::new();
-        let (tag, end) = scan_tag(text.as_bytes(), 0, 100, &mut errors);
+        let mut tag = Tag::default();
+        let (named, end) = scan_tag(text.as_bytes(), 0, 100, &mut errors, &mut tag);
+        let tag = named.then_some(tag);
         let errors = errors.iter().map(|e| (e.kind, e.offset, e.len)).collect();
         (tag, end, errors)
     }

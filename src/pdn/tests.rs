@@ -37,7 +37,7 @@ fn kinds(input: &str) -> Vec<TokenKind> {
 }
 
 fn mv(text: &str) -> TokenKind {
-    TokenKind::Move(Box::new(WrittenMove::parse(text.as_bytes()).unwrap()))
+    TokenKind::Move(WrittenMove::parse(text.as_bytes()).unwrap())
 }
 
 fn num(number: u32, black: bool) -> TokenKind {
@@ -553,7 +553,7 @@ fn black_move_numbers_and_ellipses() {
 
 #[test]
 fn placeholders_for_lost_moves() {
-    let placeholder = TokenKind::Move(Box::new(WrittenMove::parse(b"-").unwrap()));
+    let placeholder = TokenKind::Move(WrittenMove::parse(b"-").unwrap());
     assert_eq!(
         kinds("41. - -"),
         vec![num(41, false), placeholder.clone(), placeholder]
@@ -569,10 +569,10 @@ fn strength_marks() {
     let with = |text: &str, marks: &str, parenthesized: bool| {
         let mut m = WrittenMove::parse(text.as_bytes()).unwrap();
         m.strength = Some(Strength {
-            marks: marks.into(),
+            marks: movetext::Marks::new(marks.as_bytes()).unwrap(),
             parenthesized,
         });
-        TokenKind::Move(Box::new(m))
+        TokenKind::Move(m)
     };
     let parsed = parse_bytes(b"c3-d4(!?) d6-c5 (?) (f6-g5)", 0);
     assert_eq!(
@@ -813,5 +813,22 @@ fn tokens_stay_in_their_game_for_result_tags() {
     assert_eq!(
         parse_result_tag(&tag.value),
         parsed.result().map(|(r, _)| r)
+    );
+}
+
+#[test]
+fn token_sizes_stay_small() {
+    // A move is held inline in its token: keep tokens within two cache lines.
+    assert!(
+        std::mem::size_of::<Token>() <= 128,
+        "{}",
+        std::mem::size_of::<Token>()
+    );
+    eprintln!(
+        "Token {} TokenKind {} WrittenMove {} MoveShape {}",
+        std::mem::size_of::<Token>(),
+        std::mem::size_of::<TokenKind>(),
+        std::mem::size_of::<WrittenMove>(),
+        std::mem::size_of::<crate::pdn::MoveShape>()
     );
 }

@@ -9,7 +9,7 @@ pub const MAX_VARIATION_DEPTH: usize = 64;
 /// A move as written, with where it stands and the move number written before it, if any.
 #[derive(Clone, Debug)]
 pub struct WrittenPly {
-    pub written: Box<WrittenMove>,
+    pub written: WrittenMove,
     pub offset: u64,
     /// The move number token right before this move: (number, written with `...`).
     pub number: Option<(u32, bool)>,
@@ -65,7 +65,7 @@ impl LineBuilder {
         }
     }
 
-    pub fn push_move(&mut self, written: Box<WrittenMove>, offset: u64) {
+    pub fn push_move(&mut self, written: WrittenMove, offset: u64) {
         if self.skipped > 0 || self.lines[self.current()].cut {
             return;
         }

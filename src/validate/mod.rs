@@ -4,11 +4,13 @@
 //! The reader (`crate::pdn`) checks syntax only; this module decides what the moves mean.
 
 mod lines;
+mod parallel;
 mod replay;
 mod results;
 mod stream;
 
 pub use lines::MAX_VARIATION_DEPTH;
+pub use parallel::check_stream_parallel;
 pub use replay::PlayedMove;
 pub use stream::{GameSink, StreamTotals, check_stream, choose_encoding};
 

@@ -203,7 +203,7 @@ impl LineReplay<'_> {
             let outcome = game.play(&mv);
             if self.main {
                 self.report.moves.push(PlayedMove {
-                    written: ply.written.text.clone(),
+                    written: ply.written.text.to_string(),
                     mv,
                     before,
                     after: *game.position(),
@@ -371,7 +371,7 @@ impl LineReplay<'_> {
         d.ply = Some(ply_number);
         d.move_number = Some(number);
         d.side = Some(side);
-        d.written = Some(ply.written.text.clone());
+        d.written = Some(ply.written.text.to_string());
     }
 }
 

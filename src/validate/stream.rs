@@ -72,32 +72,51 @@ pub fn check_stream<R: Read>(
     totals: &mut StreamTotals,
 ) -> io::Result<()> {
     let mut reader = BufReader::with_capacity(SAMPLE, input);
-    let detection = choose_encoding(&mut reader, forced)?;
-    sink.detection(&detection)?;
-    let encoding = detection.encoding;
-    let options = Options {
-        column_unit: if encoding == TextEncoding::Utf8 {
-            ColumnUnit::Utf8Chars
-        } else {
-            ColumnUnit::Bytes
-        },
-        ..*options
-    };
+    let (encoding, options) = prepare(&mut reader, forced, options, sink)?;
     let decoder = move |bytes: &[u8]| decode(bytes, encoding).into_owned();
     let mut games = GameReader::new(reader);
     while let Some(raw) = games.next_game()? {
         let mut parsed = parse_game(&raw);
         let report = check_game(&raw, &mut parsed, &decoder, &options);
-        totals.games += 1;
-        if report.valid() {
-            totals.valid += 1;
-        } else {
-            totals.invalid += 1;
-        }
-        totals.warnings += report.count(Severity::Warning);
-        totals.bytes = raw.end_offset();
+        tally(totals, &report, raw.end_offset());
         sink.progress(totals.bytes);
         sink.game(report)?;
     }
     Ok(())
+}
+
+/// Chooses the encoding (telling the sink) and the options that go with it.
+pub(super) fn prepare<R: BufRead>(
+    reader: &mut R,
+    forced: Option<TextEncoding>,
+    options: &Options,
+    sink: &mut dyn GameSink,
+) -> io::Result<(TextEncoding, Options)> {
+    let detection = choose_encoding(reader, forced)?;
+    sink.detection(&detection)?;
+    let encoding = detection.encoding;
+    let column_unit = if encoding == TextEncoding::Utf8 {
+        ColumnUnit::Utf8Chars
+    } else {
+        ColumnUnit::Bytes
+    };
+    Ok((
+        encoding,
+        Options {
+            column_unit,
+            ..*options
+        },
+    ))
+}
+
+/// Counts one game into the totals; `end` is the offset just after it.
+pub(super) fn tally(totals: &mut StreamTotals, report: &GameReport, end: u64) {
+    totals.games += 1;
+    if report.valid() {
+        totals.valid += 1;
+    } else {
+        totals.invalid += 1;
+    }
+    totals.warnings += report.count(Severity::Warning);
+    totals.bytes = end;
 }
