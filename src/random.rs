@@ -4,7 +4,8 @@
 //! Each game is played from the start position with uniformly random legal moves until the
 //! rules end it or a random length (20 to 200 plies) is reached; then a result is declared as
 //! a player would: the rules' result, or an agreed draw, a resignation of the side with less
-//! material, or `*`.
+//! material, or `*`. A single jump that another capture shares start and end with is avoided
+//! while there is another choice, since no spelling of it is unambiguous.
 
 use crate::game::{Game, Outcome};
 use crate::movegen::{Paths, legal_moves};
@@ -51,6 +52,13 @@ const PLAYERS: [&str; 12] = [
     "Fedorova, Tatiana",
 ];
 
+/// Whether another legal move has the same start and end squares.
+fn shares_ends(mv: &Move, legal: &[Move]) -> bool {
+    legal
+        .iter()
+        .any(|m| !m.same_move(mv) && m.from == mv.from && m.to == mv.to)
+}
+
 /// The text of a move as canonical PDN writes it: start and end squares, the full path only
 /// when another legal move shares both.
 pub fn canonical(mv: &Move, legal: &[Move], pos: &Position) -> String {
@@ -71,7 +79,15 @@ pub fn write_game(out: &mut String, variant: Variant, seed: u64, index: u64) {
     while moves.len() < target && game.outcome().is_none() {
         legal.clear();
         legal_moves(game.position(), Paths::Distinct, &mut legal);
-        let mv = legal[rng.below(legal.len())];
+        // A single jump that another capture shares start and end with cannot be written
+        // unambiguously in any notation: avoid it while there is another choice.
+        let writable: Vec<Move> = legal
+            .iter()
+            .filter(|m| !(m.landings().len() == 1 && shares_ends(m, &legal)))
+            .copied()
+            .collect();
+        let choices = if writable.is_empty() { &legal } else { &writable };
+        let mv = choices[rng.below(choices.len())];
         moves.push(canonical(&mv, &legal, game.position()));
         game.play(&mv);
     }

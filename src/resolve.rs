@@ -2,9 +2,10 @@
 //! written capture matches a legal move when its squares are, in order, a subsequence of
 //! that move's squares from start to end; matches that leave the same position are one move.
 //!
-//! A move written with its complete path (every landing square) is that move even when its
-//! squares are also a subsequence of a longer capture: otherwise a capture that another,
-//! longer capture passes through could not be written at all.
+//! A capture written with its complete path of two or more jumps (every landing square) is
+//! that capture even when its squares are also a subsequence of a longer capture: otherwise a
+//! capture that another, longer capture passes through could not be written at all. A text of
+//! start and end only keeps the design's rule: several matches are ambiguous.
 //!
 //! Leniencies (each reported as a [`Leniency`] so that `--strict` can refuse it): a capture
 //! written with `-`, a step written with `:`/`x`.
@@ -118,9 +119,10 @@ pub fn resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution
                     .filter(|m| m.from == from && m.to == to && passes(m, via))
                     .collect()
             };
-            if fits.len() > 1 {
-                // A move written with its complete path is that move, even when the same
-                // squares are also a part of a longer path.
+            if fits.len() > 1 && !via.is_empty() {
+                // A path written out with its landing squares, complete, is that move, even
+                // when the same squares are also a part of a longer path. (Start and end
+                // alone stay ambiguous, as the design says.)
                 let exact: Vec<Move> = game
                     .legal_paths()
                     .into_iter()
