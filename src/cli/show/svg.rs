@@ -134,9 +134,13 @@ pub fn render(scene: &Scene) -> String {
         text(&mut s, half_margin, y, &number);
         text(&mut s, (MARGIN + board_w) as f32 + half_margin, y, &number);
     }
+    // A long caption gets a smaller font so that it fits the picture (a character is about
+    // 0.6 of the font size wide).
+    let font =
+        (14.0_f32).min((width as f32 - 12.0) / (0.6 * caption.chars().count().max(1) as f32));
     let _ = writeln!(
         s,
-        "<text class=\"caption\" x=\"{}\" y=\"{}\" font-size=\"14\" fill=\"#000000\" \
+        "<text class=\"caption\" x=\"{}\" y=\"{}\" font-size=\"{font:.1}\" fill=\"#000000\" \
          text-anchor=\"middle\" dominant-baseline=\"central\">{}</text>",
         width as f32 / 2.0,
         (2 * MARGIN + board_h) as f32 + CAPTION as f32 / 2.0,
