@@ -102,3 +102,44 @@ impl Progress {
         self.bar.finish_and_clear();
     }
 }
+
+/// Runs `work` on every input, on `threads` threads, and hands each result to `record` in
+/// input order, as soon as it and every result before it are ready.
+pub fn in_input_order<T: Send>(
+    inputs: &[Input],
+    threads: usize,
+    work: impl Fn(&Input) -> T + Sync,
+    mut record: impl FnMut(T) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    if threads <= 1 || inputs.len() <= 1 {
+        for input in inputs {
+            record(work(input))?;
+        }
+        return Ok(());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(std::io::Error::other)?;
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let work = &work;
+    pool.in_place_scope(|scope| {
+        for (index, input) in inputs.iter().enumerate() {
+            let sender = sender.clone();
+            scope.spawn(move |_| {
+                let _ = sender.send((index, work(input)));
+            });
+        }
+        drop(sender);
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut next = 0;
+        for (index, result) in receiver {
+            waiting.insert(index, result);
+            while let Some(result) = waiting.remove(&next) {
+                record(result)?;
+                next += 1;
+            }
+        }
+        Ok(())
+    })
+}

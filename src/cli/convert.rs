@@ -2,7 +2,7 @@
 //! a file that is replaced only once it is complete. Diagnostics of invalid games go to
 //! standard error in the human format.
 
-use super::common::{CommonArgs, Config, Progress};
+use super::common::{CommonArgs, Config, Progress, in_input_order};
 use super::inputs::{self, Input};
 use super::report::{FileFormatter, ReportFormat};
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
@@ -10,11 +10,11 @@ use pdnkit::convert::{Captures, Notation, PdnOptions, ResultStyle, write_game, w
 use pdnkit::diagnostic::Severity;
 use pdnkit::encoding::Detection;
 use pdnkit::validate::{GameReport, GameSink, StreamTotals, check_stream};
-use std::collections::BTreeMap;
+
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
+
 use tempfile::NamedTempFile;
 
 /// Convert games to JSON, JSON Lines or canonical PDN 3.0.
@@ -306,40 +306,11 @@ fn convert_all<W: Write>(inputs: &[Input], plan: &Plan, out: W) -> io::Result<(u
         }
         printer.file_output(&result.output)
     };
-    if config.threads == 1 || inputs.len() == 1 {
-        for input in inputs {
-            let result = convert_input(input, plan, &progress);
-            record(result, &mut printer)?;
-        }
-    } else {
-        // Files in parallel; outputs written in input order as soon as they are ready.
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(config.threads)
-            .build()
-            .map_err(io::Error::other)?;
-        let (sender, receiver) = mpsc::channel();
-        let progress_ref = &progress;
-        pool.in_place_scope(|scope| -> io::Result<()> {
-            for (index, input) in inputs.iter().enumerate() {
-                let sender = sender.clone();
-                scope.spawn(move |_| {
-                    let result = convert_input(input, plan, progress_ref);
-                    let _ = sender.send((index, result));
-                });
-            }
-            drop(sender);
-            let mut waiting = BTreeMap::new();
-            let mut next = 0;
-            for (index, result) in receiver {
-                waiting.insert(index, result);
-                while let Some(result) = waiting.remove(&next) {
-                    record(result, &mut printer)?;
-                    next += 1;
-                }
-            }
-            Ok(())
-        })?;
-    }
+    // Files in parallel; outputs written in input order as soon as they are ready.
+    let work = |input: &Input| convert_input(input, plan, &progress);
+    in_input_order(inputs, config.threads, work, |result| {
+        record(result, &mut printer)
+    })?;
     progress.finish();
     printer.finish()?;
     let mut stderr = io::stderr().lock();

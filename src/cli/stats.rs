@@ -6,7 +6,7 @@ use super::inputs::{self, Input};
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK, Format};
 use pdnkit::encoding::Detection;
 use pdnkit::stats::{Opening, Stats, Summary};
-use pdnkit::validate::{GameReport, GameSink, StreamTotals, check_stream};
+use pdnkit::validate::{GameReport, GameSink, StreamTotals, check_stream_parallel};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -46,7 +46,7 @@ pub fn run(args: StatsArgs) -> io::Result<u8> {
     let per_file: Vec<(Stats, Option<String>)> = if config.threads == 1 || inputs.len() == 1 {
         inputs
             .iter()
-            .map(|input| count_input(input, &config, &progress))
+            .map(|input| count_input(input, &config, &progress, config.threads))
             .collect()
     } else {
         let pool = rayon::ThreadPoolBuilder::new()
@@ -57,7 +57,7 @@ pub fn run(args: StatsArgs) -> io::Result<u8> {
         pool.install(|| {
             inputs
                 .par_iter()
-                .map(|input| count_input(input, &config, &progress))
+                .map(|input| count_input(input, &config, &progress, 1))
                 .collect()
         })
     };
@@ -91,7 +91,13 @@ pub fn run(args: StatsArgs) -> io::Result<u8> {
 }
 
 /// Counts one input; the second value is an `io` problem to report, if any.
-fn count_input(input: &Input, config: &Config, progress: &Progress) -> (Stats, Option<String>) {
+/// Counts one input; `threads` > 1 validates its games on that many threads.
+fn count_input(
+    input: &Input,
+    config: &Config,
+    progress: &Progress,
+    threads: usize,
+) -> (Stats, Option<String>) {
     let name = input.name();
     let mut stats = Stats::new();
     stats.begin_file(&name);
@@ -104,10 +110,11 @@ fn count_input(input: &Input, config: &Config, progress: &Progress) -> (Stats, O
                 seen: 0,
             };
             let mut totals = StreamTotals::default();
-            check_stream(
+            check_stream_parallel(
                 reader,
                 &config.options,
                 config.encoding,
+                threads,
                 &mut sink,
                 &mut totals,
             )

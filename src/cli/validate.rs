@@ -1,16 +1,14 @@
 //! `pdnkit validate`: every move of every game replayed; diagnostics in four formats.
 
-use super::common::{CommonArgs, Config, Progress};
+use super::common::{CommonArgs, Config, Progress, in_input_order};
 use super::inputs::{self, Input};
 use super::report::{FileFormatter, Printer, ReportFormat, RunTotals};
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
 use pdnkit::diagnostic::Severity;
 use pdnkit::encoding::Detection;
 use pdnkit::validate::{GameReport, GameSink, StreamTotals, check_stream_parallel};
-use std::collections::BTreeMap;
 use std::io;
 use std::path::PathBuf;
-use std::sync::mpsc;
 
 /// Check every move of every game: legal, unambiguous, and the declared result true to the
 /// board.
@@ -93,46 +91,23 @@ pub fn run(args: ValidateArgs) -> io::Result<u8> {
         }
     } else {
         // Files in parallel; outputs printed in input order as soon as they are ready.
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(config.threads)
-            .build()
-            .map_err(io::Error::other)?;
-        let (sender, receiver) = mpsc::channel();
         let format = args.format;
-        let (config_ref, progress_ref, inputs_ref) = (&config, &progress, &inputs);
-        pool.in_place_scope(|scope| -> io::Result<()> {
-            for (index, input) in inputs_ref.iter().enumerate() {
-                let sender = sender.clone();
-                scope.spawn(move |_| {
-                    let mut output = Vec::new();
-                    let mut emit = |bytes: &[u8]| {
-                        output.extend_from_slice(bytes);
-                        Ok(())
-                    };
-                    let checked =
-                        check_input(input, config_ref, format, progress_ref, 1, &mut emit);
-                    let (totals, failed) = checked.unwrap_or_default();
-                    let _ = sender.send((
-                        index,
-                        FileResult {
-                            output,
-                            totals,
-                            failed,
-                        },
-                    ));
-                });
+        let work = |input: &Input| {
+            let mut output = Vec::new();
+            let mut emit = |bytes: &[u8]| {
+                output.extend_from_slice(bytes);
+                Ok(())
+            };
+            let checked = check_input(input, &config, format, &progress, 1, &mut emit);
+            let (totals, failed) = checked.unwrap_or_default();
+            FileResult {
+                output,
+                totals,
+                failed,
             }
-            drop(sender);
-            let mut waiting = BTreeMap::new();
-            let mut next = 0;
-            for (index, result) in receiver {
-                waiting.insert(index, result);
-                while let Some(result) = waiting.remove(&next) {
-                    record(result, &mut printer)?;
-                    next += 1;
-                }
-            }
-            Ok(())
+        };
+        in_input_order(&inputs, config.threads, work, |result| {
+            record(result, &mut printer)
         })?;
     }
     progress.finish();
