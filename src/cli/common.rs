@@ -17,7 +17,8 @@ pub struct CommonArgs {
     /// UTF-8 (with or without BOM) and otherwise guesses the code page from the text.
     #[arg(long, default_value = "auto", value_name = "ENCODING")]
     encoding: String,
-    /// Worker threads (files are checked in parallel); default: one per core.
+    /// Worker threads: files are checked in parallel, and a single large file is split at
+    /// game boundaries; output stays in input order. Default: one per core.
     #[arg(short = 'j', long, value_name = "N")]
     threads: Option<usize>,
     /// Print errors only (no warnings, notes or summary in human output).
