@@ -1,0 +1,488 @@
+//! The checks behind the fuzz targets. They are shared, word for word, with the ordinary
+//! tests: `tests/fuzz_corpus.rs` and `tests/properties.rs` include this file with `#[path]`,
+//! so that `cargo test` replays `fuzz/corpus/*` through exactly the code the fuzzer ran.
+//! Every check panics when an invariant does not hold.
+
+#![allow(dead_code)]
+
+use pdnkit::convert::{PdnOptions, game_json, write_game};
+use pdnkit::fen::FenNotation;
+use pdnkit::geometry::bits;
+use pdnkit::movegen::{count_moves, has_capture, has_legal_move, step_move};
+use pdnkit::pdn::lexer::parse_game;
+use pdnkit::pdn::movetext::WrittenMove;
+use pdnkit::pdn::reader::GameReader;
+use pdnkit::resolve::{Resolution, resolve};
+use pdnkit::validate::{GameReport, GameSink, Options, StreamTotals, check_stream};
+use pdnkit::{
+    Color, Corner, Game, Move, Paths, Piece, Position, Removal, Variant, legal_moves, parse_fen,
+    write_fen,
+};
+use std::io::{self, BufReader};
+
+pub const CORNERS: [Corner; 4] = [
+    Corner::BottomLeft,
+    Corner::BottomRight,
+    Corner::TopLeft,
+    Corner::TopRight,
+];
+
+fn variant_of(byte: u8) -> Variant {
+    if byte & 1 == 0 {
+        Variant::Spantsiretti
+    } else {
+        Variant::Russian
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// reader: any bytes through GameReader, parse_game, check_stream and the converters.
+
+/// Games as the reader hands them out: (offset, bytes, line, index).
+type Split = Vec<(u64, Vec<u8>, u32, usize)>;
+
+fn split(data: &[u8], capacity: usize) -> Split {
+    let mut reader = GameReader::new(BufReader::with_capacity(capacity, data));
+    let mut games = Vec::new();
+    while let Some(raw) = reader.next_game().expect("reading from memory cannot fail") {
+        let _ = parse_game(&raw);
+        games.push((raw.offset, raw.bytes.to_vec(), raw.line, raw.index));
+    }
+    games
+}
+
+/// 1 + the line breaks (LF, CRLF, CR) before `offset`.
+fn line_at(data: &[u8], offset: usize) -> u32 {
+    let before = &data[..offset];
+    let mut breaks = 0u32;
+    for (i, &b) in before.iter().enumerate() {
+        if b == b'\n' || (b == b'\r' && data.get(i + 1) != Some(&b'\n')) {
+            breaks += 1;
+        }
+    }
+    breaks + 1
+}
+
+#[derive(Default)]
+struct Collect(Vec<GameReport>);
+
+impl GameSink for Collect {
+    fn game(&mut self, report: GameReport) -> io::Result<()> {
+        self.0.push(report);
+        Ok(())
+    }
+}
+
+fn validate(data: &[u8], options: &Options) -> (Vec<GameReport>, StreamTotals) {
+    let mut sink = Collect::default();
+    let mut totals = StreamTotals::default();
+    check_stream(data, options, None, &mut sink, &mut totals).expect("memory cannot fail");
+    (sink.0, totals)
+}
+
+/// The first byte chooses the reader's buffer size and the options; all of `data` is read.
+pub fn reader(data: &[u8]) {
+    reader_with(data, false);
+}
+
+/// `reader`, with the canonical round trip also required of games that hold a tag name
+/// twice (known to fail: such a game, written out, reads back as two games).
+pub fn reader_with(data: &[u8], duplicate_tags: bool) {
+    let control = data.first().copied().unwrap_or(0);
+    // The games, their bytes, places and lines do not depend on how the input arrives.
+    let whole = split(data, data.len().max(1));
+    let chunked = split(data, 1 + usize::from(control % 16));
+    assert_eq!(whole, chunked, "games differ with the read size");
+    let mut end = 0u64;
+    for (i, (offset, bytes, line, index)) in whole.iter().enumerate() {
+        assert_eq!(*index, i + 1, "game numbers");
+        assert!(*offset >= end, "games overlap or go backwards");
+        let from = usize::try_from(*offset).expect("offset fits");
+        let to = from + bytes.len();
+        assert!(to <= data.len(), "game past the end of the input");
+        assert_eq!(&data[from..to], &bytes[..], "game bytes are not the file's");
+        assert_eq!(*line, line_at(data, from), "line of game {index}");
+        end = to as u64;
+    }
+    let options = Options {
+        default_variant: variant_of(control >> 4),
+        strict: control & 0x20 != 0,
+        syntax_only: control & 0x40 != 0,
+        ..Options::default()
+    };
+    let (reports, totals) = validate(data, &options);
+    assert_eq!(
+        reports.len(),
+        whole.len(),
+        "validate sees the games the reader sees"
+    );
+    assert_eq!(totals.games, reports.len());
+    assert_eq!(totals.valid + totals.invalid, totals.games);
+    for report in &reports {
+        let _ = game_json("fuzz.pdn", report);
+        let text = write_game(report, &PdnOptions::default());
+        // Tag names as written (the text decoded, so distinct bytes may become one name);
+        // a name with other characters than letters, digits and `_` counts as a repeat,
+        // since the reader may cut it short.
+        let names: Vec<&str> = text
+            .lines()
+            .take_while(|l| l.starts_with('['))
+            .map(|l| l[1..].split([' ', '"']).next().unwrap_or(""))
+            .collect();
+        let duplicate = (0..names.len()).any(|i| {
+            names[i + 1..].contains(&names[i])
+                || !names[i]
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_')
+        });
+        if report.valid()
+            && !options.syntax_only
+            && !options.strict
+            && (duplicate_tags || !duplicate)
+        {
+            canonical_round_trip(report, &text, &options);
+        }
+    }
+}
+
+/// A valid game written as canonical PDN reads back as one valid game with the same moves.
+fn canonical_round_trip(report: &GameReport, text: &str, options: &Options) {
+    let (again, _) = validate(text.as_bytes(), options);
+    assert_eq!(again.len(), 1, "canonical PDN of one game:\n{text}");
+    let back = &again[0];
+    assert!(
+        back.valid(),
+        "canonical PDN of a valid game is invalid:\n{text}\n{:?}",
+        back.diagnostics
+    );
+    assert_eq!(
+        back.plies(),
+        report.plies(),
+        "plies after conversion:\n{text}"
+    );
+    assert_eq!(
+        back.start, report.start,
+        "start position after conversion:\n{text}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// fen: parse; if it reads, every way of writing it reads back the same.
+
+/// Placement invariants every position must keep.
+pub fn consistent(pos: &Position) {
+    let g = pos.geometry();
+    assert_eq!(
+        pos.white & pos.black,
+        0,
+        "a square of both colours: {pos:?}"
+    );
+    assert_eq!(
+        pos.kings & !pos.occupied(),
+        0,
+        "a king on an empty square: {pos:?}"
+    );
+    assert_eq!(
+        pos.occupied() & !g.squares,
+        0,
+        "a piece off the board: {pos:?}"
+    );
+    let white_men = pos.white & !pos.kings;
+    let black_men = pos.black & !pos.kings;
+    assert_eq!(
+        white_men & g.promotion_row(true),
+        0,
+        "white man on row 8: {pos:?}"
+    );
+    assert_eq!(
+        black_men & g.promotion_row(false),
+        0,
+        "black man on row 1: {pos:?}"
+    );
+}
+
+/// The first byte chooses the variant and the numbering; the rest is the FEN text.
+pub fn fen(data: &[u8]) {
+    let control = data.first().copied().unwrap_or(0);
+    let variant = variant_of(control);
+    let corner = CORNERS[usize::from(control >> 1) % 4];
+    let text = String::from_utf8_lossy(data.get(1..).unwrap_or_default());
+    match parse_fen(&text, variant, corner) {
+        Err(e) => {
+            assert!(e.offset <= text.len(), "error offset past the text");
+            let _ = e.to_string();
+        }
+        Ok(pos) => fen_round_trip(&pos),
+    }
+}
+
+/// Written in every notation, `pos` reads back as itself.
+pub fn fen_round_trip(pos: &Position) {
+    consistent(pos);
+    let mut notations = vec![(FenNotation::Alpha, Corner::TopLeft)];
+    notations.extend(CORNERS.map(|c| (FenNotation::Numeric(c), c)));
+    for (notation, corner) in notations {
+        let text = write_fen(pos, notation);
+        match parse_fen(&text, pos.variant, corner) {
+            Ok(back) => assert_eq!(&back, pos, "{text} reads back differently"),
+            Err(e) => panic!("{text} written for {pos:?} does not read: {e}"),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// resolve: a position reached by play; every legal move in every spelling reads back.
+
+/// Plays from the start of the variant chosen by the first byte, each later byte choosing
+/// one of the legal moves, until the bytes or the game run out.
+pub fn game_from_bytes(data: &[u8]) -> Game {
+    let control = data.first().copied().unwrap_or(0);
+    let mut game = Game::new(Position::start(variant_of(control)));
+    for &b in data.iter().skip(1).take(400) {
+        if game.outcome().is_some() {
+            break;
+        }
+        let moves = game.legal_moves();
+        let mv = moves[usize::from(b) % moves.len()];
+        game.play(&mv);
+    }
+    game
+}
+
+pub fn resolve_target(data: &[u8]) {
+    every_spelling_resolves(&game_from_bytes(data));
+}
+
+/// Every legal move (every landing path), written in every spelling pdnkit writes or
+/// accepts, resolves to itself; a spelling that another move with the same start and end
+/// shares may instead be an ambiguity that lists it.
+pub fn every_spelling_resolves(game: &Game) {
+    let pos = *game.position();
+    let g = pos.geometry();
+    let distinct = game.legal_moves().to_vec();
+    let mut paths = Vec::new();
+    if game.outcome().is_none() {
+        legal_moves(&pos, Paths::Landings, &mut paths);
+    }
+    for path in &paths {
+        let shares = distinct
+            .iter()
+            .any(|o| !o.same_move(path) && o.from == path.from && o.to == path.to);
+        let mut spellings: Vec<(String, Corner, bool)> = Vec::new();
+        for full in [true, false] {
+            let alpha = path.to_alpha(g, full);
+            spellings.push((alpha.to_uppercase(), Corner::TopLeft, full));
+            if path.is_capture() {
+                spellings.push((alpha.replace(':', "x"), Corner::TopLeft, full));
+            }
+            if pos.variant == Variant::Spantsiretti && alpha.contains('j') {
+                spellings.push((alpha.replace('j', "k"), Corner::TopLeft, full));
+            }
+            spellings.push((alpha, Corner::TopLeft, full));
+            for corner in CORNERS {
+                spellings.push((path.to_numeric(g, corner, full), corner, full));
+            }
+        }
+        for (text, corner, full) in spellings {
+            let exact = full && path.landings().len() >= 2;
+            let written = WrittenMove::parse(text.as_bytes())
+                .unwrap_or_else(|| panic!("{text} does not parse as a move"));
+            match resolve(game, &written, corner) {
+                Resolution::Found(mv, leniency) => {
+                    assert!(mv.same_move(path), "{text} found {mv:?} in {pos:?}");
+                    assert_eq!(leniency, None, "{text} needed a leniency");
+                }
+                Resolution::Ambiguous(list) => {
+                    assert!(shares && !exact, "{text} is ambiguous in {pos:?}: {list:?}");
+                    assert!(list.len() >= 2);
+                    assert!(list.iter().any(|m| m.same_move(path)), "{text}: {list:?}");
+                    assert!(list.iter().all(|m| m.from == path.from && m.to == path.to));
+                }
+                Resolution::Illegal(why) => panic!("{text} illegal in {pos:?}: {why:?}"),
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// movegen: arbitrary placements; every generated move plays to a consistent position.
+
+/// The first byte chooses the variant and the side to move; each later byte one square
+/// (in reading order a1, c1, ...): half of the values leave it empty. A man on its own
+/// promotion row is made a king (no position can hold one).
+pub fn position_from_bytes(data: &[u8]) -> Position {
+    let control = data.first().copied().unwrap_or(0);
+    let variant = variant_of(control);
+    let turn = if control & 2 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let g = variant.geometry();
+    let mut pos = Position::empty(variant, turn);
+    for (dense, &b) in data
+        .iter()
+        .skip(1)
+        .take(usize::from(g.num_squares))
+        .enumerate()
+    {
+        let bit = g.bit_of_dense[dense];
+        let piece = match b % 8 {
+            4 => (Color::White, false),
+            5 => (Color::White, true),
+            6 => (Color::Black, false),
+            7 => (Color::Black, true),
+            _ => continue,
+        };
+        let (color, mut king) = piece;
+        if g.promotion_row(color == Color::White) & (1u64 << bit) != 0 {
+            king = true;
+        }
+        pos.set(bit, Some(Piece { color, king }));
+    }
+    pos
+}
+
+pub fn movegen(data: &[u8]) {
+    moves_play_consistently(&position_from_bytes(data));
+}
+
+/// Every generated move, in every listing, is playable and leads to a consistent position.
+pub fn moves_play_consistently(pos: &Position) {
+    consistent(pos);
+    let mover = pos.turn;
+    let own = pos.pieces(mover);
+    let theirs = pos.pieces(mover.other());
+    let mut scratch = Vec::new();
+    let mut by_paths = Vec::new();
+    for paths in [Paths::Distinct, Paths::Landings, Paths::CaptureOrders] {
+        let mut moves = Vec::new();
+        legal_moves(pos, paths, &mut moves);
+        assert_eq!(
+            count_moves(pos, paths, &mut scratch),
+            moves.len() as u64,
+            "count_moves {paths:?} in {pos:?}"
+        );
+        let captures = moves.iter().filter(|m| m.is_capture()).count();
+        assert!(
+            captures == 0 || captures == moves.len(),
+            "capture is compulsory"
+        );
+        assert_eq!(has_capture(pos), captures > 0, "has_capture in {pos:?}");
+        assert_eq!(
+            has_legal_move(pos),
+            !moves.is_empty(),
+            "has_legal_move {pos:?}"
+        );
+        for mv in &moves {
+            one_move(pos, mv, own, theirs);
+        }
+        by_paths.push(moves);
+    }
+    let (distinct, landings) = (&by_paths[0], &by_paths[1]);
+    for (i, a) in distinct.iter().enumerate() {
+        assert!(
+            distinct[i + 1..].iter().all(|b| !a.same_move(b)),
+            "a move listed twice in {pos:?}"
+        );
+        assert!(landings.iter().any(|l| l.same_move(a)), "{a:?} has no path");
+    }
+    for (i, a) in landings.iter().enumerate() {
+        assert!(
+            landings[i + 1..]
+                .iter()
+                .all(|b| a.from != b.from || a.landings() != b.landings()),
+            "a landing path listed twice in {pos:?}"
+        );
+        assert!(
+            distinct.iter().any(|d| d.same_move(a)),
+            "{a:?} not distinct"
+        );
+    }
+    for orders in &by_paths[2] {
+        assert!(distinct.iter().any(|d| d.same_move(orders)));
+    }
+    // The same moves through a Game, which also plays them.
+    let game = Game::new(*pos);
+    assert_eq!(game.legal_moves().len(), distinct.len());
+    assert_eq!(
+        game.outcome().is_some(),
+        distinct.is_empty(),
+        "outcome at the start in {pos:?}"
+    );
+    for mv in distinct {
+        let mut next = game.clone();
+        next.play(mv);
+        assert_eq!(next.position(), &pos.play(mv));
+        assert_eq!(next.plies(), 1);
+    }
+}
+
+fn one_move(pos: &Position, mv: &Move, own: u64, theirs: u64) {
+    let g = pos.geometry();
+    let from = 1u64 << mv.from;
+    let to = 1u64 << mv.to;
+    assert_ne!(own & from, 0, "{mv:?} starts on no own piece in {pos:?}");
+    assert_eq!(
+        mv.landings().last(),
+        Some(&mv.to),
+        "{mv:?} path ends elsewhere"
+    );
+    assert_eq!(
+        mv.captured & !theirs,
+        0,
+        "{mv:?} takes a non-enemy in {pos:?}"
+    );
+    // The moving piece is lifted; with immediate removal (Spantsiretti) a capture may also
+    // end on the square of a piece it took earlier in the move.
+    let freed = match pos.variant.removal() {
+        Removal::Immediate => from | mv.captured,
+        Removal::EndOfMove => from,
+    };
+    assert_ne!(
+        (pos.empty_squares() | freed) & to,
+        0,
+        "{mv:?} lands on a piece in {pos:?}"
+    );
+    let was_king = pos.kings & from != 0;
+    if mv.is_capture() {
+        assert_eq!(mv.landings().len(), mv.captured.count_ones() as usize);
+    } else {
+        assert_eq!(mv.landings().len(), 1);
+        let step = step_move(pos, mv.from, mv.to);
+        assert!(
+            step.is_some_and(|s| s.same_move(mv)),
+            "step_move disagrees on {mv:?} in {pos:?}: {step:?}"
+        );
+    }
+    assert!(!(mv.promotes && was_king), "a king promotes: {mv:?}");
+    let next = pos.play(mv);
+    consistent(&next);
+    assert_eq!(next.turn, pos.turn.other());
+    let (mover, other) = (pos.turn, pos.turn.other());
+    assert_eq!(
+        next.pieces(mover).count_ones(),
+        pos.pieces(mover).count_ones(),
+        "{mv:?} changes the mover's count"
+    );
+    assert_eq!(
+        next.pieces(other).count_ones() + mv.captured.count_ones(),
+        pos.pieces(other).count_ones(),
+        "{mv:?} takes a different number of pieces"
+    );
+    assert_ne!(next.pieces(mover) & to, 0, "{mv:?} piece not on its square");
+    assert_eq!(
+        next.kings & to != 0,
+        was_king || mv.promotes,
+        "{mv:?} crown"
+    );
+    if !was_king && g.promotion_row(mover == Color::White) & to != 0 {
+        assert!(mv.promotes, "{mv:?} ends on the last row uncrowned");
+    }
+    for bit in bits(mv.captured & !to) {
+        assert!(
+            next.piece_at(bit).is_none(),
+            "{mv:?} leaves a captured piece"
+        );
+    }
+}

@@ -1,0 +1,597 @@
+//! Hostile and broken inputs, each run through the real binary with a time limit: the
+//! documented exit code, a clear message, no panic, the inputs left as they were, and the
+//! other files of the run still read (the summary counts their games). Peak memory of the
+//! large cases is measured separately and written down in `docs/robustness.md`.
+
+use pdnkit::Variant;
+use pdnkit::random::{Rng, write_game};
+use std::ffi::OsString;
+use std::fs;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// Longest any run may take; past it the process is killed and the test fails.
+const LIMIT: Duration = Duration::from_secs(60);
+
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    /// Games counted by the human summary line (`summary: 2 files, 3 games: ...`).
+    fn games(&self) -> usize {
+        let line = self
+            .stdout
+            .lines()
+            .find(|l| l.starts_with("summary:"))
+            .unwrap_or_else(|| panic!("no summary in {}", self.stdout));
+        let before = line
+            .split(" game")
+            .next()
+            .expect("a split has a first part");
+        let number = before.rsplit(' ').next().expect("a number");
+        number.parse().unwrap_or_else(|_| panic!("games in {line}"))
+    }
+
+    fn expect(&self, code: i32) -> &Run {
+        assert!(
+            !self.stderr.contains("panicked"),
+            "panic on stderr: {}",
+            self.stderr
+        );
+        assert_eq!(
+            self.code,
+            Some(code),
+            "exit code; stdout:\n{}\nstderr:\n{}",
+            tail(&self.stdout),
+            tail(&self.stderr)
+        );
+        self
+    }
+}
+
+fn tail(text: &str) -> &str {
+    let start = text.len().saturating_sub(2000);
+    let start = (start..=text.len())
+        .find(|&i| text.is_char_boundary(i))
+        .unwrap_or(text.len());
+    &text[start..]
+}
+
+fn pdnkit() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_pdnkit"));
+    command.stdin(Stdio::null()).env_remove("RUST_BACKTRACE");
+    command
+}
+
+fn reader(mut from: impl Read + Send + 'static) -> thread::JoinHandle<Vec<u8>> {
+    thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = from.read_to_end(&mut bytes);
+        bytes
+    })
+}
+
+/// Waits for `child` (stdout and stderr piped) for at most [`LIMIT`]; kills it past that.
+fn wait(mut child: Child) -> Run {
+    let out = child.stdout.take().map(reader);
+    let err = child.stderr.take().map(reader);
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait for pdnkit") {
+            break status;
+        }
+        if started.elapsed() > LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("pdnkit ran past {LIMIT:?} and was killed");
+        }
+        thread::sleep(Duration::from_millis(10));
+    };
+    let text = |h: Option<thread::JoinHandle<Vec<u8>>>| {
+        h.map(|h| String::from_utf8_lossy(&h.join().expect("reader thread")).into_owned())
+            .unwrap_or_default()
+    };
+    Run {
+        code: status.code(),
+        stdout: text(out),
+        stderr: text(err),
+    }
+}
+
+fn run(args: &[OsString]) -> Run {
+    let child = pdnkit()
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("pdnkit starts");
+    wait(child)
+}
+
+fn os(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Vec<OsString> {
+    args.iter().map(|a| a.as_ref().to_os_string()).collect()
+}
+
+/// A directory with `good.pdn`: two valid games, read after the hostile input.
+struct Dir {
+    dir: tempfile::TempDir,
+}
+
+impl Dir {
+    fn new() -> Dir {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let mut good = String::new();
+        write_game(&mut good, Variant::Spantsiretti, 5, 1);
+        write_game(&mut good, Variant::Spantsiretti, 5, 2);
+        fs::write(dir.path().join("good.pdn"), good).expect("write good.pdn");
+        Dir { dir }
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    fn write(&self, name: &str, bytes: &[u8]) -> PathBuf {
+        let path = self.path(name);
+        fs::write(&path, bytes).expect("write input");
+        path
+    }
+
+    fn good(&self) -> PathBuf {
+        self.path("good.pdn")
+    }
+
+    /// Runs `validate`, `stats` and `convert --to jsonl` on `hostile` then `good.pdn`;
+    /// checks the exit code of each (stats as validate; convert 1 for any invalid game),
+    /// the games counted, that no game of good.pdn is reported, and that the inputs are
+    /// unchanged. Returns the validate run.
+    fn check(&self, hostile: &Path, code: i32, games: usize) -> Run {
+        let before = fs::read(hostile).expect("read input");
+        let good = self.good();
+        let run_validate = run(&os(&[&"validate", &hostile, &good]));
+        run_validate.expect(code);
+        assert_eq!(
+            run_validate.games(),
+            games,
+            "{}",
+            tail(&run_validate.stdout)
+        );
+        assert!(
+            !run_validate.stdout.contains("good.pdn:"),
+            "good.pdn reported: {}",
+            tail(&run_validate.stdout)
+        );
+        let stats = run(&os(&[&"stats", &hostile, &good]));
+        stats.expect(code);
+        let value: serde_json::Value =
+            serde_json::from_str(&stats.stdout).expect("stats prints JSON");
+        assert!(value.is_object());
+        let convert = run(&os(&[&"convert", &"--to", &"jsonl", &hostile, &good]));
+        convert.expect(code);
+        assert_eq!(convert.stdout.lines().count(), games, "one line per game");
+        assert_eq!(
+            fs::read(hostile).expect("read input"),
+            before,
+            "input changed"
+        );
+        run_validate
+    }
+}
+
+#[test]
+fn empty_file() {
+    let d = Dir::new();
+    let f = d.write("empty.pdn", b"");
+    d.check(&f, 0, 2);
+}
+
+#[test]
+fn only_whitespace() {
+    let d = Dir::new();
+    let f = d.write("blank.pdn", b"  \n\t\r\n \x0b\x0c\r \n\n");
+    d.check(&f, 0, 2);
+}
+
+#[test]
+fn binary_garbage() {
+    let d = Dir::new();
+    let mut rng = Rng::new(1);
+    let bytes: Vec<u8> = (0..256 * 1024).map(|_| rng.next_u64() as u8).collect();
+    let f = d.write("garbage.pdn", &bytes);
+    let run = d.check(&f, 1, validate_games(&f) + 2);
+    assert!(
+        run.stdout.contains("error[syntax]"),
+        "{}",
+        tail(&run.stdout)
+    );
+}
+
+/// Games found in one file alone (for inputs whose game count is whatever the reader makes
+/// of them).
+fn validate_games(path: &Path) -> usize {
+    let run = run(&os(&[&"validate", &path]));
+    assert!(!run.stderr.contains("panicked"));
+    run.games()
+}
+
+#[test]
+fn nul_bytes() {
+    let d = Dir::new();
+    // Only NULs: white space, no game.
+    let f = d.write("nul.pdn", &vec![0u8; 1 << 20]);
+    d.check(&f, 0, 2);
+    // NULs between the tokens of a valid game: still valid.
+    let mut game = String::new();
+    write_game(&mut game, Variant::Russian, 3, 1);
+    let f = d.write("spaced.pdn", game.replace(' ', " \0\0 ").as_bytes());
+    d.check(&f, 0, 3);
+}
+
+#[test]
+fn invalid_utf8_in_a_tag() {
+    let d = Dir::new();
+    let mut game = String::new();
+    write_game(&mut game, Variant::Spantsiretti, 9, 1);
+    let bytes = game
+        .into_bytes()
+        .splitn(2, |&b| b == b'"')
+        .collect::<Vec<_>>()
+        .join(&b"\"Cup \xff\xfe\x80 "[..]);
+    let f = d.write("tag.pdn", &bytes);
+    // Not UTF-8: decoded in a guessed code page, with a note that says so.
+    let run = d.check(&f, 0, 3);
+    assert!(run.stdout.contains("note[encoding]"), "{}", run.stdout);
+    // Forced UTF-8: the bad bytes are replaced, the game stays valid.
+    let forced = pdnkit_run(&["validate", "--encoding", "utf-8"], &[&f, &d.good()]);
+    forced.expect(0);
+    assert_eq!(forced.games(), 3);
+}
+
+fn pdnkit_run(args: &[&str], paths: &[&Path]) -> Run {
+    let mut all: Vec<OsString> = args.iter().map(OsString::from).collect();
+    all.extend(paths.iter().map(|p| p.as_os_str().to_os_string()));
+    run(&all)
+}
+
+/// A game whose movetext holds one comment of `megabytes` MB.
+fn huge_comment(megabytes: usize) {
+    let d = Dir::new();
+    let mut text = b"[Event \"comment\"]\n1. c3-d4 {".to_vec();
+    text.resize(text.len() + megabytes * 1_000_000, b'x');
+    text.extend_from_slice(b"} *\n");
+    let f = d.write("comment.pdn", &text);
+    drop(text);
+    let run = pdnkit_run(&["validate"], &[&f, &d.good()]);
+    run.expect(0);
+    assert_eq!(run.games(), 3);
+}
+
+#[test]
+fn a_100_megabyte_comment() {
+    huge_comment(100);
+}
+
+#[test]
+fn a_50_megabyte_line() {
+    // Games back to back on one line, without tags; one in a hundred has an illegal move,
+    // so that diagnostics far into the line need their columns.
+    let d = Dir::new();
+    let mut game = String::new();
+    write_game(&mut game, Variant::Spantsiretti, 11, 1);
+    let movetext: String = game
+        .lines()
+        .filter(|l| !l.starts_with('['))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let movetext = format!("{} ", movetext.trim());
+    let bad = "1. c3-d4 c3-d4 1-0 ";
+    let mut line = String::with_capacity(50_000_000 + movetext.len());
+    let (mut games, mut invalid) = (0, 0);
+    while line.len() < 50_000_000 {
+        if games % 100 == 50 {
+            line.push_str(bad);
+            invalid += 1;
+        } else {
+            line.push_str(&movetext);
+        }
+        games += 1;
+    }
+    assert!(!line.contains('\n'));
+    let f = d.write("line.pdn", line.as_bytes());
+    drop(line);
+    let run = pdnkit_run(&["validate"], &[&f, &d.good()]);
+    run.expect(1);
+    assert_eq!(run.games(), games + 2);
+    let errors: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.contains("error["))
+        .collect();
+    assert_eq!(errors.len(), invalid, "one illegal move per bad game");
+}
+
+/// Found by `a_50_megabyte_line`: the column of a diagnostic counts from the start of its
+/// game, not of its line, so every game that starts in the middle of a line (a second game
+/// after `1-0 ` on the same line) gets columns that are too small. The fix belongs in
+/// `src/pdn/` (`RawGame` does not carry the column it starts at; `Locator` starts at 1),
+/// which is being rewritten: not fixed here.
+#[test]
+#[ignore = "known bug in src/pdn/location.rs: columns restart at 1 for a game that starts mid-line"]
+fn columns_count_from_the_start_of_the_line() {
+    let d = Dir::new();
+    let f = d.write("two.pdn", b"1. c3-d4 1-0 1. c3-d4 c3-d4 1-0\n");
+    let run = pdnkit_run(&["validate"], &[&f]);
+    run.expect(1);
+    // `c3-d4` of Black in the second game is at column 23 of line 1.
+    assert!(
+        run.stdout.contains("two.pdn:1:23: error[illegal-move]"),
+        "{}",
+        run.stdout
+    );
+}
+
+/// `good.pdn`'s first game cut just after `marker` (plus `extra` bytes).
+fn truncated(d: &Dir, name: &str, marker: &str, extra: usize) -> PathBuf {
+    let text = fs::read_to_string(d.good()).unwrap();
+    let at = text.find(marker).expect("marker in the game") + extra;
+    d.write(name, &text.as_bytes()[..at])
+}
+
+#[test]
+fn truncated_in_a_tag() {
+    let d = Dir::new();
+    let f = truncated(&d, "tag.pdn", "[Date \"20", 9);
+    // The unterminated tag is a warning; a game with tags only is valid.
+    let run = d.check(&f, 0, 3);
+    assert!(run.stdout.contains("unterminated-tag"), "{}", run.stdout);
+}
+
+#[test]
+fn truncated_in_a_move() {
+    let d = Dir::new();
+    let f = truncated(&d, "move.pdn", "3. ", 5);
+    let run = d.check(&f, 1, 3);
+    assert!(run.stdout.contains("move.pdn:"), "{}", run.stdout);
+}
+
+#[test]
+fn truncated_in_a_comment() {
+    let d = Dir::new();
+    let mut text = fs::read_to_string(d.good()).unwrap();
+    text = text.replacen("2. ", "{a comment cut sh", 1);
+    let at = text.find("{a comment cut sh").unwrap() + 12;
+    let f = d.write("comment.pdn", &text.as_bytes()[..at]);
+    let run = d.check(&f, 1, 3);
+    assert!(run.stdout.contains("comment.pdn:"), "{}", run.stdout);
+}
+
+#[test]
+fn a_million_nested_parentheses() {
+    let d = Dir::new();
+    let open = "(".repeat(1_000_000);
+    // Never closed: an error, no stack overflow.
+    let f = d.write(
+        "open.pdn",
+        format!("[Event \"n\"]\n1. c3-d4 {open}").as_bytes(),
+    );
+    let run = d.check(&f, 1, 3);
+    assert!(run.stdout.contains("unclosed-variation"), "{}", run.stdout);
+    // Closed again: valid, with a warning that the deepest levels are not replayed.
+    let close = ")".repeat(1_000_000);
+    let f = d.write(
+        "closed.pdn",
+        format!("[Event \"n\"]\n1. c3-d4 {open}{close} *\n").as_bytes(),
+    );
+    let run = d.check(&f, 0, 3);
+    assert!(run.stdout.contains("nested deeper"), "{}", run.stdout);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symlink_loop_and_a_dangling_link_in_a_tree() {
+    use std::os::unix::fs::symlink;
+    let d = Dir::new();
+    let tree = d.path("tree");
+    fs::create_dir_all(tree.join("sub")).unwrap();
+    fs::copy(d.good(), tree.join("a.pdn")).unwrap();
+    fs::copy(d.good(), tree.join("sub/z.pdn")).unwrap();
+    // A loop back to an ancestor, and (since root reads any file whatever its mode) an
+    // unreadable entry made as a link to nothing.
+    symlink("..", tree.join("sub/loop")).unwrap();
+    symlink("missing.pdn", tree.join("broken.pdn")).unwrap();
+    for command in ["validate", "stats"] {
+        let run = pdnkit_run(&[command], &[&tree]);
+        run.expect(2);
+        let all = format!("{}{}", run.stdout, run.stderr);
+        assert!(all.contains("symbolic link loop"), "{all}");
+        assert!(all.contains("broken.pdn: error[io]"), "{all}");
+        if command == "validate" {
+            assert_eq!(run.games(), 4, "both good files read");
+        }
+    }
+    let run = pdnkit_run(&["convert", "--to", "jsonl"], &[&tree]);
+    run.expect(2);
+    assert_eq!(run.stdout.lines().count(), 4);
+}
+
+/// The main thread of `pid` is blocked reading standard input (Linux only).
+#[cfg(target_os = "linux")]
+fn reading_stdin(pid: u32) -> bool {
+    let read = if cfg!(target_arch = "x86_64") {
+        "0"
+    } else {
+        "63"
+    };
+    fs::read_to_string(format!("/proc/{pid}/syscall"))
+        .is_ok_and(|s| s.split(' ').take(2).eq([read, "0x0"]))
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_file_removed_during_the_run() {
+    // The inputs are listed first, then read in order (-j 1). Standard input comes first:
+    // once pdnkit blocks reading it, the directory has been listed; a file of it is then
+    // removed, and standard input closed.
+    let d = Dir::new();
+    let tree = d.path("tree");
+    fs::create_dir_all(&tree).unwrap();
+    fs::copy(d.good(), tree.join("a.pdn")).unwrap();
+    fs::copy(d.good(), tree.join("b.pdn")).unwrap();
+    let mut child = pdnkit()
+        .args(["validate", "-j", "1", "-"])
+        .arg(&tree)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while !reading_stdin(child.id()) {
+        assert!(
+            started.elapsed() < LIMIT,
+            "pdnkit never read standard input"
+        );
+        thread::sleep(Duration::from_millis(5));
+    }
+    fs::remove_file(tree.join("a.pdn")).unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(&fs::read(d.good()).unwrap()).unwrap();
+    drop(stdin);
+    let run = wait(child);
+    run.expect(2);
+    let all = format!("{}{}", run.stdout, run.stderr);
+    assert!(all.contains("a.pdn: error[io]"), "{all}");
+    assert_eq!(run.games(), 4, "stdin and b.pdn read");
+}
+
+#[test]
+fn stdout_closed_early() {
+    let d = Dir::new();
+    let mut text = String::new();
+    for i in 1..=3000 {
+        write_game(&mut text, Variant::Russian, 2, i);
+    }
+    let f = d.write("many.pdn", text.as_bytes());
+    for args in [
+        &["validate", "--format", "jsonl"][..],
+        &["convert", "--to", "jsonl"],
+        &["convert", "--to", "pdn"],
+    ] {
+        let mut child = pdnkit()
+            .args(args)
+            .arg(&f)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Like `| head -c 100`: read a little, then close the pipe.
+        let mut out = child.stdout.take().unwrap();
+        let mut first = [0u8; 100];
+        out.read_exact(&mut first).unwrap();
+        drop(out);
+        let run = wait(child);
+        assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+        assert_eq!(run.code, Some(0), "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr.is_empty(),
+            "{args:?} should end quietly: {}",
+            run.stderr
+        );
+    }
+    // `random` is the largest writer of all.
+    let mut child = pdnkit()
+        .args(["random", "--games", "1000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = child.stdout.take().unwrap();
+    out.read_exact(&mut [0u8; 100]).unwrap();
+    drop(out);
+    let run = wait(child);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn output_to_a_full_disk() {
+    let d = Dir::new();
+    let good = d.good();
+    for to in ["jsonl", "json", "pdn"] {
+        let run = pdnkit_run(&["convert", "--to", to, "-o", "/dev/full"], &[&good]);
+        run.expect(2);
+        assert!(run.stderr.contains("No space left"), "{}", run.stderr);
+    }
+    // Standard output on a full disk, for every command that writes there.
+    for args in [
+        &["validate", "--format", "jsonl"][..],
+        &["validate"],
+        &["stats"],
+        &["convert", "--to", "pdn"],
+        &["show"],
+    ] {
+        let child = pdnkit()
+            .args(args)
+            .arg(&good)
+            .stdout(
+                fs::OpenOptions::new()
+                    .write(true)
+                    .open("/dev/full")
+                    .unwrap(),
+            )
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let run = wait(child);
+        assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("No space left"),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+    let child = pdnkit()
+        .args(["random", "--games", "10"])
+        .stdout(
+            fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .unwrap(),
+        )
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let run = wait(child);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+}
+
+#[test]
+fn convert_output_in_a_missing_directory_leaves_nothing() {
+    let d = Dir::new();
+    let out = d.path("no/such/dir/out.jsonl");
+    let run = pdnkit_run(&["convert", "--to", "jsonl", "-o"], &[&out, &d.good()]);
+    run.expect(2);
+    assert!(!out.exists());
+    // An unreadable input: the output is still written in full for the readable ones, and
+    // no temporary file is left beside it.
+    let out = d.path("out.jsonl");
+    let missing = d.path("missing.pdn");
+    let run = pdnkit_run(
+        &["convert", "--to", "jsonl", "-o"],
+        &[&out, &missing, &d.good()],
+    );
+    run.expect(2);
+    let left: Vec<_> = fs::read_dir(d.dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("pdnkit-convert"))
+        .collect();
+    assert!(left.is_empty(), "temporary files left: {left:?}");
+}

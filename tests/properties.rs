@@ -1,0 +1,138 @@
+//! Property tests (proptest) for the invariants the fuzz targets check, sized for CI: each
+//! property runs a few hundred cases in well under a second in a release build. The checks
+//! themselves are those of the fuzz targets (`fuzz/src/lib.rs`, included below).
+
+#[path = "../fuzz/src/lib.rs"]
+mod checks;
+
+use pdnkit::Variant;
+use pdnkit::random::write_game;
+use pdnkit::validate::{GameReport, GameSink, Options, StreamTotals, check_stream};
+use proptest::prelude::*;
+use std::io;
+
+/// Bytes for `position_from_bytes`: a control byte, then one byte per square.
+fn placement() -> impl Strategy<Value = Vec<u8>> {
+    (any::<u8>(), prop::collection::vec(0u8..8, 40)).prop_map(|(control, squares)| {
+        let mut bytes = vec![control];
+        bytes.extend(squares);
+        bytes
+    })
+}
+
+/// Bytes made of PDN's structural characters, for text that looks like PDN.
+fn pdn_like() -> impl Strategy<Value = Vec<u8>> {
+    let alphabet: Vec<u8> =
+        b"[]{}()\"/%;:-x.*!?$0123456789abcdefghjk WBKN \n\n\r\t\x00\xff".to_vec();
+    prop::collection::vec(prop::sample::select(alphabet), 0..600)
+}
+
+#[derive(Default)]
+struct Collect(Vec<GameReport>);
+
+impl GameSink for Collect {
+    fn game(&mut self, report: GameReport) -> io::Result<()> {
+        self.0.push(report);
+        Ok(())
+    }
+}
+
+fn validate(text: &[u8]) -> Vec<GameReport> {
+    let mut sink = Collect::default();
+    let mut totals = StreamTotals::default();
+    check_stream(text, &Options::default(), None, &mut sink, &mut totals).expect("in memory");
+    sink.0
+}
+
+fn variant(russian: bool) -> Variant {
+    if russian {
+        Variant::Russian
+    } else {
+        Variant::Spantsiretti
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn fen_write_then_read_is_the_same_position(bytes in placement()) {
+        checks::fen_round_trip(&checks::position_from_bytes(&bytes));
+    }
+
+    #[test]
+    fn fen_text_never_panics(control in any::<u8>(), text in "[WBKwbk:,.0-9a-k \\-]{0,60}") {
+        let mut bytes = vec![control];
+        bytes.extend_from_slice(text.as_bytes());
+        checks::fen(&bytes);
+    }
+
+    #[test]
+    fn legal_moves_play_to_consistent_positions(bytes in placement()) {
+        checks::moves_play_consistently(&checks::position_from_bytes(&bytes));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn positions_of_play_move_consistently_and_every_spelling_resolves(
+        bytes in prop::collection::vec(any::<u8>(), 1..160)
+    ) {
+        let game = checks::game_from_bytes(&bytes);
+        checks::moves_play_consistently(game.position());
+        checks::every_spelling_resolves(&game);
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic_the_reader(bytes in prop::collection::vec(any::<u8>(), 0..1500)) {
+        checks::reader(&bytes);
+    }
+
+    #[test]
+    fn pdn_like_text_never_panics_the_reader(control in any::<u8>(), bytes in pdn_like()) {
+        let mut data = vec![control];
+        data.extend(bytes);
+        checks::reader(&data);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn random_games_always_validate(seed in any::<u64>(), russian in any::<bool>(), count in 1u64..4) {
+        let mut text = String::new();
+        for index in 1..=count {
+            write_game(&mut text, variant(russian), seed, index);
+        }
+        let reports = validate(text.as_bytes());
+        prop_assert_eq!(reports.len() as u64, count);
+        for report in &reports {
+            prop_assert!(report.valid(), "{}\n{:?}", text, report.diagnostics);
+        }
+    }
+
+    /// After unreadable text, the next game is read as if nothing had happened.
+    #[test]
+    fn a_game_after_garbage_is_read_intact(
+        seed in any::<u64>(),
+        garbage in prop::collection::vec(
+            prop::sample::select(b"abcdefghk0123456789-:x.!?*$ \t\r\n\x00\x80\xfe\xff".to_vec()),
+            0..300,
+        ),
+    ) {
+        let mut good = String::new();
+        write_game(&mut good, Variant::Spantsiretti, seed, 1);
+        let alone = validate(good.as_bytes());
+        let mut text = garbage.clone();
+        text.extend_from_slice(b"\n\n");
+        text.extend_from_slice(good.as_bytes());
+        let reports = validate(&text);
+        let last = reports.last().expect("at least the good game");
+        prop_assert!(last.valid(), "{:?}", last.diagnostics);
+        prop_assert_eq!(last.plies(), alone[0].plies());
+        prop_assert_eq!(&last.tags, &alone[0].tags);
+    }
+}
