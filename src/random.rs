@@ -86,7 +86,11 @@ pub fn write_game(out: &mut String, variant: Variant, seed: u64, index: u64) {
             .filter(|m| !(m.landings().len() == 1 && shares_ends(m, &legal)))
             .copied()
             .collect();
-        let choices = if writable.is_empty() { &legal } else { &writable };
+        let choices = if writable.is_empty() {
+            &legal
+        } else {
+            &writable
+        };
         let mv = choices[rng.below(choices.len())];
         moves.push(canonical(&mv, &legal, game.position()));
         game.play(&mv);

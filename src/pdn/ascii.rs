@@ -22,12 +22,24 @@ pub(crate) const fn ends_word(b: u8) -> bool {
     is_space(b) || is_delimiter(b)
 }
 
+/// [`ends_word`] for every byte.
+pub(crate) const WORD_ENDS: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = ends_word(b as u8);
+        b += 1;
+    }
+    table
+};
+
 /// Index of the first byte at or after `from` that ends a word (or `bytes.len()`).
 pub(crate) fn word_end(bytes: &[u8], from: usize) -> usize {
-    bytes
-        .get(from..)
-        .and_then(|rest| rest.iter().position(|&b| ends_word(b)))
-        .map_or(bytes.len(), |i| from + i)
+    let rest = bytes.get(from..).unwrap_or_default();
+    match rest.iter().position(|&b| WORD_ENDS[usize::from(b)]) {
+        Some(i) => from + i,
+        None => bytes.len(),
+    }
 }
 
 /// Index of the first line break at or after `from` (or `bytes.len()`).
@@ -36,6 +48,46 @@ pub(crate) fn line_end(bytes: &[u8], from: usize) -> usize {
         .get(from..)
         .and_then(|rest| memchr::memchr2(b'\n', b'\r', rest))
         .map_or(bytes.len(), |i| from + i)
+}
+
+/// How many times `byte` occurs in `bytes` (eight bytes at a time).
+fn count_byte(bytes: &[u8], byte: u8) -> u64 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const BYTES: u64 = 0x00ff_00ff_00ff_00ff;
+    // Sum of the eight byte lanes of `x`.
+    let lanes_sum =
+        |x: u64| ((x & BYTES) + ((x >> 8) & BYTES)).wrapping_mul(0x0001_0001_0001_0001) >> 48;
+    let pattern = u64::from_ne_bytes([byte; 8]);
+    let mut chunks = bytes.chunks_exact(8);
+    let (mut count, mut lanes, mut rounds) = (0u64, 0u64, 0u32);
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_ne_bytes(word) ^ pattern;
+        // High bit set in each byte of `x` that is not zero (exact: no carries across bytes).
+        let nonzero = ((x & LOW) + LOW) | x;
+        lanes += (!nonzero & !LOW) >> 7; // 1 in each lane that matched
+        rounds += 1;
+        if rounds == 255 {
+            count += lanes_sum(lanes);
+            (lanes, rounds) = (0, 0);
+        }
+    }
+    let tail = chunks.remainder().iter().filter(|&&b| b == byte).count();
+    count + lanes_sum(lanes) + tail as u64
+}
+
+#[cfg(test)]
+#[test]
+fn counting_bytes() {
+    let text: Vec<u8> = (0..5000u32)
+        .map(|i| if i % 7 == 0 { b'\n' } else { (i % 251) as u8 })
+        .collect();
+    for len in [0, 1, 7, 8, 9, 64, 2039, 2040, 2041, 5000] {
+        let part = &text[..len];
+        let slow = part.iter().filter(|&&b| b == b'\n').count() as u64;
+        assert_eq!(count_byte(part, b'\n'), slow, "{len}");
+    }
 }
 
 /// Counts line breaks (`\n`, `\r\n` and a lone `\r` each count once) in a stream fed in
@@ -48,6 +100,16 @@ pub(crate) struct BreakCounter {
 
 impl BreakCounter {
     pub(crate) fn feed(&mut self, bytes: &[u8]) {
+        if memchr::memchr(b'\r', bytes).is_none() {
+            // LF only (the common case): count them all at once.
+            let lf = count_byte(bytes, b'\n');
+            let after_cr = self.prev_cr && bytes.first() == Some(&b'\n');
+            self.breaks += lf - u64::from(after_cr);
+            if let Some(&last) = bytes.last() {
+                self.prev_cr = last == b'\r';
+            }
+            return;
+        }
         for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
             if bytes.get(i) == Some(&b'\r') {
                 self.breaks += 1;

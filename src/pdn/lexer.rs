@@ -5,26 +5,34 @@
 //! nesting depth costs no stack. Every finding is a [`SyntaxError`] with an offset; the lexer
 //! never stops early, and never panics on any bytes.
 //!
+//! Speed: [`parse_game_into`] reads a game into a reused [`ParsedGame`], so a stream is read
+//! without allocating per game, and a move allocates nothing in the common case (see
+//! [`WrittenMove`]); the commonest tokens, a plain move and a move number, are read in one
+//! pass without finding the end of their word first; the game is checked as UTF-8 once.
+//!
 //! Leniencies (warnings unless noted; see also [`super::tag`] and [`super::movetext`]):
 //! - move numbers glued to moves `1.e3-d4`, `12.32-28`, `1...d6-c5` (not reported);
 //! - `1. ... d6-c5` read as `1... d6-c5`; a `...` anywhere else is ignored (warning);
 //! - move numbers without a dot `1 c3-d4`, or with 2 or 4+ dots;
-//! - strength marks after a space `c3-d4 !`, and `(!?)` right after a move (not reported);
+//! - strength marks after a space `c3-d4 !`, and `(!?)` right after a move (not reported),
+//!   up to [`super::movetext::MAX_MARKS`] of them;
 //! - `*` as a strength mark glued to a move `c3-d4*` (a lone `*` is a result);
 //! - NAGs glued to moves `c3-d4$1`;
 //! - `%` line comments anywhere a token may start, `;` line comments anywhere;
 //! - a `{` comment with no `}` after it ends at the end of its line (an error);
 //! - results inside variations are kept as tokens.
 
-use super::ascii::{is_delimiter, is_space, line_end, word_end};
+use super::ascii::{WORD_ENDS, is_delimiter, is_space, line_end, word_end};
 use super::error::{SyntaxError, SyntaxErrorKind};
 use super::movetext::{
-    Marks, MoveShape, Separator, Strength, WrittenMove, bare_number, move_number, nag, written_move,
+    Marks, MoveShape, Separator, Strength, WrittenMove, bare_number, column_of, move_number,
+    move_text, nag, quick_pair, quick_squares, written_move_in,
 };
 use super::reader::RawGame;
 use super::result::GameResult;
 use super::setup::{SetupCommand, scan_setup};
 use super::tag::{Tag, scan_tag};
+use compact_str::CompactString;
 use std::fmt;
 
 /// How a comment was written.
@@ -185,6 +193,7 @@ pub fn parse_bytes_into(input: &[u8], base: u64, out: &mut ParsedGame) {
     out.clear();
     let mut lexer = Lexer {
         input,
+        text: std::str::from_utf8(input).ok(),
         base,
         pos: 0,
         out,
@@ -199,6 +208,9 @@ pub fn parse_bytes_into(input: &[u8], base: u64, out: &mut ParsedGame) {
 
 struct Lexer<'a> {
     input: &'a [u8],
+    /// The input as text when it is UTF-8 (checked once for the whole game, so that the
+    /// text of moves and tag names need no check of their own).
+    text: Option<&'a str>,
     base: u64,
     pos: usize,
     out: &'a mut ParsedGame,
@@ -222,6 +234,18 @@ impl Lexer<'_> {
             if is_space(b) {
                 self.pos += 1;
                 continue;
+            }
+            // The commonest tokens first, each read in one go: a plain move, a move number.
+            if !self.ended {
+                let read = match b {
+                    b'0'..=b'9' => self.quick_number(self.pos),
+                    _ if column_of(b).is_some() => self.quick_move(self.pos),
+                    _ => false,
+                };
+                if read {
+                    self.movetext = true;
+                    continue;
+                }
             }
             match b {
                 b'{' => self.brace_comment(),
@@ -318,7 +342,8 @@ impl Lexer<'_> {
     fn tag(&mut self) {
         let start = self.pos;
         let mut tag = self.out.fresh_tag();
-        let (named, end) = scan_tag(self.input, start, self.base, &mut self.out.errors, &mut tag);
+        let (input, text, base) = (self.input, self.text, self.base);
+        let (named, end) = scan_tag(input, text, start, base, &mut self.out.errors, &mut tag);
         if self.movetext {
             self.error(SyntaxErrorKind::TagAfterMovetext, start, end - start);
         }
@@ -390,11 +415,28 @@ impl Lexer<'_> {
 
     fn word(&mut self) {
         let start = self.pos;
+        let first = self.input.get(start).copied().unwrap_or_default();
+        if column_of(first).is_some() {
+            // A column letter: no result, move number, ellipsis, mark or NAG starts so.
+            if self.quick_move(start) {
+                return;
+            }
+            let end = word_end(self.input, start + 1);
+            self.pos = end;
+            self.written_move(start, end);
+            return;
+        }
         let end = word_end(self.input, start + 1);
         self.pos = end;
         let word = self.input.get(start..end).unwrap_or_default();
-        let result = match word.first() {
-            Some(&b) if GameResult::may_start(b) => GameResult::from_bytes(word),
+        // A move number is no result (results have no `.`): looked for first, as the
+        // commoner.
+        let number = match first {
+            b'0'..=b'9' => move_number(word).ok(),
+            _ => None,
+        };
+        let result = match (number, first) {
+            (None, b) if GameResult::may_start(b) => GameResult::from_bytes(word),
             _ => None,
         };
         if let Some(result) = result {
@@ -405,7 +447,7 @@ impl Lexer<'_> {
             return;
         }
         let mut at = start;
-        if let Ok((rest, (number, dots))) = move_number(word) {
+        if let Some((rest, (number, dots))) = number {
             at = end - rest.len();
             self.push(
                 TokenKind::MoveNumber {
@@ -508,10 +550,83 @@ impl Lexer<'_> {
         }
     }
 
+    /// The common case: a whole word at `start` that is a move with one kind of separator
+    /// and nothing glued to it, read without finding the end of the word first. False (and
+    /// nothing read) for anything else.
+    #[inline(always)]
+    fn quick_move(&mut self, start: usize) -> bool {
+        let rest = self.input.get(start..).unwrap_or_default();
+        let ends_word = |used: usize| rest.get(used).is_none_or(|&b| WORD_ENDS[usize::from(b)]);
+        let quick = match quick_pair(rest) {
+            Some(pair) if ends_word(pair.0) => Some(pair),
+            _ => quick_squares(rest).filter(|&(used, _, _)| ends_word(used)),
+        };
+        let Some((used, squares, separator)) = quick else {
+            return false; // strength marks or NAGs follow, or another spelling
+        };
+        let end = start + used;
+        let text = match self.text.and_then(|t| t.get(start..end)) {
+            Some(text) => CompactString::new(text),
+            None => move_text(rest.get(..used).unwrap_or_default()),
+        };
+        let capture = separator.is_capture();
+        let mv = WrittenMove {
+            text,
+            shape: MoveShape::Squares { squares, capture },
+            separator,
+            strength: None,
+        };
+        self.out.tokens.push(Token {
+            kind: TokenKind::Move(mv),
+            offset: self.base + start as u64,
+            len: clamp_len(used),
+        });
+        self.pos = end;
+        true
+    }
+
+    /// The common case of a move number: `12.` or `12...` as a whole word, read in one go.
+    /// False (and nothing read) for anything else.
+    #[inline(always)]
+    fn quick_number(&mut self, start: usize) -> bool {
+        let rest = self.input.get(start..).unwrap_or_default();
+        let mut number = 0u32;
+        let mut digits = 0;
+        while let Some(&d) = rest.get(digits).filter(|d| d.is_ascii_digit()) {
+            if digits == 9 {
+                return false; // might not fit: the general reader decides
+            }
+            number = number * 10 + u32::from(d - b'0');
+            digits += 1;
+        }
+        let dots = rest
+            .get(digits..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|&&b| b == b'.')
+            .count();
+        let used = digits + dots;
+        let ends_word = rest.get(used).is_none_or(|&b| WORD_ENDS[usize::from(b)]);
+        if !(dots == 1 || dots == 3) || !ends_word {
+            return false;
+        }
+        self.out.tokens.push(Token {
+            kind: TokenKind::MoveNumber {
+                number,
+                black: dots == 3,
+            },
+            offset: self.base + start as u64,
+            len: clamp_len(used),
+        });
+        self.pos = start + used;
+        true
+    }
+
     /// A move with glued strength marks and NAGs; anything else makes the rest unknown.
     fn written_move(&mut self, at: usize, end: usize) {
         let rest = self.input.get(at..end).unwrap_or_default();
-        let Ok((after, mv)) = written_move(rest) else {
+        let text = self.text.and_then(|t| t.get(at..end));
+        let Ok((after, mv)) = written_move_in(rest, text) else {
             self.unknown(at, end, SyntaxErrorKind::UnknownToken);
             return;
         };
@@ -549,6 +664,8 @@ impl Lexer<'_> {
             );
         }
         self.push(TokenKind::Move(mv), at, move_end);
-        self.nags(move_end, end);
+        if move_end < end {
+            self.nags(move_end, end);
+        }
     }
 }

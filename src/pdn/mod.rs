@@ -2,7 +2,9 @@
 //! with byte offsets. No board knowledge and no legality: the replay is built on top.
 //!
 //! - [`reader`]: [`GameReader`] splits a stream into [`RawGame`]s (bounded memory);
-//! - [`lexer`]: [`parse_game`] reads one game into tags, flat tokens and [`SyntaxError`]s;
+//! - [`lexer`]: [`parse_game`] reads one game into tags, flat tokens and [`SyntaxError`]s
+//!   ([`parse_game_into`] into a reused [`ParsedGame`], allocating nothing per game or move
+//!   in the common case);
 //! - [`movetext`]: the structure of one written move ([`WrittenMove`]);
 //! - [`result`], [`gametype`], [`tag`], [`setup`]: results, the GameType tag, tag pairs,
 //!   setup commands; [`location`]: byte offsets to line and column.
@@ -39,8 +41,8 @@
 //! - Russian compact notation `ed4`, `e:d4`, `exd4`;
 //! - placeholders `-`, `--` (so `1. - -` is two placeholder moves);
 //! - strength marks `!`, `?`, `!!`, `??`, `!?`, `?!` glued, `(!?)` after a move, marks after
-//!   a space `c3-d4 !` (warning), `*` glued as a mark `c3-d4*` (warning); NAGs `$3`, also
-//!   glued `c3-d4$3`;
+//!   a space `c3-d4 !` (warning), `*` glued as a mark `c3-d4*` (warning), runs of up to
+//!   [`movetext::MAX_MARKS`] marks; NAGs `$3`, also glued `c3-d4$3`;
 //! - results `1-0 0-1 1/2-1/2 0-0 *`, `2-0 0-2 1-1`, colon forms `1:0 0:1 1/2:1/2 0:0 2:0
 //!   0:2 1:1`, `½-½`; a result is a whole word, so `1-10` is a move; results inside
 //!   variations are kept;
@@ -62,9 +64,12 @@ pub mod tag;
 
 pub use error::{Severity, SyntaxError, SyntaxErrorKind};
 pub use gametype::{GameTypeError, GameTypeTag};
-pub use lexer::{CommentStyle, ParsedGame, Token, TokenKind, parse_bytes, parse_game};
+pub use lexer::{
+    CommentStyle, ParsedGame, Token, TokenKind, parse_bytes, parse_bytes_into, parse_game,
+    parse_game_into,
+};
 pub use location::{ColumnUnit, Location, Locator, locate};
-pub use movetext::{MoveShape, Separator, Strength, WrittenMove, WrittenSquare};
+pub use movetext::{Marks, MoveShape, Separator, Squares, Strength, WrittenMove, WrittenSquare};
 pub use reader::{GameReader, RawGame};
 pub use result::{GameResult, Outcome, ResultStyle, parse_result_tag};
 pub use setup::SetupCommand;

@@ -19,6 +19,7 @@
 //! strength marks are not moves. A move allocates nothing unless its text is longer than 24
 //! bytes or it writes more than 4 squares.
 
+use super::ascii::WORD_ENDS;
 use compact_str::CompactString;
 use nom::{
     IResult, Parser,
@@ -80,7 +81,7 @@ impl Separator {
         }
     }
 
-    const fn is_capture(self) -> bool {
+    pub(crate) const fn is_capture(self) -> bool {
         matches!(self, Separator::Colon | Separator::Cross)
     }
 }
@@ -220,13 +221,27 @@ impl fmt::Display for WrittenMove {
 type Res<'a, T> = IResult<&'a [u8], T>;
 
 /// Column index of a column letter: `a`..`j` -> 0..9, `k` -> 9, either case.
+#[inline(always)]
 pub(crate) fn column_of(b: u8) -> Option<u8> {
-    match b.to_ascii_lowercase() {
-        c @ b'a'..=b'j' => Some(c - b'a'),
-        b'k' => Some(9),
-        _ => None,
-    }
+    let column = COLUMNS[usize::from(b)];
+    (column != NO_COLUMN).then_some(column)
 }
+
+const NO_COLUMN: u8 = 0xff;
+
+/// [`column_of`] for every byte ([`NO_COLUMN`] for none).
+const COLUMNS: [u8; 256] = {
+    let mut table = [NO_COLUMN; 256];
+    let mut c = 0;
+    while c < 10 {
+        table[(b'a' + c) as usize] = c;
+        table[(b'A' + c) as usize] = c;
+        c += 1;
+    }
+    table[b'k' as usize] = 9;
+    table[b'K' as usize] = 9;
+    table
+};
 
 fn parse_u32(digits: &[u8]) -> Option<u32> {
     digits.iter().try_fold(0u32, |n, &d| {
@@ -283,43 +298,60 @@ fn fail<T>(i: &[u8]) -> Res<'_, T> {
 }
 
 /// The common spellings read without nom, in one pass: two or more squares of one kind
-/// joined by one separator (`c3-d4`, `c3:e5:g7`, `22x13`), followed by the end, strength
-/// marks or a NAG. Returns the bytes used, the squares and the separator; `None` for anything
-/// else, which [`shape`] then reads (it gives the same answer on what this accepts).
-fn quick_squares(i: &[u8]) -> Option<(usize, Squares, Separator)> {
+/// joined by one separator (`c3-d4`, `c3:e5:g7`, `22x13`), at most 4 squares, followed by
+/// the end of `i`, the end of the word, strength marks or a NAG. Returns the bytes used, the
+/// squares and the separator; `None` for anything else, which [`shape`] then reads (it gives
+/// the same answer on what this accepts).
+pub(crate) fn quick_squares(i: &[u8]) -> Option<(usize, Squares, Separator)> {
     let alpha = column_of(*i.first()?).is_some();
-    let read = |at: usize| {
-        if alpha {
-            quick_alpha(i, at)
-        } else {
-            quick_number(i, at)
-        }
-    };
-    let (first, mut at) = read(0)?;
-    let mut squares = Squares::new();
-    squares.push(first);
-    let mut joined = None;
+    let mut squares = [WrittenSquare::Number(0); 4];
+    let mut count = 0;
+    let mut at = 0;
+    let mut joined = Separator::None;
     loop {
-        let sep = match i.get(at) {
+        let (square, next) = if alpha {
+            quick_alpha(i, at)?
+        } else {
+            quick_number(i, at)?
+        };
+        *squares.get_mut(count)? = square; // more than 4 squares: the general reader
+        count += 1;
+        let sep = match i.get(next) {
             Some(b'-') => Separator::Dash,
             Some(b':') => Separator::Colon,
             Some(b'x' | b'X') => Separator::Cross,
-            None | Some(b'!' | b'?' | b'*' | b'$') if joined.is_some() => {
-                return Some((at, squares, joined?));
+            Some(&b) if count < 2 || !(WORD_ENDS[usize::from(b)] || b"!?*$".contains(&b)) => {
+                return None;
             }
-            _ => return None,
+            _ if count < 2 => return None,
+            _ => return Some((next, Squares::from_buf_and_len(squares, count), joined)),
         };
-        if joined.is_some_and(|j| j != sep) {
+        if count >= 2 && sep != joined {
             return None;
         }
-        joined = Some(sep);
-        let (square, next) = read(at + 1)?;
-        squares.push(square);
-        at = next;
+        joined = sep;
+        at = next + 1;
     }
 }
 
+/// The commonest move of all, `c3-d4` (two alphanumeric squares), with the index after it;
+/// whatever follows is for the caller to check.
+#[inline(always)]
+pub(crate) fn quick_pair(i: &[u8]) -> Option<(usize, Squares, Separator)> {
+    let (from, at) = quick_alpha(i, 0)?;
+    let sep = match i.get(at)? {
+        b'-' => Separator::Dash,
+        b':' => Separator::Colon,
+        b'x' | b'X' => Separator::Cross,
+        _ => return None,
+    };
+    let (to, end) = quick_alpha(i, at + 1)?;
+    let squares = Squares::from_buf_and_len([from, to, from, to], 2);
+    Some((end, squares, sep))
+}
+
 /// `c3`, `C3`, `k10` at `i[at]`, not followed by a third digit.
+#[inline(always)]
 fn quick_alpha(i: &[u8], at: usize) -> Option<(WrittenSquare, usize)> {
     let column = column_of(*i.get(at)?)?;
     let d1 = i.get(at + 1).filter(|d| matches!(d, b'1'..=b'9'))? - b'0';
@@ -444,6 +476,11 @@ fn mixed_has_capture(all: &[u8], rest: &[u8]) -> bool {
 
 /// One move with optional glued strength marks; the rest of the input is returned.
 pub(crate) fn written_move(i: &[u8]) -> Res<'_, WrittenMove> {
+    written_move_in(i, None)
+}
+
+/// [`written_move`], given `i` as text too when the caller has it (to save a UTF-8 check).
+pub(crate) fn written_move_in<'a>(i: &'a [u8], text: Option<&str>) -> Res<'a, WrittenMove> {
     let (rest, shape, separator) = match quick_squares(i) {
         Some((used, squares, separator)) => {
             let capture = separator.is_capture();
@@ -456,7 +493,10 @@ pub(crate) fn written_move(i: &[u8]) -> Res<'_, WrittenMove> {
         }
     };
     let used = i.len().saturating_sub(rest.len());
-    let text = move_text(i.get(..used).unwrap_or_default());
+    let text = match text.and_then(|t| t.get(..used)) {
+        Some(text) => CompactString::new(text),
+        None => move_text(i.get(..used).unwrap_or_default()),
+    };
     let (rest, marks) = opt(strength_marks).parse(rest)?;
     let strength = match marks {
         Some(m) => match Marks::new(m) {
@@ -480,7 +520,7 @@ pub(crate) fn written_move(i: &[u8]) -> Res<'_, WrittenMove> {
 }
 
 /// The text of a move (always ASCII), inline when short.
-fn move_text(bytes: &[u8]) -> CompactString {
+pub(crate) fn move_text(bytes: &[u8]) -> CompactString {
     match std::str::from_utf8(bytes) {
         Ok(text) => CompactString::new(text),
         Err(_) => CompactString::from_utf8_lossy(bytes),
@@ -489,15 +529,24 @@ fn move_text(bytes: &[u8]) -> CompactString {
 
 /// A move number: digits followed by dots. Returns the number and the count of dots.
 pub(crate) fn move_number(i: &[u8]) -> Res<'_, (u32, usize)> {
-    let digits = i.iter().take_while(|b| b.is_ascii_digit()).count();
+    let mut number = 0u32;
+    let mut digits = 0;
+    while let Some(&d) = i.get(digits).filter(|d| d.is_ascii_digit()) {
+        let Some(n) = number
+            .checked_mul(10)
+            .and_then(|n| n.checked_add(u32::from(d - b'0')))
+        else {
+            return fail(i);
+        };
+        number = n;
+        digits += 1;
+    }
     let after = i.get(digits..).unwrap_or_default();
     let dots = after.iter().take_while(|&&b| b == b'.').count();
-    match i.get(..digits).and_then(parse_u32) {
-        Some(number) if digits > 0 && dots > 0 => {
-            Ok((after.get(dots..).unwrap_or_default(), (number, dots)))
-        }
-        _ => fail(i),
+    if digits == 0 || dots == 0 {
+        return fail(i);
     }
+    Ok((after.get(dots..).unwrap_or_default(), (number, dots)))
 }
 
 /// A whole word of digits (at most 3), read as a move number missing its dot.
@@ -660,7 +709,7 @@ mod tests {
     /// Every word over a small alphabet: the quick reader agrees with the general one.
     #[test]
     fn quick_reading_agrees_with_nom() {
-        let alphabet: &[u8] = b"ck0123-:x!$";
+        let alphabet: &[u8] = b"ck0123-:x!$ ";
         let mut checked = 0;
         for len in 1..=6u32 {
             for mut n in 0..alphabet.len().pow(len) {
@@ -669,7 +718,8 @@ mod tests {
                     word.push(alphabet[n % alphabet.len()]);
                     n /= alphabet.len();
                 }
-                if let Some((used, squares, sep)) = quick_squares(&word) {
+                let pair = quick_pair(&word).filter(|p| p.0 == word.len());
+                for (used, squares, sep) in quick_squares(&word).into_iter().chain(pair) {
                     let (rest, (shape, general_sep)) = shape(&word).expect("general reads it");
                     let capture = sep.is_capture();
                     assert_eq!(rest.len(), word.len() - used, "{word:?}");

@@ -73,23 +73,23 @@ impl GameResult {
     /// The result written exactly as `word` (a whole movetext word), if it is one.
     pub fn from_bytes(word: &[u8]) -> Option<GameResult> {
         // Indexes into FORMS; checked against it by a test.
-        let index = match word {
-            b"1-0" => 0,
-            b"0-1" => 1,
-            b"1/2-1/2" => 2,
-            b"0-0" => 3,
-            b"*" => 4,
-            b"2-0" => 5,
-            b"0-2" => 6,
-            b"1-1" => 7,
-            b"1:0" => 8,
-            b"0:1" => 9,
-            b"1/2:1/2" => 10,
-            b"0:0" => 11,
-            b"2:0" => 12,
-            b"0:2" => 13,
-            b"1:1" => 14,
-            b"\xc2\xbd-\xc2\xbd" | b"\xbd-\xbd" => HALF,
+        let index = match *word {
+            [b'1', b'-', b'0'] => 0,
+            [b'0', b'-', b'1'] => 1,
+            [b'1', b'/', b'2', b'-', b'1', b'/', b'2'] => 2,
+            [b'0', b'-', b'0'] => 3,
+            [b'*'] => 4,
+            [b'2', b'-', b'0'] => 5,
+            [b'0', b'-', b'2'] => 6,
+            [b'1', b'-', b'1'] => 7,
+            [b'1', b':', b'0'] => 8,
+            [b'0', b':', b'1'] => 9,
+            [b'1', b'/', b'2', b':', b'1', b'/', b'2'] => 10,
+            [b'0', b':', b'0'] => 11,
+            [b'2', b':', b'0'] => 12,
+            [b'0', b':', b'2'] => 13,
+            [b'1', b':', b'1'] => 14,
+            [0xc2, 0xbd, b'-', 0xc2, 0xbd] | [0xbd, b'-', 0xbd] => HALF,
             _ => return None,
         };
         Some(GameResult(index))

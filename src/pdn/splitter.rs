@@ -1,9 +1,15 @@
 //! The game-boundary state machine behind [`super::reader::GameReader`]: it scans bytes
 //! (fed in pieces, positions as absolute file offsets) and says where each game starts and
 //! ends, tracking just enough syntax (comments, tags, strings, variations, words) to know
-//! which result or tag is at the top level. No board, no allocation per byte.
+//! which result or tag is at the top level. No board, no allocation per byte or per game.
+//!
+//! Speed: inside a game, whitespace and words are read in one tight loop
+//! ([`Splitter::words`]) that finds word ends by table and looks into a word only when it
+//! starts like a result or a move number (a digit, `*`, `½`); comments and line comments are
+//! jumped over with `memchr`; a tag of the common form `[Name "value"]` is read in one go
+//! (any other tag goes through the byte-by-byte tag states).
 
-use super::ascii::{is_break, is_space, line_end, word_end};
+use super::ascii::{is_break, is_delimiter, is_space, line_end, word_end};
 use super::movetext::move_number;
 use super::result::GameResult;
 
@@ -34,7 +40,6 @@ struct Chunk {
     max_number: u32,
     /// Line breaks since the last construct.
     breaks: u32,
-    tag_names: Vec<Vec<u8>>,
 }
 
 /// What a scan found.
@@ -53,9 +58,70 @@ pub(crate) struct Splitter {
     mark: u64,
     chunk: Option<Chunk>,
     tag_name: Vec<u8>,
+    /// The tag names of the current game, end to end (reused from game to game).
+    names: Vec<u8>,
+    /// End of each name in `names`.
+    name_ends: Vec<usize>,
     prev_cr: bool,
+    /// A word that cannot matter reached the end of the last piece (see [`Self::words`]).
+    in_word: bool,
     /// No `}` exists at or after this offset (learned at end of input).
     no_brace_from: Option<u64>,
+}
+
+/// Index of `offset` in a buffer whose first byte is at `base`.
+fn index(offset: u64, base: u64) -> usize {
+    usize::try_from(offset.saturating_sub(base)).unwrap_or(usize::MAX)
+}
+
+/// Whether a word starting with `b` may end a game or start one (a result or a move number).
+const fn may_matter(b: u8) -> bool {
+    b.is_ascii_digit() || GameResult::may_start(b)
+}
+
+/// Byte classes of [`Splitter::words`]: ends a word (whitespace or delimiter) ...
+const BOUNDARY: u8 = 1;
+/// ... needs a look wherever it is (delimiters: comments, variations, tags) ...
+const ALWAYS: u8 = 2;
+/// ... needs a look at the start of a word: results, move numbers, `%` comments, setups.
+const AT_START: u8 = 4;
+
+const CLASSES: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        if is_space(byte) {
+            t[b] = BOUNDARY;
+        } else if is_delimiter(byte) {
+            t[b] = BOUNDARY | ALWAYS;
+        } else if may_matter(byte) || byte == b'%' || byte == b'/' {
+            t[b] = AT_START;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// A tag of the common form `[Name "value"]` at `buf[at]` (no padding, escapes or line
+/// breaks), whole in `buf`: the name and the index just after the `]`.
+fn plain_tag(buf: &[u8], at: usize) -> Option<(&[u8], usize)> {
+    let rest = buf.get(at + 1..)?;
+    let name_len = rest
+        .iter()
+        .position(|&b| is_space(b) || b == b']' || b == b'"')?;
+    let name = rest.get(..name_len).filter(|n| !n.is_empty())?;
+    if !matches!(rest.get(name_len), Some(b' ' | b'\t')) || rest.get(name_len + 1) != Some(&b'"') {
+        return None;
+    }
+    let value = rest.get(name_len + 2..)?;
+    let close = value
+        .iter()
+        .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))?;
+    if value.get(close) != Some(&b'"') || value.get(close + 1) != Some(&b']') {
+        return None;
+    }
+    Some((name, at + 1 + name_len + 2 + close + 2))
 }
 
 impl Splitter {
@@ -66,7 +132,10 @@ impl Splitter {
             mark: start,
             chunk: None,
             tag_name: Vec::new(),
+            names: Vec::new(),
+            name_ends: Vec::new(),
             prev_cr: false,
+            in_word: false,
             no_brace_from: None,
         }
     }
@@ -84,7 +153,7 @@ impl Splitter {
     /// `eof`: nothing follows `buf`. After `Done`, every call returns `Done`.
     pub(crate) fn step(&mut self, buf: &[u8], base: u64, eof: bool) -> Step {
         loop {
-            let idx = usize::try_from(self.pos.saturating_sub(base)).unwrap_or(usize::MAX);
+            let idx = index(self.pos, base);
             let Some(&b) = buf.get(idx) else {
                 if !eof {
                     return Step::NeedMore;
@@ -95,11 +164,7 @@ impl Splitter {
                 }
             };
             let found = match self.mode {
-                Mode::Top if is_space(b) => {
-                    self.spaces(buf.get(idx..).unwrap_or_default());
-                    None
-                }
-                Mode::Top => self.top(b),
+                Mode::Top => self.top_run(buf, base, idx),
                 Mode::Word => {
                     let end = word_end(buf, idx);
                     self.pos = base + end as u64;
@@ -184,14 +249,17 @@ impl Splitter {
 
     /// A significant construct starts at `at`: the game starts here if it has not yet.
     fn begin(&mut self, at: u64) -> &mut Chunk {
-        self.chunk.get_or_insert_with(|| Chunk {
+        if self.chunk.is_none() {
+            self.names.clear();
+            self.name_ends.clear();
+        }
+        self.chunk.get_or_insert(Chunk {
             start: at,
             last_end: at,
             movetext: false,
             depth: 0,
             max_number: 0,
             breaks: 0,
-            tag_names: Vec::new(),
         })
     }
 
@@ -214,27 +282,151 @@ impl Splitter {
         }
     }
 
-    /// Skips the whitespace at the start of `rest`, counting line breaks.
-    fn spaces(&mut self, rest: &[u8]) {
-        let mut breaks = 0u32;
-        let mut skipped = 0u64;
-        for &b in rest.iter().take_while(|&&b| is_space(b)) {
-            if b == b'\r' || (b == b'\n' && !self.prev_cr) {
-                breaks = breaks.saturating_add(1);
+    /// Scans at the top level from `buf[i]`: whitespace, words and common tags in one loop;
+    /// other constructs switch the mode and return to [`Self::step`]. Inside a game, runs of
+    /// whitespace and words are read by [`Self::words`].
+    fn top_run(&mut self, buf: &[u8], base: u64, mut i: usize) -> Option<Step> {
+        loop {
+            if self.chunk.is_some() {
+                i = self.words(buf, base, i);
+                if i >= buf.len() {
+                    self.pos = base + i as u64;
+                    return None;
+                }
             }
-            self.prev_cr = b == b'\r';
-            skipped += 1;
-        }
-        self.pos += skipped;
-        if let Some(c) = self.chunk.as_mut() {
-            c.breaks = c.breaks.saturating_add(breaks);
+            let Some(&b) = buf.get(i) else {
+                self.pos = base + i as u64;
+                return None;
+            };
+            if is_space(b) {
+                // Only outside a game (inside, whitespace is skipped above).
+                self.prev_cr = b == b'\r';
+                i += 1;
+                continue;
+            }
+            let at = base + i as u64;
+            self.prev_cr = false;
+            self.mark = at;
+            match b {
+                b'{' | b'}' | b'(' | b')' | b']' | b';' | b'%' | b'/' => {
+                    self.pos = at;
+                    let found = self.top(b);
+                    if found.is_some() || self.mode != Mode::Top {
+                        return found;
+                    }
+                    i = index(self.pos, base);
+                }
+                b'[' => {
+                    if self.chunk.as_ref().is_some_and(|c| c.movetext) {
+                        return self.cut(at);
+                    }
+                    self.begin(at);
+                    match plain_tag(buf, i) {
+                        Some((name, end)) => {
+                            let name = name.get(..NAME_LIMIT).unwrap_or(name);
+                            if self.repeated_name(name) {
+                                return self.cut(at);
+                            }
+                            self.end_construct(base + end as u64);
+                            i = end;
+                        }
+                        None => {
+                            self.tag_name.clear();
+                            self.mode = Mode::TagName;
+                            self.pos = at + 1;
+                            return None;
+                        }
+                    }
+                }
+                _ => {
+                    self.begin(at);
+                    let end = word_end(buf, i + 1);
+                    self.pos = base + end as u64;
+                    self.mode = Mode::Word;
+                    if end == buf.len() {
+                        return None; // the word may go on in the next piece
+                    }
+                    let found = self.end_word(buf, base);
+                    if found.is_some() {
+                        return found;
+                    }
+                    i = end;
+                }
+            }
         }
     }
 
+    /// Runs over whitespace and words inside a game, doing for each what the state machine
+    /// would (a word is a construct of the game; a move number at the top level raises the
+    /// highest number seen; line breaks count towards a blank line), up to the first byte
+    /// that needs the state machine itself: a delimiter, a word starting with `%` or `/`, a
+    /// word that may end the game or start the next one (a result, or `1.` after a blank
+    /// line), or a word that starts like one and reaches the end of `buf`. Returns its index
+    /// (or `buf.len()`).
+    fn words(&mut self, buf: &[u8], base: u64, from: usize) -> usize {
+        let Some(chunk) = self.chunk.as_mut() else {
+            return from;
+        };
+        let top = chunk.depth == 0;
+        let mut i = from;
+        if self.in_word {
+            // The end of a word that cannot matter, begun in the last piece.
+            i = word_end(buf, from);
+            chunk.last_end = base + i as u64;
+            if i >= buf.len() {
+                return buf.len();
+            }
+            self.in_word = false;
+        }
+        let mut prev_cr = self.prev_cr;
+        while let Some(&b) = buf.get(i) {
+            let class = CLASSES[usize::from(b)];
+            if class & ALWAYS != 0 {
+                break; // a delimiter
+            }
+            if class & BOUNDARY != 0 {
+                if b == b'\r' || (b == b'\n' && !prev_cr) {
+                    chunk.breaks = chunk.breaks.saturating_add(1);
+                }
+                prev_cr = b == b'\r';
+                i += 1;
+                continue;
+            }
+            prev_cr = false;
+            let end = word_end(buf, i + 1);
+            if class & AT_START != 0 {
+                // Starts like a result or move number (or is `%` or `/`).
+                let Some(word) = buf.get(i..end).filter(|_| end < buf.len() && may_matter(b))
+                else {
+                    break;
+                };
+                if top {
+                    match move_number(word) {
+                        Ok((_, (number, _))) => {
+                            if number == 1 && chunk.breaks >= 2 && chunk.max_number > 1 {
+                                break; // may start a game: `end_word` decides
+                            }
+                            chunk.max_number = chunk.max_number.max(number);
+                        }
+                        Err(_) if GameResult::from_bytes(word).is_some() => break,
+                        Err(_) => {}
+                    }
+                }
+            } else if end >= buf.len() {
+                self.in_word = true; // goes on in the next piece
+            }
+            chunk.movetext = true;
+            chunk.last_end = base + end as u64;
+            chunk.breaks = 0;
+            i = end;
+        }
+        self.prev_cr = prev_cr;
+        i
+    }
+
+    /// Starts the construct at `self.pos` (a byte other than whitespace, `[` or a word).
     fn top(&mut self, b: u8) -> Option<Step> {
         let at = self.pos;
-        self.prev_cr = false;
-        self.mark = at;
         self.pos += 1;
         match b {
             b'{' if self.no_brace_from.is_some_and(|from| at >= from) => {
@@ -242,19 +434,11 @@ impl Splitter {
             }
             b'{' => self.mode = Mode::Comment,
             b';' | b'%' => self.mode = Mode::LineComment,
-            b'[' => {
-                if self.chunk.as_ref().is_some_and(|c| c.movetext) {
-                    return self.cut(at);
-                }
-                self.begin(at);
-                self.tag_name.clear();
-                self.mode = Mode::TagName;
-            }
             b'/' => {
                 self.begin(at).movetext = true;
                 self.mode = Mode::Setup;
             }
-            b'(' | b')' | b']' | b'}' => {
+            _ => {
                 let c = self.begin(at);
                 c.movetext = true;
                 match b {
@@ -264,10 +448,6 @@ impl Splitter {
                 }
                 self.end_construct(at + 1);
             }
-            _ => {
-                self.begin(at);
-                self.mode = Mode::Word;
-            }
         }
         None
     }
@@ -276,16 +456,18 @@ impl Splitter {
     fn end_word(&mut self, buf: &[u8], base: u64) -> Option<Step> {
         self.mode = Mode::Top;
         let (start, end) = (self.mark, self.pos);
-        let from = usize::try_from(start.saturating_sub(base)).unwrap_or(usize::MAX);
-        let to = usize::try_from(end.saturating_sub(base)).unwrap_or(usize::MAX);
-        let word = buf.get(from..to).unwrap_or_default();
+        let word = buf
+            .get(index(start, base)..index(end, base))
+            .unwrap_or_default();
         let chunk = self.chunk.as_mut()?;
-        if chunk.depth == 0 {
-            if GameResult::from_bytes(word).is_some() {
+        if chunk.depth == 0 && word.first().is_some_and(|&b| may_matter(b)) {
+            // A move number (digits and a dot) is never a result.
+            let number = move_number(word);
+            if number.is_err() && GameResult::from_bytes(word).is_some() {
                 chunk.last_end = end;
                 return self.cut(end);
             }
-            if let Ok((_, (number, _))) = move_number(word) {
+            if let Ok((_, (number, _))) = number {
                 if number == 1 && chunk.breaks >= 2 && chunk.movetext && chunk.max_number > 1 {
                     // `1.` after a blank line, in a game that reached move 2 or more and
                     // has no result: a new game without tags.
@@ -310,17 +492,32 @@ impl Splitter {
         }
     }
 
+    /// Whether `name` already occurred in this game's tags; remembers it if not.
+    fn repeated_name(&mut self, name: &[u8]) -> bool {
+        let mut from = 0;
+        for &end in &self.name_ends {
+            if end - from == name.len() && self.names.get(from..end) == Some(name) {
+                return true;
+            }
+            from = end;
+        }
+        self.names.extend_from_slice(name);
+        self.name_ends.push(self.names.len());
+        false
+    }
+
     /// The tag name is complete: a name already seen in this game's tags starts a new game.
     fn name_done(&mut self) -> Option<Step> {
-        if self.tag_name.is_empty() {
+        if self.tag_name.is_empty() || self.chunk.is_none() {
             return None;
         }
         let name = std::mem::take(&mut self.tag_name);
-        let chunk = self.chunk.as_mut()?;
-        if chunk.tag_names.contains(&name) {
+        let repeated = self.repeated_name(&name);
+        self.tag_name = name;
+        self.tag_name.clear();
+        if repeated {
             return self.cut(self.mark);
         }
-        chunk.tag_names.push(name);
         None
     }
 

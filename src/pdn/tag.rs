@@ -142,16 +142,58 @@ pub(crate) fn error(kind: SyntaxErrorKind, base: u64, at: usize, len: usize) -> 
     }
 }
 
+/// The common form `[Name "value"]`, well formed, unpadded, without escapes, read in one
+/// pass into `tag` (as [`scan_tag`] would read it, with no findings); `None` (and `tag`
+/// untouched) for any other form. Returns the index after the `]`.
+fn plain_tag(
+    input: &[u8],
+    text: Option<&str>,
+    start: usize,
+    base: u64,
+    tag: &mut Tag,
+) -> Option<usize> {
+    let rest = input.get(start + 1..)?;
+    if !rest.first()?.is_ascii_uppercase() {
+        return None;
+    }
+    let name_len = rest
+        .iter()
+        .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))?;
+    if rest.get(name_len..name_len + 2) != Some(b" \"") {
+        return None;
+    }
+    let value_at = name_len + 2;
+    let value = rest.get(value_at..)?;
+    let close = value
+        .iter()
+        .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))?;
+    if value.get(close..close + 2) != Some(b"\"]") {
+        return None;
+    }
+    let name = text?.get(start + 1..start + 1 + name_len)?;
+    tag.name.clear();
+    tag.name.push_str(name);
+    tag.value.clear();
+    tag.value.extend_from_slice(value.get(..close)?);
+    tag.offset = base + start as u64;
+    tag.value_offset = base + (start + 1 + value_at) as u64;
+    Some(start + 1 + value_at + close + 2)
+}
+
 /// Reads the tag whose `[` is at `input[start]` into `tag` (whose buffers are reused).
 /// Returns whether it has a name (else it is no tag) and the index just after it; findings
 /// go to `errors`.
 pub(crate) fn scan_tag(
     input: &[u8],
+    text: Option<&str>,
     start: usize,
     base: u64,
     errors: &mut Vec<SyntaxError>,
     tag: &mut Tag,
 ) -> (bool, usize) {
+    if let Some(end) = plain_tag(input, text, start, base, tag) {
+        return (true, end);
+    }
     let eol = line_end(input, start);
     let (content_end, end) = match closing_bracket(input, start + 1, eol) {
         Some(close) => (close, close + 1),
@@ -221,9 +263,9 @@ pub(crate) fn scan_tag(
         ));
     }
     tag.name.clear();
-    match std::str::from_utf8(name) {
-        Ok(name) => tag.name.push_str(name),
-        Err(_) => tag.name.push_str(&String::from_utf8_lossy(name)),
+    match text.and_then(|t| t.get(name_start..name_end)) {
+        Some(name) => tag.name.push_str(name),
+        None => tag.name.push_str(&String::from_utf8_lossy(name)),
     }
     tag.offset = base + start as u64;
     tag.value_offset = base + value_at as u64;
@@ -238,7 +280,7 @@ mod tests {
     fn read(text: &str) -> (Option<Tag>, usize, Vec<(SyntaxErrorKind, u64, u32)>) {
         let mut errors = Vec::new();
         let mut tag = Tag::default();
-        let (named, end) = scan_tag(text.as_bytes(), 0, 100, &mut errors, &mut tag);
+        let (named, end) = scan_tag(text.as_bytes(), Some(text), 0, 100, &mut errors, &mut tag);
         let tag = named.then_some(tag);
         let errors = errors.iter().map(|e| (e.kind, e.offset, e.len)).collect();
         (tag, end, errors)

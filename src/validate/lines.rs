@@ -55,6 +55,13 @@ impl Default for LineBuilder {
 }
 
 impl LineBuilder {
+    /// A builder whose main line has room for `moves` moves.
+    pub fn with_capacity(moves: usize) -> Self {
+        let mut builder = LineBuilder::default();
+        builder.lines[0].moves.reserve_exact(moves);
+        builder
+    }
+
     fn current(&self) -> usize {
         *self.stack.last().expect("the main line is never popped")
     }

@@ -210,12 +210,22 @@ pub fn check_game(
         rule_end: None,
         diagnostics: Vec::new(),
     };
-    let mut lines = LineBuilder::default();
+    // Room for every move of the main line at once (nothing is replayed in a syntax check).
+    let room = if options.syntax_only {
+        0
+    } else {
+        parsed.tokens.len()
+    };
+    let mut lines = LineBuilder::with_capacity(room);
     let mut setup_fen = None;
     let mut depth = 0usize;
     for token in &mut parsed.tokens {
         match &token.kind {
             TokenKind::MoveNumber { number, black } => lines.move_number(*number, *black),
+            TokenKind::Move(written) if options.syntax_only => {
+                // Nothing is replayed: the move stays where it is.
+                report.numeric |= written.text.starts_with(|c: char| c.is_ascii_digit());
+            }
             TokenKind::Move(_) => {
                 // Taken out of the token list: the moves are only needed in the lines.
                 let TokenKind::Move(written) =
