@@ -235,10 +235,10 @@ impl Lexer<'_> {
                 self.pos += 1;
                 continue;
             }
-            // The commonest tokens first, each read in one go: a plain move, a move number.
+            // The commonest tokens first, each read in one go: a move number, a plain move.
             if !self.ended {
                 let read = match b {
-                    b'0'..=b'9' => self.quick_number(self.pos),
+                    b'0'..=b'9' => self.quick_number(self.pos) || self.quick_move(self.pos),
                     _ if column_of(b).is_some() => self.quick_move(self.pos),
                     _ => false,
                 };
@@ -551,8 +551,8 @@ impl Lexer<'_> {
     }
 
     /// The common case: a whole word at `start` that is a move with one kind of separator
-    /// and nothing glued to it, read without finding the end of the word first. False (and
-    /// nothing read) for anything else.
+    /// and nothing glued to it (and no result), read without finding the end of the word
+    /// first. False (and nothing read) for anything else.
     #[inline(always)]
     fn quick_move(&mut self, start: usize) -> bool {
         let rest = self.input.get(start..).unwrap_or_default();
@@ -564,10 +564,14 @@ impl Lexer<'_> {
         let Some((used, squares, separator)) = quick else {
             return false; // strength marks or NAGs follow, or another spelling
         };
+        let word = rest.get(..used).unwrap_or_default();
+        if word.first().is_some_and(u8::is_ascii_digit) && GameResult::from_bytes(word).is_some() {
+            return false; // `1-1` is a result, not a move
+        }
         let end = start + used;
         let text = match self.text.and_then(|t| t.get(start..end)) {
             Some(text) => CompactString::new(text),
-            None => move_text(rest.get(..used).unwrap_or_default()),
+            None => move_text(word),
         };
         let capture = separator.is_capture();
         let mv = WrittenMove {

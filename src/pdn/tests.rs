@@ -664,6 +664,7 @@ fn compact_and_numeric_and_upper_case_moves() {
 #[test]
 fn results_are_whole_words() {
     assert_eq!(kinds("1-10 1-1"), vec![mv("1-10"), res("1-1")]);
+    assert_eq!(kinds("22-18 1:1"), vec![mv("22-18"), res("1:1")]);
     assert_eq!(
         kinds("0-2 2:0 ½-½"),
         vec![res("0-2"), res("2:0"), res("½-½")]
