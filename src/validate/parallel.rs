@@ -5,7 +5,7 @@
 use super::stream::{GameSink, StreamTotals, prepare, tally};
 use super::{GameReport, Options, check_game};
 use crate::encoding::{TextEncoding, decode};
-use crate::pdn::lexer::parse_game;
+use crate::pdn::lexer::{ParsedGame, parse_game_into};
 use crate::pdn::reader::{GameReader, RawGame};
 use std::collections::BTreeMap;
 use std::io::{self, BufReader, Read};
@@ -32,6 +32,8 @@ impl Batch {
 
     fn check(&self, options: &Options, encoding: TextEncoding) -> Vec<(GameReport, u64)> {
         let decoder = move |bytes: &[u8]| decode(bytes, encoding).into_owned();
+        // One parse buffer for the whole batch.
+        let mut parsed = ParsedGame::default();
         self.games
             .iter()
             .map(|(range, offset, line, index)| {
@@ -41,7 +43,7 @@ impl Batch {
                     line: *line,
                     index: *index,
                 };
-                let mut parsed = parse_game(&raw);
+                parse_game_into(&raw, &mut parsed);
                 (
                     check_game(&raw, &mut parsed, &decoder, options),
                     raw.end_offset(),
