@@ -316,21 +316,40 @@ fn a_50_megabyte_line() {
     assert_eq!(errors.len(), invalid, "one illegal move per bad game");
 }
 
-/// Found by `a_50_megabyte_line`: the column of a diagnostic counts from the start of its
-/// game, not of its line, so every game that starts in the middle of a line (a second game
-/// after `1-0 ` on the same line) gets columns that are too small. The fix belongs in
-/// `src/pdn/` (`RawGame` does not carry the column it starts at; `Locator` starts at 1),
-/// which is being rewritten: not fixed here.
+/// Found by `a_50_megabyte_line`: a game that starts in the middle of a line (a second game
+/// after `1-0 ` on the same line) must count columns from the start of the line. Fixed by
+/// `RawGame::column`, the column at which the reader saw the game start.
 #[test]
-#[ignore = "known bug in src/pdn/location.rs: columns restart at 1 for a game that starts mid-line"]
 fn columns_count_from_the_start_of_the_line() {
     let d = Dir::new();
     let f = d.write("two.pdn", b"1. c3-d4 1-0 1. c3-d4 c3-d4 1-0\n");
     let run = pdnkit_run(&["validate"], &[&f]);
     run.expect(1);
-    // `c3-d4` of Black in the second game is at column 23 of line 1.
+    // `c3-d4` of Black in the second game is at column 23 of line 1, and the same on a
+    // second line after a line of other text with a multi-byte character.
     assert!(
         run.stdout.contains("two.pdn:1:23: error[illegal-move]"),
+        "{}",
+        run.stdout
+    );
+    let f = d.write(
+        "three.pdn",
+        "{Пётр}\n1. c3-d4 1-0 1. c3-d4 c3-d4 1-0\n".as_bytes(),
+    );
+    let run = pdnkit_run(&["validate"], &[&f]);
+    assert!(
+        run.stdout.contains("three.pdn:2:23: error[illegal-move]"),
+        "{}",
+        run.stdout
+    );
+    let f = d.write(
+        "four.pdn",
+        "{Пётр} 1. c3-d4 1-0 1. c3-d4 c3-d4 1-0\n".as_bytes(),
+    );
+    let run = pdnkit_run(&["validate"], &[&f]);
+    // Columns count characters: `{Пётр} ` is 7 characters (11 bytes).
+    assert!(
+        run.stdout.contains("four.pdn:1:30: error[illegal-move]"),
         "{}",
         run.stdout
     );

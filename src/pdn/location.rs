@@ -28,6 +28,7 @@ pub struct Locator<'a> {
     bytes: &'a [u8],
     offset: u64,
     first_line: u32,
+    first_column: u32,
     unit: ColumnUnit,
     /// Scanned up to `pos`: `line` is the line of `pos`, which starts at `line_start`, and
     /// `column` is the column of `pos`.
@@ -43,11 +44,12 @@ impl<'a> Locator<'a> {
             bytes: raw.bytes,
             offset: raw.offset,
             first_line: raw.line,
+            first_column: raw.column.max(1),
             unit,
             pos: 0,
             line: raw.line,
             line_start: 0,
-            column: 1,
+            column: raw.column.max(1),
         }
     }
 
@@ -60,7 +62,7 @@ impl<'a> Locator<'a> {
             self.pos = 0;
             self.line = self.first_line;
             self.line_start = 0;
-            self.column = 1;
+            self.column = self.first_column;
         }
         let span = self.bytes.get(self.pos..target).unwrap_or_default();
         for i in memchr::memchr2_iter(b'\n', b'\r', span) {
@@ -107,6 +109,7 @@ mod tests {
             bytes,
             offset: 100,
             line: 7,
+            column: 1,
             index: 1,
         }
     }

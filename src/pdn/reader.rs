@@ -35,6 +35,9 @@ pub struct RawGame<'a> {
     pub offset: u64,
     /// 1-based line of `bytes[0]`.
     pub line: u32,
+    /// 1-based column of `bytes[0]` on its line (a game may start after the end of another
+    /// on the same line); counted in bytes when part of that line is no longer buffered.
+    pub column: u32,
     /// 1-based number of the game in the file.
     pub index: usize,
 }
@@ -58,6 +61,8 @@ pub struct GameReader<R> {
     /// Line breaks counted in the file before offset `lines_at`.
     lines: BreakCounter,
     lines_at: u64,
+    /// File offset where the line containing `lines_at` starts.
+    line_start: u64,
     games: usize,
 }
 
@@ -72,6 +77,7 @@ impl<R: BufRead> GameReader<R> {
             splitter: Splitter::new(0),
             lines: BreakCounter::default(),
             lines_at: 0,
+            line_start: 0,
             games: 0,
         }
     }
@@ -102,6 +108,7 @@ impl<R: BufRead> GameReader<R> {
                         bytes: self.buf.get(from..to).unwrap_or_default(),
                         offset: start,
                         line: u32::try_from(self.lines.breaks + 1).unwrap_or(u32::MAX),
+                        column: self.column_of(start),
                         index: self.games,
                     }));
                 }
@@ -132,9 +139,26 @@ impl<R: BufRead> GameReader<R> {
     fn count_lines_to(&mut self, offset: u64) {
         if offset > self.lines_at {
             let (from, to) = (self.index(self.lines_at), self.index(offset));
-            self.lines.feed(self.buf.get(from..to).unwrap_or_default());
+            let fed = self.buf.get(from..to).unwrap_or_default();
+            self.lines.feed(fed);
+            if let Some(i) = memchr::memrchr2(b'\n', b'\r', fed) {
+                self.line_start = self.base + (from + i + 1) as u64;
+            }
             self.lines_at = offset;
         }
+    }
+
+    /// The 1-based column of `offset` (lines counted up to it): characters of UTF-8 text
+    /// (bytes that do not continue a character) where the line is still buffered, else bytes.
+    fn column_of(&self, offset: u64) -> u32 {
+        let prefix = if self.line_start >= self.base {
+            let (from, to) = (self.index(self.line_start), self.index(offset));
+            let bytes = self.buf.get(from..to).unwrap_or_default();
+            bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count() as u64
+        } else {
+            offset.saturating_sub(self.line_start)
+        };
+        u32::try_from(prefix + 1).unwrap_or(u32::MAX)
     }
 
     /// Drops the bytes no longer needed and appends the next piece of input.

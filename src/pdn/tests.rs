@@ -252,6 +252,7 @@ fn crlf_lf_and_cr_line_ends() {
         bytes: game.0.as_bytes(),
         offset: game.1,
         line: game.2,
+        column: 1,
         index: 2,
     };
     let at_result = raw.offset + game.0.find("2-0").unwrap() as u64;
@@ -465,6 +466,7 @@ fn tokens_of_a_typical_game_with_offsets() {
         bytes: text.as_bytes(),
         offset: 1000,
         line: 3,
+        column: 1,
         index: 1,
     };
     let parsed = parse_game(&game);
@@ -732,6 +734,7 @@ fn comments_of_every_style() {
         bytes: text.as_bytes(),
         offset: 0,
         line: 1,
+        column: 1,
         index: 1,
     };
     let parsed = parse_game(&game);

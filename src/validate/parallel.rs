@@ -18,16 +18,21 @@ const BATCH_BYTES: usize = 256 << 10;
 #[derive(Default)]
 struct Batch {
     bytes: Vec<u8>,
-    /// Each game: its range in `bytes`, file offset, line and number.
-    games: Vec<(std::ops::Range<usize>, u64, u32, usize)>,
+    /// Each game: its range in `bytes`, file offset, line, column and number.
+    games: Vec<(std::ops::Range<usize>, u64, u32, u32, usize)>,
 }
 
 impl Batch {
     fn push(&mut self, raw: &RawGame) {
         let start = self.bytes.len();
         self.bytes.extend_from_slice(raw.bytes);
-        self.games
-            .push((start..self.bytes.len(), raw.offset, raw.line, raw.index));
+        self.games.push((
+            start..self.bytes.len(),
+            raw.offset,
+            raw.line,
+            raw.column,
+            raw.index,
+        ));
     }
 
     fn check(&self, options: &Options, encoding: TextEncoding) -> Vec<(GameReport, u64)> {
@@ -36,11 +41,12 @@ impl Batch {
         let mut parsed = ParsedGame::default();
         self.games
             .iter()
-            .map(|(range, offset, line, index)| {
+            .map(|(range, offset, line, column, index)| {
                 let raw = RawGame {
                     bytes: &self.bytes[range.clone()],
                     offset: *offset,
                     line: *line,
+                    column: *column,
                     index: *index,
                 };
                 parse_game_into(&raw, &mut parsed);
