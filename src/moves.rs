@@ -67,6 +67,14 @@ impl Move {
             && self.promotes == other.promotes
     }
 
+    /// Whether another of `moves`, leaving a different position, starts and ends on the same
+    /// squares: then this move must be written with its full path.
+    pub fn shares_ends(&self, moves: &[Move]) -> bool {
+        moves
+            .iter()
+            .any(|o| o.from == self.from && o.to == self.to && !o.same_move(self))
+    }
+
     /// `c3-d4`, `c3:g7` (short) or `c3:e5:g7` (full path), alphanumeric.
     pub fn to_alpha(&self, g: &Geometry, full_path: bool) -> String {
         self.render(full_path, |bit, out| {

@@ -52,21 +52,10 @@ const PLAYERS: [&str; 12] = [
     "Fedorova, Tatiana",
 ];
 
-/// Whether another legal move has the same start and end squares.
-fn shares_ends(mv: &Move, legal: &[Move]) -> bool {
-    legal
-        .iter()
-        .any(|m| !m.same_move(mv) && m.from == mv.from && m.to == mv.to)
-}
-
 /// The text of a move as canonical PDN writes it: start and end squares, the full path only
 /// when another legal move shares both.
 pub fn canonical(mv: &Move, legal: &[Move], pos: &Position) -> String {
-    let shared = legal
-        .iter()
-        .filter(|m| m.from == mv.from && m.to == mv.to)
-        .count();
-    mv.to_alpha(pos.geometry(), shared > 1)
+    mv.to_alpha(pos.geometry(), mv.shares_ends(legal))
 }
 
 /// Writes game number `index` (from 1) of the archive with this seed.
@@ -83,7 +72,7 @@ pub fn write_game(out: &mut String, variant: Variant, seed: u64, index: u64) {
         // unambiguously in any notation: avoid it while there is another choice.
         let writable: Vec<Move> = legal
             .iter()
-            .filter(|m| !(m.landings().len() == 1 && shares_ends(m, &legal)))
+            .filter(|m| !(m.landings().len() == 1 && m.shares_ends(&legal)))
             .copied()
             .collect();
         let choices = if writable.is_empty() {

@@ -206,11 +206,7 @@ pub fn describe(moves: &[Move], g: &Geometry, numeric: Option<Corner>) -> Vec<St
     moves
         .iter()
         .map(|m| {
-            let full = moves
-                .iter()
-                .filter(|o| o.from == m.from && o.to == m.to)
-                .count()
-                > 1;
+            let full = m.shares_ends(moves);
             match numeric {
                 Some(corner) => m.to_numeric(g, corner, full),
                 None => m.to_alpha(g, full),

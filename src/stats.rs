@@ -11,7 +11,6 @@
 
 use crate::diagnostic::Severity;
 use crate::encoding::Detection;
-use crate::movegen::{Paths, legal_moves};
 use crate::moves::Move;
 use crate::pdn::result::Outcome as Declared;
 use crate::position::{Color, Position};
@@ -269,12 +268,10 @@ fn kings_only(pos: &Position) -> bool {
 /// A move in canonical alphanumeric notation: start and end squares only, unless another
 /// legal move of the position shares them (then the full path).
 pub fn canonical(mv: &Move, before: &Position) -> String {
-    let mut moves = Vec::new();
-    legal_moves(before, Paths::Distinct, &mut moves);
-    let full = moves
-        .iter()
-        .any(|o| o.from == mv.from && o.to == mv.to && !o.same_move(mv));
-    mv.to_alpha(before.geometry(), full)
+    mv.to_alpha(
+        before.geometry(),
+        crate::convert::needs_full_path(mv, before),
+    )
 }
 
 /// A player's name from a tag value, unless unknown (`?`, `-`, empty).

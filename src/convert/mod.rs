@@ -25,9 +25,7 @@ use crate::validate::GameReport;
 pub fn needs_full_path(mv: &Move, before: &Position) -> bool {
     let mut legal = Vec::new();
     legal_moves(before, Paths::Distinct, &mut legal);
-    legal
-        .iter()
-        .any(|other| other.from == mv.from && other.to == mv.to && !other.same_move(mv))
+    mv.shares_ends(&legal)
 }
 
 /// The text of `mv`: alphanumeric, or numeric in the numbering starting at `corner`.
