@@ -3,9 +3,9 @@
 //! engine. A setup command ends at the next `/` or, unterminated (an error), at the end of
 //! its line. The value may be quoted (`\"` unescaped) or not.
 
-use super::ascii::{is_space, line_end};
+use super::ascii::line_end;
 use super::error::{SyntaxError, SyntaxErrorKind};
-use super::tag::{error, quoted_value, skip_spaces, trim_end};
+use super::tag::{error, name_span, quoted_value, skip_spaces, trim_end};
 
 /// One setup command.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -38,15 +38,7 @@ pub(crate) fn scan_setup(
             (eol, eol)
         }
     };
-    let name_start = skip_spaces(input, start + 1, content_end);
-    let mut name_end = name_start;
-    while name_end < content_end
-        && input
-            .get(name_end)
-            .is_some_and(|&b| !is_space(b) && b != b'"')
-    {
-        name_end += 1;
-    }
+    let (name_start, name_end) = name_span(input, start + 1, content_end);
     let name = input.get(name_start..name_end).unwrap_or_default();
     let value_start = skip_spaces(input, name_end, content_end);
     let value_end = trim_end(input, value_start, content_end);

@@ -120,6 +120,17 @@ fn quoted_value_into(input: &[u8], from: usize, to: usize, out: &mut Vec<u8>) ->
     }
 }
 
+/// The name of a tag or setup command in `input[from..to]`: after leading spaces, up to a
+/// space or a quote.
+pub(crate) fn name_span(input: &[u8], from: usize, to: usize) -> (usize, usize) {
+    let start = skip_spaces(input, from, to);
+    let mut end = start;
+    while end < to && input.get(end).is_some_and(|&b| !is_space(b) && b != b'"') {
+        end += 1;
+    }
+    (start, end)
+}
+
 pub(crate) fn skip_spaces(input: &[u8], mut i: usize, to: usize) -> usize {
     while i < to && input.get(i).is_some_and(|&b| is_space(b)) {
         i += 1;
@@ -212,15 +223,7 @@ pub(crate) fn scan_tag(
             }
         }
     };
-    let name_start = skip_spaces(input, start + 1, content_end);
-    let mut name_end = name_start;
-    while name_end < content_end
-        && input
-            .get(name_end)
-            .is_some_and(|&b| !is_space(b) && b != b'"')
-    {
-        name_end += 1;
-    }
+    let (name_start, name_end) = name_span(input, start + 1, content_end);
     let name = input.get(name_start..name_end).unwrap_or_default();
     if name.is_empty() {
         errors.push(error(
