@@ -5,7 +5,7 @@
 //! loses), the position has occurred for the third time (draw), the stronger side has made
 //! its 15th move with three or more kings against a lone king (draw).
 
-use crate::movegen::{Paths, has_legal_move, legal_moves};
+use crate::movegen::{Paths, capture_moves, has_legal_move, legal_moves};
 use crate::moves::Move;
 use crate::position::{Color, Position};
 use crate::zobrist;
@@ -55,6 +55,9 @@ pub struct KingChase {
 pub const CHASE_LIMIT: u32 = 15;
 
 fn balance(pos: &Position) -> Option<Color> {
+    if pos.kings.count_ones() < 4 {
+        return None; // three kings against one: at least four kings
+    }
     [Color::White, Color::Black].into_iter().find(|&strong| {
         let (strong_kings, _) = pos.count(strong);
         let (weak_kings, weak_men) = pos.count(strong.other());
@@ -70,9 +73,13 @@ pub struct Game {
     reversible: Vec<(u64, Position)>,
     chase: Option<KingChase>,
     outcome: Option<Outcome>,
-    /// Legal moves of the current position (one per distinct move), made when first asked
-    /// for: replaying a quiet move does not need them.
-    moves: OnceCell<Vec<Move>>,
+    /// The captures of the current position (one per distinct move), made after every move:
+    /// capturing is compulsory, so they are the legal moves whenever there are any, and
+    /// whether there are any decides how a written step is checked.
+    captures: Vec<Move>,
+    /// The steps of the current position when it has no capture, made when first asked for:
+    /// replaying a step does not need them.
+    steps: OnceCell<Vec<Move>>,
     plies: u32,
 }
 
@@ -84,10 +91,12 @@ impl Game {
             reversible: vec![(zobrist::hash(&position), position)],
             chase: balance(&position).map(|strong| KingChase { strong, moves: 0 }),
             outcome: None,
-            moves: OnceCell::new(),
+            captures: Vec::new(),
+            steps: OnceCell::new(),
             plies: 0,
         };
-        if !has_legal_move(&position) {
+        capture_moves(&position, Paths::Distinct, &mut game.captures);
+        if game.captures.is_empty() && !has_legal_move(&position) {
             game.outcome = Some(Outcome::NoLegalMove {
                 winner: position.turn.other(),
             });
@@ -104,11 +113,19 @@ impl Game {
         if self.outcome.is_some() {
             return &[];
         }
-        self.moves.get_or_init(|| {
+        if !self.captures.is_empty() {
+            return &self.captures;
+        }
+        self.steps.get_or_init(|| {
             let mut moves = Vec::new();
             legal_moves(&self.position, Paths::Distinct, &mut moves);
             moves
         })
+    }
+
+    /// Whether the side to move has a capture (and so must capture).
+    pub fn has_capture(&self) -> bool {
+        !self.captures.is_empty()
     }
 
     /// The legal moves of the current position, one per landing path.
@@ -136,8 +153,11 @@ impl Game {
     /// How often the current position has occurred (1 the first time).
     pub fn repetitions(&self) -> usize {
         let (hash, pos) = self.reversible.last().expect("current position is kept");
+        // Only positions with the same side to move can be equal: every second one.
         self.reversible
             .iter()
+            .rev()
+            .step_by(2)
             .filter(|(h, p)| h == hash && p == pos)
             .count()
     }
@@ -152,13 +172,15 @@ impl Game {
         );
         let mover = self.position.turn;
         let irreversible = mv.is_capture() || self.position.kings & (1u64 << mv.from) == 0;
+        let (hash, _) = *self.reversible.last().expect("current position is kept");
+        let hash = zobrist::after(hash, &self.position, mv);
         self.position = self.position.play(mv);
+        debug_assert_eq!(hash, zobrist::hash(&self.position));
         self.plies += 1;
         if irreversible {
             self.reversible.clear();
         }
-        self.reversible
-            .push((zobrist::hash(&self.position), self.position));
+        self.reversible.push((hash, self.position));
         self.chase = match (balance(&self.position), self.chase) {
             (None, _) => None,
             (Some(strong), Some(chase)) if chase.strong == strong => Some(KingChase {
@@ -167,10 +189,13 @@ impl Game {
             }),
             (Some(strong), _) => Some(KingChase { strong, moves: 0 }),
         };
-        self.moves = OnceCell::new();
-        self.outcome = if !has_legal_move(&self.position) {
+        self.steps = OnceCell::new();
+        self.captures.clear();
+        capture_moves(&self.position, Paths::Distinct, &mut self.captures);
+        self.outcome = if self.captures.is_empty() && !has_legal_move(&self.position) {
             Some(Outcome::NoLegalMove { winner: mover })
-        } else if self.repetitions() >= 3 {
+        } else if self.reversible.len() >= 9 && self.repetitions() >= 3 {
+            // A third occurrence needs two returns of four or more reversible plies each.
             Some(Outcome::ThreefoldRepetition)
         } else if self.chase.is_some_and(|c| c.moves >= CHASE_LIMIT) {
             Some(Outcome::FifteenMoveRule)

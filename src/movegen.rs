@@ -38,6 +38,12 @@ pub fn legal_moves(pos: &Position, paths: Paths, out: &mut Vec<Move>) {
     }
 }
 
+/// Appends the captures of `pos` to `out` (which is not cleared); none when the side to move
+/// has no capture.
+pub fn capture_moves(pos: &Position, paths: Paths, out: &mut Vec<Move>) {
+    captures(pos, paths, out);
+}
+
 /// The number of legal moves, without building the steps (perft's last ply).
 pub fn count_moves(pos: &Position, paths: Paths, scratch: &mut Vec<Move>) -> u64 {
     scratch.clear();

@@ -12,7 +12,7 @@
 
 use crate::game::Game;
 use crate::geometry::Geometry;
-use crate::movegen::{has_capture, step_move};
+use crate::movegen::step_move;
 use crate::moves::{MAX_JUMPS, Move};
 use crate::pdn::movetext::{MoveShape, WrittenMove, WrittenSquare};
 use crate::position::Color;
@@ -92,7 +92,7 @@ pub fn resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution
             let bits = &buffer[..squares.len()];
             let (from, to) = (bits[0], bits[bits.len() - 1]);
             let via = &bits[1..bits.len() - 1];
-            if via.is_empty() && !has_capture(game.position()) {
+            if via.is_empty() && !game.has_capture() {
                 // The common case: a step, checked without generating the legal moves.
                 if let Some(mv) = step_move(game.position(), from, to) {
                     return found(mv, *capture);
