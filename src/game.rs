@@ -5,12 +5,12 @@
 //! loses), the position has occurred for the third time (draw), the stronger side has made
 //! its 15th move with three or more kings against a lone king (draw).
 
-use crate::movegen::{Paths, capture_moves, has_legal_move, legal_moves};
+use crate::movegen::{Paths, captures_from, has_capture, has_legal_move, legal_moves};
 use crate::moves::Move;
 use crate::position::{Color, Position};
 use crate::zobrist;
 use serde::Serialize;
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 
 /// How a game ended by the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -73,13 +73,14 @@ pub struct Game {
     reversible: Vec<(u64, Position)>,
     chase: Option<KingChase>,
     outcome: Option<Outcome>,
-    /// The captures of the current position (one per distinct move), made after every move:
-    /// capturing is compulsory, so they are the legal moves whenever there are any, and
-    /// whether there are any decides how a written step is checked.
-    captures: Vec<Move>,
-    /// The steps of the current position when it has no capture, made when first asked for:
-    /// replaying a step does not need them.
-    steps: OnceCell<Vec<Move>>,
+    /// Whether the side to move has a capture (capturing is compulsory): found after every
+    /// move without generating any.
+    capture: bool,
+    /// Legal moves of the current position (one per distinct move), made when first asked
+    /// for: replaying a written move does not need them.
+    moves: OnceCell<Vec<Move>>,
+    /// Room for the captures of one piece, kept from move to move.
+    scratch: RefCell<Vec<Move>>,
     plies: u32,
 }
 
@@ -91,12 +92,12 @@ impl Game {
             reversible: vec![(zobrist::hash(&position), position)],
             chase: balance(&position).map(|strong| KingChase { strong, moves: 0 }),
             outcome: None,
-            captures: Vec::new(),
-            steps: OnceCell::new(),
+            capture: has_capture(&position),
+            moves: OnceCell::new(),
+            scratch: RefCell::new(Vec::new()),
             plies: 0,
         };
-        capture_moves(&position, Paths::Distinct, &mut game.captures);
-        if game.captures.is_empty() && !has_legal_move(&position) {
+        if !game.capture && !has_legal_move(&position) {
             game.outcome = Some(Outcome::NoLegalMove {
                 winner: position.turn.other(),
             });
@@ -113,10 +114,7 @@ impl Game {
         if self.outcome.is_some() {
             return &[];
         }
-        if !self.captures.is_empty() {
-            return &self.captures;
-        }
-        self.steps.get_or_init(|| {
+        self.moves.get_or_init(|| {
             let mut moves = Vec::new();
             legal_moves(&self.position, Paths::Distinct, &mut moves);
             moves
@@ -125,7 +123,23 @@ impl Game {
 
     /// Whether the side to move has a capture (and so must capture).
     pub fn has_capture(&self) -> bool {
-        !self.captures.is_empty()
+        self.capture
+    }
+
+    /// The one legal capture (distinct move) from `from` to `to`, if there is exactly one:
+    /// found by searching the captures of that piece alone.
+    pub fn only_capture(&self, from: u8, to: u8) -> Option<Move> {
+        if !self.capture || self.outcome.is_some() {
+            return None;
+        }
+        let mut found = self.scratch.borrow_mut();
+        found.clear();
+        captures_from(&self.position, from, Paths::Distinct, &mut found);
+        let mut fits = found.iter().filter(|m| m.to == to);
+        match (fits.next(), fits.next()) {
+            (Some(mv), None) => Some(*mv),
+            _ => None,
+        }
     }
 
     /// The legal moves of the current position, one per landing path.
@@ -189,10 +203,9 @@ impl Game {
             }),
             (Some(strong), _) => Some(KingChase { strong, moves: 0 }),
         };
-        self.steps = OnceCell::new();
-        self.captures.clear();
-        capture_moves(&self.position, Paths::Distinct, &mut self.captures);
-        self.outcome = if self.captures.is_empty() && !has_legal_move(&self.position) {
+        self.moves = OnceCell::new();
+        self.capture = has_capture(&self.position);
+        self.outcome = if !self.capture && !has_legal_move(&self.position) {
             Some(Outcome::NoLegalMove { winner: mover })
         } else if self.reversible.len() >= 9 && self.repetitions() >= 3 {
             // A third occurrence needs two returns of four or more reversible plies each.

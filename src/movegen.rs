@@ -38,12 +38,6 @@ pub fn legal_moves(pos: &Position, paths: Paths, out: &mut Vec<Move>) {
     }
 }
 
-/// Appends the captures of `pos` to `out` (which is not cleared); none when the side to move
-/// has no capture.
-pub fn capture_moves(pos: &Position, paths: Paths, out: &mut Vec<Move>) {
-    captures(pos, paths, out);
-}
-
 /// The number of legal moves, without building the steps (perft's last ply).
 pub fn count_moves(pos: &Position, paths: Paths, scratch: &mut Vec<Move>) -> u64 {
     scratch.clear();
@@ -197,31 +191,45 @@ fn captures(pos: &Position, paths: Paths, out: &mut Vec<Move>) {
         capturing_men |= g.shift(g.shift(empty_board, back) & theirs, back) & men;
     }
     for from in bits(capturing_men | (own & pos.kings)) {
-        let king = pos.kings & (1u64 << from) != 0;
-        let mut search = CaptureSearch {
-            g,
-            removal: pos.variant.removal(),
-            promotion: g.promotion_row(pos.turn == Color::White),
-            from,
-            was_king: king,
-            paths,
-            first: out.len(),
-            out,
-            landings: [0; MAX_JUMPS],
-            victims: [0; MAX_JUMPS],
-            orders_seen: Vec::new(),
-        };
-        // The moving piece is lifted: its square is free for the rest of the move.
-        let state = State {
-            at: from,
-            king,
-            capturable: theirs,
-            empty: empty_board | (1u64 << from),
-            captured: 0,
-            jumps: 0,
-        };
-        search.extend(state);
+        search_from(pos, from, paths, out);
     }
+}
+
+/// Appends the captures of `pos` that start on `from` to `out` (which is not cleared): none
+/// when no piece of the side to move stands there, or when it cannot capture.
+pub fn captures_from(pos: &Position, from: u8, paths: Paths, out: &mut Vec<Move>) {
+    if pos.pieces(pos.turn) & (1u64 << from) != 0 {
+        search_from(pos, from, paths, out);
+    }
+}
+
+/// Every capture of the piece of the side to move on `from`.
+fn search_from(pos: &Position, from: u8, paths: Paths, out: &mut Vec<Move>) {
+    let g = pos.geometry();
+    let king = pos.kings & (1u64 << from) != 0;
+    let mut search = CaptureSearch {
+        g,
+        removal: pos.variant.removal(),
+        promotion: g.promotion_row(pos.turn == Color::White),
+        from,
+        was_king: king,
+        paths,
+        first: out.len(),
+        out,
+        landings: [0; MAX_JUMPS],
+        victims: [0; MAX_JUMPS],
+        orders_seen: Vec::new(),
+    };
+    // The moving piece is lifted: its square is free for the rest of the move.
+    let state = State {
+        at: from,
+        king,
+        capturable: pos.pieces(pos.turn.other()),
+        empty: pos.empty_squares() | (1u64 << from),
+        captured: 0,
+        jumps: 0,
+    };
+    search.extend(state);
 }
 
 /// Where a capture in progress stands.
@@ -303,11 +311,14 @@ impl CaptureSearch<'_> {
                 continue;
             }
             jumped = true;
-            // A king must land where it can capture again, if such a square exists.
+            // A king must land where it can capture again, if such a square exists (with one
+            // landing square there is nothing to choose).
             let mut continuing = 0;
-            for land in bits(landing_squares) {
-                if self.can_capture(&self.jump(&s, victim, land)) {
-                    continuing |= 1u64 << land;
+            if landing_squares & (landing_squares - 1) != 0 {
+                for land in bits(landing_squares) {
+                    if self.can_capture(&self.jump(&s, victim, land)) {
+                        continuing |= 1u64 << land;
+                    }
                 }
             }
             let allowed = if continuing != 0 {

@@ -92,20 +92,19 @@ pub fn resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution
             let bits = &buffer[..squares.len()];
             let (from, to) = (bits[0], bits[bits.len() - 1]);
             let via = &bits[1..bits.len() - 1];
-            if via.is_empty() && !game.has_capture() {
-                // The common case: a step, checked without generating the legal moves.
-                if let Some(mv) = step_move(game.position(), from, to) {
+            if via.is_empty() {
+                // The common cases, checked without generating the legal moves: a step when
+                // there is no capture, else a capture of the piece on `from` alone.
+                let mv = if game.has_capture() {
+                    game.only_capture(from, to)
+                } else {
+                    step_move(game.position(), from, to)
+                };
+                if let Some(mv) = mv {
                     return found(mv, *capture);
                 }
             }
             let legal = game.legal_moves();
-            if via.is_empty() {
-                // One legal move from `from` to `to`, found without allocating.
-                let mut matching = legal.iter().filter(|m| m.from == from && m.to == to);
-                if let (Some(mv), None) = (matching.next(), matching.next()) {
-                    return found(*mv, *capture);
-                }
-            }
             let fits: Vec<Move> = if via.is_empty() {
                 legal
                     .iter()
