@@ -9,12 +9,13 @@ use crate::moves::Move;
 use crate::position::{Color, Position};
 use crate::resolve::{Illegal, Leniency, Resolution, describe, resolve};
 use crate::square::Corner;
+use compact_str::CompactString;
 
 /// One move of the main line as replayed.
 #[derive(Clone, Debug)]
 pub struct PlayedMove {
     /// The move as written (without strength marks).
-    pub written: String,
+    pub written: CompactString,
     pub mv: Move,
     /// The position the move was played from.
     pub before: Position,
@@ -57,10 +58,13 @@ fn numbering(start: LineStart, first_side: Color, i: usize) -> (u32, Color) {
 pub(super) fn replay_all(
     lines: &[Line],
     start: Position,
+    details: bool,
     report: &mut GameReport,
     findings: &mut Findings,
 ) {
-    // Positions before each move of each line, and where each line started.
+    // Positions before each move of each line (kept only when there are variations to
+    // branch off), and where each line started.
+    let branches = lines.len() > 1;
     let mut befores: Vec<Vec<Position>> = Vec::with_capacity(lines.len());
     let mut starts: Vec<LineStart> = Vec::with_capacity(lines.len());
     for (index, line) in lines.iter().enumerate() {
@@ -98,6 +102,8 @@ pub(super) fn replay_all(
             report,
             findings,
             main: index == 0,
+            details,
+            branches,
             start: line_start,
             first_side: origin.turn,
         };
@@ -109,6 +115,10 @@ struct LineReplay<'a> {
     report: &'a mut GameReport,
     findings: &'a mut Findings,
     main: bool,
+    /// Keep the main line's moves in the report.
+    details: bool,
+    /// Keep the position before each move (variations branch off this line).
+    branches: bool,
     start: LineStart,
     first_side: Color,
 }
@@ -120,9 +130,14 @@ impl LineReplay<'_> {
 
     /// Replays `moves`; returns the position before each move that was reached.
     fn run(&mut self, mut game: Game, moves: &[WrittenPly]) -> Vec<Position> {
-        let mut befores = Vec::with_capacity(moves.len());
+        let mut befores = Vec::with_capacity(if self.branches { moves.len() } else { 0 });
+        if self.main && self.details {
+            self.report.moves.reserve(moves.len());
+        }
         for (i, ply) in moves.iter().enumerate() {
-            befores.push(*game.position());
+            if self.branches {
+                befores.push(*game.position());
+            }
             let (number, side) = numbering(self.start, self.first_side, i);
             let ply_number = self.start.ply + i as u32;
             self.check_number(ply, number, side, ply_number);
@@ -202,13 +217,16 @@ impl LineReplay<'_> {
             let before = *game.position();
             let outcome = game.play(&mv);
             if self.main {
-                self.report.moves.push(PlayedMove {
-                    written: ply.written.text.to_string(),
-                    mv,
-                    before,
-                    after: *game.position(),
-                    offset: ply.offset,
-                });
+                self.report.main_plies += 1;
+                if self.details {
+                    self.report.moves.push(PlayedMove {
+                        written: ply.written.text.clone(),
+                        mv,
+                        before,
+                        after: *game.position(),
+                        offset: ply.offset,
+                    });
+                }
                 if let Some(outcome) = outcome {
                     self.report.rule_end = Some((outcome, ply_number));
                 }
