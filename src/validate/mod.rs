@@ -177,7 +177,6 @@ impl Findings {
 }
 
 /// Validates one game read from `raw`; `decode` turns tag values into text.
-/// The written moves are taken out of `parsed` (its other tokens are left as they are).
 pub fn check_game(
     raw: &RawGame,
     parsed: &mut ParsedGame,
@@ -231,22 +230,14 @@ pub fn check_game(
     let mut lines = LineBuilder::with_capacity(room);
     let mut setup_fen = None;
     let mut depth = 0usize;
-    for token in &mut parsed.tokens {
+    for token in &parsed.tokens {
         match &token.kind {
             TokenKind::MoveNumber { number, black } => lines.move_number(*number, *black),
-            TokenKind::Move(written) if options.syntax_only => {
-                // Nothing is replayed: the move stays where it is.
+            TokenKind::Move(written) => {
                 report.numeric |= written.text.starts_with(|c: char| c.is_ascii_digit());
-            }
-            TokenKind::Move(_) => {
-                // Taken out of the token list: the moves are only needed in the lines.
-                let TokenKind::Move(written) =
-                    std::mem::replace(&mut token.kind, TokenKind::Unknown)
-                else {
-                    unreachable!("matched a move");
-                };
-                report.numeric |= written.text.starts_with(|c: char| c.is_ascii_digit());
-                lines.push_move(written, token.offset);
+                if !options.syntax_only {
+                    lines.push_move(written, token.offset);
+                }
             }
             TokenKind::Unknown => lines.unreadable(),
             TokenKind::VariationStart => {

@@ -56,7 +56,7 @@ fn numbering(start: LineStart, first_side: Color, i: usize) -> (u32, Color) {
 }
 
 pub(super) fn replay_all(
-    lines: &[Line],
+    lines: &[Line<'_>],
     start: Position,
     details: bool,
     report: &mut GameReport,
@@ -129,7 +129,7 @@ impl LineReplay<'_> {
     }
 
     /// Replays `moves`; returns the position before each move that was reached.
-    fn run(&mut self, mut game: Game, moves: &[WrittenPly]) -> Vec<Position> {
+    fn run(&mut self, mut game: Game, moves: &[WrittenPly<'_>]) -> Vec<Position> {
         let mut befores = Vec::with_capacity(if self.branches { moves.len() } else { 0 });
         if self.main && self.details {
             self.report.moves.reserve(moves.len());
@@ -149,7 +149,7 @@ impl LineReplay<'_> {
                 self.error(code::MOVE_AFTER_END, ply, number, side, ply_number, message);
                 break;
             }
-            let mv = match resolve(&game, &ply.written, self.corner()) {
+            let mv = match resolve(&game, ply.written, self.corner()) {
                 Resolution::Found(mv, leniency) => {
                     if let Some(l) = leniency {
                         let message = match l {
@@ -236,7 +236,12 @@ impl LineReplay<'_> {
     }
 
     /// The only candidate after which the most of the remaining moves replay, if unique.
-    fn disambiguate(&self, game: &Game, candidates: &[Move], rest: &[WrittenPly]) -> Option<Move> {
+    fn disambiguate(
+        &self,
+        game: &Game,
+        candidates: &[Move],
+        rest: &[WrittenPly<'_>],
+    ) -> Option<Move> {
         if !self.main || rest.is_empty() {
             return None;
         }
@@ -254,7 +259,7 @@ impl LineReplay<'_> {
         winners.next().is_none().then_some(*first)
     }
 
-    fn check_number(&mut self, ply: &WrittenPly, number: u32, side: Color, ply_number: u32) {
+    fn check_number(&mut self, ply: &WrittenPly<'_>, number: u32, side: Color, ply_number: u32) {
         let Some((written, black)) = ply.number else {
             return;
         };
@@ -277,7 +282,12 @@ impl LineReplay<'_> {
         }
     }
 
-    fn explain(&self, game: &Game, ply: &WrittenPly, reason: &Illegal) -> (&'static str, String) {
+    fn explain(
+        &self,
+        game: &Game,
+        ply: &WrittenPly<'_>,
+        reason: &Illegal,
+    ) -> (&'static str, String) {
         let pos = game.position();
         let square = |bit: u8| self.square_name(bit, pos);
         let legal = self.list(game.legal_moves(), game);
@@ -357,7 +367,7 @@ impl LineReplay<'_> {
     fn error(
         &mut self,
         code: &'static str,
-        ply: &WrittenPly,
+        ply: &WrittenPly<'_>,
         number: u32,
         side: Color,
         ply_number: u32,
@@ -379,7 +389,7 @@ impl LineReplay<'_> {
         &mut self,
         severity: Severity,
         code: &'static str,
-        ply: &WrittenPly,
+        ply: &WrittenPly<'_>,
         number: u32,
         side: Color,
         ply_number: u32,
@@ -394,13 +404,13 @@ impl LineReplay<'_> {
 }
 
 /// How many of `rest` replay from `game` (an ambiguous move counts with its first reading).
-fn replayable(mut game: Game, rest: &[WrittenPly], corner: Corner) -> usize {
+fn replayable(mut game: Game, rest: &[WrittenPly<'_>], corner: Corner) -> usize {
     let mut count = 0;
     for ply in rest {
         if game.outcome().is_some() {
             break;
         }
-        let mv = match resolve(&game, &ply.written, corner) {
+        let mv = match resolve(&game, ply.written, corner) {
             Resolution::Found(mv, _) => mv,
             Resolution::Ambiguous(candidates) => candidates[0],
             Resolution::Illegal(_) => break,
