@@ -63,20 +63,22 @@ pub fn count_moves(pos: &Position, paths: Paths, scratch: &mut Vec<Move>) -> u64
 
 /// Whether the side to move has a capture (and so must capture), without generating it.
 pub fn has_capture(pos: &Position) -> bool {
-    let g = pos.geometry();
+    let sh = Shifts::of(pos.geometry());
     let own = pos.pieces(pos.turn);
     let theirs = pos.pieces(pos.turn.other());
     let empty = pos.empty_squares();
     let men = own & !pos.kings;
-    for dir in Direction::ALL {
-        if g.shift(g.shift(men, dir) & theirs, dir) & empty != 0 {
-            return true;
-        }
+    let mut found = 0;
+    for d in 0..4 {
+        found |= sh.shift(sh.shift(men, d) & theirs, d) & empty;
+    }
+    if found != 0 {
+        return true;
     }
     bits(own & pos.kings).any(|king| {
-        Direction::ALL.into_iter().any(|dir| {
-            let victim = first_obstacle(g, king, dir, empty) & theirs;
-            victim != 0 && g.shift(victim, dir) & empty != 0
+        (0..4).any(|d| {
+            let victim = sh.first_obstacle(1u64 << king, d, empty) & theirs;
+            victim != 0 && sh.shift(victim, d) & empty != 0
         })
     })
 }
@@ -119,6 +121,58 @@ pub fn step_move(pos: &Position, from: u8, to: u8) -> Option<Move> {
         .then(|| Move::step(from, to, to_mask & promotion != 0))
 }
 
+/// One step in each direction of [`Direction::ALL`] as a rotation of the bitboard: a square's
+/// neighbour is `half` or `half + 1` bits up or down, and no square lies near enough to
+/// either end of the 64 bits for a rotation to wrap onto a square, so a rotation and the
+/// square mask give [`Geometry::shift`] without a branch on the direction (a test checks
+/// this for every square of both boards).
+#[derive(Clone, Copy)]
+struct Shifts {
+    rotations: [u32; 4],
+    squares: u64,
+}
+
+impl Shifts {
+    #[inline(always)]
+    fn of(g: &Geometry) -> Shifts {
+        let half = u32::from(g.half);
+        Shifts {
+            rotations: [half + 1, half, 64 - (half + 1), 64 - half],
+            squares: g.squares,
+        }
+    }
+
+    /// Every square of `bb` one step in direction `d` (an index into [`Direction::ALL`]).
+    #[inline(always)]
+    fn shift(&self, bb: u64, d: usize) -> u64 {
+        bb.rotate_left(self.rotations[d]) & self.squares
+    }
+
+    /// The first square beyond the empty run from `at` (a single square) in direction `d`
+    /// (0 if the edge comes first).
+    #[inline(always)]
+    fn first_obstacle(&self, at: u64, d: usize, empty: u64) -> u64 {
+        let mut square = self.shift(at, d);
+        while square & empty != 0 {
+            square = self.shift(square, d);
+        }
+        square
+    }
+
+    /// The empty squares reached from `at` (a single square) in direction `d` before the
+    /// first obstacle.
+    #[inline(always)]
+    fn ray(&self, at: u64, d: usize, empty: u64) -> u64 {
+        let mut reached = 0;
+        let mut square = self.shift(at, d) & empty;
+        while square != 0 {
+            reached |= square;
+            square = self.shift(square, d) & empty;
+        }
+        reached
+    }
+}
+
 /// The empty squares a king on `bit` reaches in `dir` before the first obstacle.
 #[inline(always)]
 fn ray(g: &Geometry, bit: u8, dir: Direction, empty: u64) -> u64 {
@@ -129,16 +183,6 @@ fn ray(g: &Geometry, bit: u8, dir: Direction, empty: u64) -> u64 {
         square = g.shift(square, dir) & empty;
     }
     reached
-}
-
-/// The first square beyond the empty run from `bit` in `dir` (0 if the edge comes first).
-#[inline(always)]
-fn first_obstacle(g: &Geometry, bit: u8, dir: Direction, empty: u64) -> u64 {
-    let mut square = g.shift(1u64 << bit, dir);
-    while square & empty != 0 {
-        square = g.shift(square, dir);
-    }
-    square
 }
 
 fn opposite(dir: Direction) -> Direction {
@@ -208,7 +252,7 @@ fn search_from(pos: &Position, from: u8, paths: Paths, out: &mut Vec<Move>) {
     let g = pos.geometry();
     let king = pos.kings & (1u64 << from) != 0;
     let mut search = CaptureSearch {
-        g,
+        sh: Shifts::of(g),
         removal: pos.variant.removal(),
         promotion: g.promotion_row(pos.turn == Color::White),
         from,
@@ -246,7 +290,7 @@ struct State {
 }
 
 struct CaptureSearch<'a> {
-    g: &'static Geometry,
+    sh: Shifts,
     removal: Removal,
     promotion: u64,
     from: u8,
@@ -280,32 +324,33 @@ impl CaptureSearch<'_> {
 
     fn can_capture(&self, s: &State) -> bool {
         let here = 1u64 << s.at;
-        Direction::ALL.into_iter().any(|dir| {
+        (0..4).any(|d| {
             let victim = if s.king {
-                first_obstacle(self.g, s.at, dir, s.empty)
+                self.sh.first_obstacle(here, d, s.empty)
             } else {
-                self.g.shift(here, dir)
+                self.sh.shift(here, d)
             } & s.capturable;
-            victim != 0 && self.g.shift(victim, dir) & s.empty != 0
+            victim != 0 && self.sh.shift(victim, d) & s.empty != 0
         })
     }
 
     /// Continues the capture from `s`; records it when no further jump exists.
     fn extend(&mut self, s: State) {
         let mut jumped = false;
-        for dir in Direction::ALL {
+        let here = 1u64 << s.at;
+        for d in 0..4 {
             let victim = if s.king {
-                first_obstacle(self.g, s.at, dir, s.empty)
+                self.sh.first_obstacle(here, d, s.empty)
             } else {
-                self.g.shift(1u64 << s.at, dir)
+                self.sh.shift(here, d)
             } & s.capturable;
             if victim == 0 {
                 continue;
             }
             let landing_squares = if s.king {
-                ray(self.g, victim.trailing_zeros() as u8, dir, s.empty)
+                self.sh.ray(victim, d, s.empty)
             } else {
-                self.g.shift(victim, dir) & s.empty
+                self.sh.shift(victim, d) & s.empty
             };
             if landing_squares == 0 {
                 continue;
@@ -364,5 +409,34 @@ impl CaptureSearch<'_> {
             Paths::Landings => {}
         }
         self.out.push(mv);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    /// The rotation steps are the geometry's shifts, for every square of both boards.
+    #[test]
+    fn rotations_step_like_the_geometry() {
+        for variant in [Variant::Spantsiretti, Variant::Russian] {
+            let g = variant.geometry();
+            let sh = Shifts::of(g);
+            for bit in bits(g.squares) {
+                for (d, dir) in Direction::ALL.into_iter().enumerate() {
+                    let square = 1u64 << bit;
+                    assert_eq!(
+                        sh.shift(square, d),
+                        g.shift(square, dir),
+                        "{variant:?} {bit} {dir:?}"
+                    );
+                }
+            }
+            assert_eq!(
+                sh.shift(g.squares, 0),
+                g.shift(g.squares, Direction::UpRight)
+            );
+        }
     }
 }

@@ -79,6 +79,22 @@ pub fn resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution
             finish(fits, *capture, Illegal::NoCompactMove)
         }
         MoveShape::Squares { squares, capture } => {
+            if let [first, last] = squares.as_slice() {
+                // The common case, start and end, checked without generating the legal moves:
+                // a step when there is no capture, else a capture of the piece on `from`.
+                let (from, to) = match (square(first), square(last)) {
+                    (Ok(from), Ok(to)) => (from, to),
+                    (Err(e), _) | (_, Err(e)) => return Resolution::Illegal(e),
+                };
+                let mv = if game.has_capture() {
+                    game.only_capture(from, to)
+                } else {
+                    step_move(game.position(), from, to)
+                };
+                if let Some(mv) = mv {
+                    return found(mv, *capture);
+                }
+            }
             if squares.len() > MAX_JUMPS + 1 {
                 return Resolution::Illegal(Illegal::NoSuchMove);
             }
@@ -92,18 +108,6 @@ pub fn resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution
             let bits = &buffer[..squares.len()];
             let (from, to) = (bits[0], bits[bits.len() - 1]);
             let via = &bits[1..bits.len() - 1];
-            if via.is_empty() {
-                // The common cases, checked without generating the legal moves: a step when
-                // there is no capture, else a capture of the piece on `from` alone.
-                let mv = if game.has_capture() {
-                    game.only_capture(from, to)
-                } else {
-                    step_move(game.position(), from, to)
-                };
-                if let Some(mv) = mv {
-                    return found(mv, *capture);
-                }
-            }
             let legal = game.legal_moves();
             let fits: Vec<Move> = if via.is_empty() {
                 legal
@@ -184,6 +188,7 @@ fn found(mv: Move, written_capture: bool) -> Resolution {
     Resolution::Found(mv, leniency)
 }
 
+#[inline]
 fn place(g: &Geometry, square: &WrittenSquare, corner: Corner) -> Result<u8, Illegal> {
     let result = match *square {
         WrittenSquare::Alpha { column, row } => {
@@ -196,7 +201,12 @@ fn place(g: &Geometry, square: &WrittenSquare, corner: Corner) -> Result<u8, Ill
         }
         WrittenSquare::Number(n) => g.bit_of_number(n, corner),
     };
-    result.map_err(|e| Illegal::BadSquare(square.to_string(), e))
+    result.map_err(|e| bad_square(square, e))
+}
+
+#[cold]
+fn bad_square(square: &WrittenSquare, e: SquareError) -> Illegal {
+    Illegal::BadSquare(square.to_string(), e)
 }
 
 /// Writes moves for a message or a list of candidates: the short form, or the full path
