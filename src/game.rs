@@ -55,8 +55,14 @@ pub struct KingChase {
 pub const CHASE_LIMIT: u32 = 15;
 
 fn balance(pos: &Position) -> Option<Color> {
-    if pos.kings.count_ones() < 4 {
-        return None; // three kings against one: at least four kings
+    // Three kings against one: at least four kings (tested without a population count,
+    // which this build has no instruction for).
+    let mut kings = pos.kings;
+    for _ in 0..3 {
+        kings &= kings.wrapping_sub(1);
+    }
+    if kings == 0 {
+        return None;
     }
     [Color::White, Color::Black].into_iter().find(|&strong| {
         let (strong_kings, _) = pos.count(strong);
