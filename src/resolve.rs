@@ -82,9 +82,10 @@ pub fn resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution
             if let [first, last] = squares.as_slice() {
                 // The common case, start and end, checked without generating the legal moves:
                 // a step when there is no capture, else a capture of the piece on `from`.
-                let (from, to) = match (square(first), square(last)) {
+                let (from, to) = match (bit_of(g, first, corner), bit_of(g, last, corner)) {
                     (Ok(from), Ok(to)) => (from, to),
-                    (Err(e), _) | (_, Err(e)) => return Resolution::Illegal(e),
+                    (Err(e), _) => return Resolution::Illegal(bad_square(first, e)),
+                    (_, Err(e)) => return Resolution::Illegal(bad_square(last, e)),
                 };
                 let mv = if game.has_capture() {
                     game.only_capture(from, to)
@@ -188,9 +189,14 @@ fn found(mv: Move, written_capture: bool) -> Resolution {
     Resolution::Found(mv, leniency)
 }
 
-#[inline]
 fn place(g: &Geometry, square: &WrittenSquare, corner: Corner) -> Result<u8, Illegal> {
-    let result = match *square {
+    bit_of(g, square, corner).map_err(|e| bad_square(square, e))
+}
+
+/// The bit of a written square, if it is a square of this board.
+#[inline]
+fn bit_of(g: &Geometry, square: &WrittenSquare, corner: Corner) -> Result<u8, SquareError> {
+    match *square {
         WrittenSquare::Alpha { column, row } => {
             if row == 0 || row > u32::from(g.height) || column >= g.width {
                 Err(SquareError::OffBoard)
@@ -200,8 +206,7 @@ fn place(g: &Geometry, square: &WrittenSquare, corner: Corner) -> Result<u8, Ill
             }
         }
         WrittenSquare::Number(n) => g.bit_of_number(n, corner),
-    };
-    result.map_err(|e| bad_square(square, e))
+    }
 }
 
 #[cold]
