@@ -72,13 +72,22 @@ pub fn has_capture(pos: &Position) -> bool {
     for d in 0..4 {
         found |= sh.shift(sh.shift(men, d) & theirs, d) & empty;
     }
-    if found != 0 {
-        return true;
+    let kings = own & pos.kings;
+    if found != 0 || kings == 0 {
+        return found != 0;
     }
-    bits(own & pos.kings).any(|king| {
+    // For each direction, the enemies with an empty square behind them: the only pieces a
+    // king moving that way can take. (The opposite of direction `d` is `d ^ 2`.)
+    let mut jumpable = [0u64; 4];
+    for (d, slot) in jumpable.iter_mut().enumerate() {
+        *slot = theirs & sh.shift(empty, d ^ 2);
+    }
+    if jumpable == [0; 4] {
+        return false;
+    }
+    bits(kings).any(|king| {
         (0..4).any(|d| {
-            let victim = sh.first_obstacle(1u64 << king, d, empty) & theirs;
-            victim != 0 && sh.shift(victim, d) & empty != 0
+            jumpable[d] != 0 && sh.first_obstacle(1u64 << king, d, empty) & jumpable[d] != 0
         })
     })
 }
@@ -412,10 +421,55 @@ impl CaptureSearch<'_> {
     }
 }
 
+/// Plays `games` pseudo-random games of each board from the start, at most `plies` long,
+/// and hands every position reached to `visit` with its legal moves and the one played next.
+#[cfg(test)]
+pub(crate) fn random_playouts(
+    games: usize,
+    plies: usize,
+    paths: Paths,
+    mut visit: impl FnMut(&Position, &[Move], Option<&Move>),
+) {
+    use crate::variant::Variant;
+    let mut seed = 0x2545_F491_4F6C_DD1D_u64;
+    let mut moves = Vec::new();
+    for variant in [Variant::Spantsiretti, Variant::Russian] {
+        for _ in 0..games {
+            let mut pos = Position::start(variant);
+            for _ in 0..plies {
+                moves.clear();
+                legal_moves(&pos, paths, &mut moves);
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let chosen =
+                    (!moves.is_empty()).then(|| moves[(seed % moves.len() as u64) as usize]);
+                visit(&pos, &moves, chosen.as_ref());
+                let Some(mv) = chosen else { break };
+                pos = pos.play(&mv);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::variant::Variant;
+
+    /// `has_capture` says yes exactly when the generator finds a capture, along pseudo-random
+    /// games of both boards (kings, promotions, long captures).
+    #[test]
+    fn has_capture_agrees_with_the_generator() {
+        let (mut positions, mut with_capture) = (0, 0);
+        random_playouts(300, 200, Paths::Distinct, |pos, moves, _| {
+            let generated = moves.iter().any(Move::is_capture);
+            assert_eq!(has_capture(pos), generated, "{pos:?}");
+            positions += 1;
+            with_capture += usize::from(generated);
+        });
+        assert!(positions > 30_000 && with_capture > 5_000);
+    }
 
     /// The rotation steps are the geometry's shifts, for every square of both boards.
     #[test]

@@ -95,34 +95,14 @@ mod tests {
     /// captures of kings.
     #[test]
     fn hash_after_a_move_is_the_hash_from_scratch() {
-        use crate::movegen::{Paths, legal_moves};
-        let mut seed = 0x2545_F491_4F6C_DD1D_u64;
-        let mut moves = Vec::new();
         let mut played = 0;
-        for variant in [Variant::Spantsiretti, Variant::Russian] {
-            for _ in 0..200 {
-                let mut pos = Position::start(variant);
-                for _ in 0..150 {
-                    moves.clear();
-                    legal_moves(&pos, Paths::Landings, &mut moves);
-                    if moves.is_empty() {
-                        break;
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let mv = moves[(seed % moves.len() as u64) as usize];
-                    let next = pos.play(&mv);
-                    assert_eq!(
-                        after(hash(&pos), &pos, &mv),
-                        hash(&next),
-                        "{mv:?} in {pos:?}"
-                    );
-                    pos = next;
-                    played += 1;
-                }
+        crate::movegen::random_playouts(200, 150, crate::movegen::Paths::Landings, |pos, _, mv| {
+            if let Some(mv) = mv {
+                let next = pos.play(mv);
+                assert_eq!(after(hash(pos), pos, mv), hash(&next), "{mv:?} in {pos:?}");
+                played += 1;
             }
-        }
+        });
         assert!(played > 10_000);
     }
 }
