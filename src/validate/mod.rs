@@ -179,7 +179,7 @@ impl Findings {
 /// Validates one game read from `raw`; `decode` turns tag values into text.
 pub fn check_game(
     raw: &RawGame,
-    parsed: &mut ParsedGame,
+    parsed: &ParsedGame,
     decode: &dyn Fn(&[u8]) -> String,
     options: &Options,
 ) -> GameReport {
