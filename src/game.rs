@@ -5,12 +5,12 @@
 //! loses), the position has occurred for the third time (draw), the stronger side has made
 //! its 15th move with three or more kings against a lone king (draw).
 
-use crate::movegen::{Paths, has_legal_move, legal_moves};
+use crate::movegen::{Paths, captures_from, has_capture, has_legal_move, legal_moves};
 use crate::moves::Move;
 use crate::position::{Color, Position};
 use crate::zobrist;
 use serde::Serialize;
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 
 /// How a game ended by the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -55,6 +55,15 @@ pub struct KingChase {
 pub const CHASE_LIMIT: u32 = 15;
 
 fn balance(pos: &Position) -> Option<Color> {
+    // Three kings against one: at least four kings (tested without a population count,
+    // which this build has no instruction for).
+    let mut kings = pos.kings;
+    for _ in 0..3 {
+        kings &= kings.wrapping_sub(1);
+    }
+    if kings == 0 {
+        return None;
+    }
     [Color::White, Color::Black].into_iter().find(|&strong| {
         let (strong_kings, _) = pos.count(strong);
         let (weak_kings, weak_men) = pos.count(strong.other());
@@ -70,9 +79,14 @@ pub struct Game {
     reversible: Vec<(u64, Position)>,
     chase: Option<KingChase>,
     outcome: Option<Outcome>,
+    /// Whether the side to move has a capture (capturing is compulsory): found after every
+    /// move without generating any.
+    capture: bool,
     /// Legal moves of the current position (one per distinct move), made when first asked
-    /// for: replaying a quiet move does not need them.
+    /// for: replaying a written move does not need them.
     moves: OnceCell<Vec<Move>>,
+    /// Room for the captures of one piece, kept from move to move.
+    scratch: RefCell<Vec<Move>>,
     plies: u32,
 }
 
@@ -84,10 +98,12 @@ impl Game {
             reversible: vec![(zobrist::hash(&position), position)],
             chase: balance(&position).map(|strong| KingChase { strong, moves: 0 }),
             outcome: None,
+            capture: has_capture(&position),
             moves: OnceCell::new(),
+            scratch: RefCell::new(Vec::new()),
             plies: 0,
         };
-        if !has_legal_move(&position) {
+        if !game.capture && !has_legal_move(&position) {
             game.outcome = Some(Outcome::NoLegalMove {
                 winner: position.turn.other(),
             });
@@ -109,6 +125,27 @@ impl Game {
             legal_moves(&self.position, Paths::Distinct, &mut moves);
             moves
         })
+    }
+
+    /// Whether the side to move has a capture (and so must capture).
+    pub fn has_capture(&self) -> bool {
+        self.capture
+    }
+
+    /// The one legal capture (distinct move) from `from` to `to`, if there is exactly one:
+    /// found by searching the captures of that piece alone.
+    pub fn only_capture(&self, from: u8, to: u8) -> Option<Move> {
+        if !self.capture || self.outcome.is_some() {
+            return None;
+        }
+        let mut found = self.scratch.borrow_mut();
+        found.clear();
+        captures_from(&self.position, from, Paths::Distinct, &mut found);
+        let mut fits = found.iter().filter(|m| m.to == to);
+        match (fits.next(), fits.next()) {
+            (Some(mv), None) => Some(*mv),
+            _ => None,
+        }
     }
 
     /// The legal moves of the current position, one per landing path.
@@ -136,8 +173,11 @@ impl Game {
     /// How often the current position has occurred (1 the first time).
     pub fn repetitions(&self) -> usize {
         let (hash, pos) = self.reversible.last().expect("current position is kept");
+        // Only positions with the same side to move can be equal: every second one.
         self.reversible
             .iter()
+            .rev()
+            .step_by(2)
             .filter(|(h, p)| h == hash && p == pos)
             .count()
     }
@@ -152,13 +192,15 @@ impl Game {
         );
         let mover = self.position.turn;
         let irreversible = mv.is_capture() || self.position.kings & (1u64 << mv.from) == 0;
+        let (hash, _) = *self.reversible.last().expect("current position is kept");
+        let hash = zobrist::after(hash, &self.position, mv);
         self.position = self.position.play(mv);
+        debug_assert_eq!(hash, zobrist::hash(&self.position));
         self.plies += 1;
         if irreversible {
             self.reversible.clear();
         }
-        self.reversible
-            .push((zobrist::hash(&self.position), self.position));
+        self.reversible.push((hash, self.position));
         self.chase = match (balance(&self.position), self.chase) {
             (None, _) => None,
             (Some(strong), Some(chase)) if chase.strong == strong => Some(KingChase {
@@ -168,9 +210,11 @@ impl Game {
             (Some(strong), _) => Some(KingChase { strong, moves: 0 }),
         };
         self.moves = OnceCell::new();
-        self.outcome = if !has_legal_move(&self.position) {
+        self.capture = has_capture(&self.position);
+        self.outcome = if !self.capture && !has_legal_move(&self.position) {
             Some(Outcome::NoLegalMove { winner: mover })
-        } else if self.repetitions() >= 3 {
+        } else if self.reversible.len() >= 9 && self.repetitions() >= 3 {
+            // A third occurrence needs two returns of four or more reversible plies each.
             Some(Outcome::ThreefoldRepetition)
         } else if self.chase.is_some_and(|c| c.moves >= CHASE_LIMIT) {
             Some(Outcome::FifteenMoveRule)

@@ -63,20 +63,31 @@ pub fn count_moves(pos: &Position, paths: Paths, scratch: &mut Vec<Move>) -> u64
 
 /// Whether the side to move has a capture (and so must capture), without generating it.
 pub fn has_capture(pos: &Position) -> bool {
-    let g = pos.geometry();
+    let sh = Shifts::of(pos.geometry());
     let own = pos.pieces(pos.turn);
     let theirs = pos.pieces(pos.turn.other());
     let empty = pos.empty_squares();
     let men = own & !pos.kings;
-    for dir in Direction::ALL {
-        if g.shift(g.shift(men, dir) & theirs, dir) & empty != 0 {
-            return true;
-        }
+    let mut found = 0;
+    for d in 0..4 {
+        found |= sh.shift(sh.shift(men, d) & theirs, d) & empty;
     }
-    bits(own & pos.kings).any(|king| {
-        Direction::ALL.into_iter().any(|dir| {
-            let victim = first_obstacle(g, king, dir, empty) & theirs;
-            victim != 0 && g.shift(victim, dir) & empty != 0
+    let kings = own & pos.kings;
+    if found != 0 || kings == 0 {
+        return found != 0;
+    }
+    // For each direction, the enemies with an empty square behind them: the only pieces a
+    // king moving that way can take. (The opposite of direction `d` is `d ^ 2`.)
+    let mut jumpable = [0u64; 4];
+    for (d, slot) in jumpable.iter_mut().enumerate() {
+        *slot = theirs & sh.shift(empty, d ^ 2);
+    }
+    if jumpable == [0; 4] {
+        return false;
+    }
+    bits(kings).any(|king| {
+        (0..4).any(|d| {
+            jumpable[d] != 0 && sh.first_obstacle(1u64 << king, d, empty) & jumpable[d] != 0
         })
     })
 }
@@ -119,6 +130,58 @@ pub fn step_move(pos: &Position, from: u8, to: u8) -> Option<Move> {
         .then(|| Move::step(from, to, to_mask & promotion != 0))
 }
 
+/// One step in each direction of [`Direction::ALL`] as a rotation of the bitboard: a square's
+/// neighbour is `half` or `half + 1` bits up or down, and no square lies near enough to
+/// either end of the 64 bits for a rotation to wrap onto a square, so a rotation and the
+/// square mask give [`Geometry::shift`] without a branch on the direction (a test checks
+/// this for every square of both boards).
+#[derive(Clone, Copy)]
+struct Shifts {
+    rotations: [u32; 4],
+    squares: u64,
+}
+
+impl Shifts {
+    #[inline(always)]
+    fn of(g: &Geometry) -> Shifts {
+        let half = u32::from(g.half);
+        Shifts {
+            rotations: [half + 1, half, 64 - (half + 1), 64 - half],
+            squares: g.squares,
+        }
+    }
+
+    /// Every square of `bb` one step in direction `d` (an index into [`Direction::ALL`]).
+    #[inline(always)]
+    fn shift(&self, bb: u64, d: usize) -> u64 {
+        bb.rotate_left(self.rotations[d]) & self.squares
+    }
+
+    /// The first square beyond the empty run from `at` (a single square) in direction `d`
+    /// (0 if the edge comes first).
+    #[inline(always)]
+    fn first_obstacle(&self, at: u64, d: usize, empty: u64) -> u64 {
+        let mut square = self.shift(at, d);
+        while square & empty != 0 {
+            square = self.shift(square, d);
+        }
+        square
+    }
+
+    /// The empty squares reached from `at` (a single square) in direction `d` before the
+    /// first obstacle.
+    #[inline(always)]
+    fn ray(&self, at: u64, d: usize, empty: u64) -> u64 {
+        let mut reached = 0;
+        let mut square = self.shift(at, d) & empty;
+        while square != 0 {
+            reached |= square;
+            square = self.shift(square, d) & empty;
+        }
+        reached
+    }
+}
+
 /// The empty squares a king on `bit` reaches in `dir` before the first obstacle.
 #[inline(always)]
 fn ray(g: &Geometry, bit: u8, dir: Direction, empty: u64) -> u64 {
@@ -129,16 +192,6 @@ fn ray(g: &Geometry, bit: u8, dir: Direction, empty: u64) -> u64 {
         square = g.shift(square, dir) & empty;
     }
     reached
-}
-
-/// The first square beyond the empty run from `bit` in `dir` (0 if the edge comes first).
-#[inline(always)]
-fn first_obstacle(g: &Geometry, bit: u8, dir: Direction, empty: u64) -> u64 {
-    let mut square = g.shift(1u64 << bit, dir);
-    while square & empty != 0 {
-        square = g.shift(square, dir);
-    }
-    square
 }
 
 fn opposite(dir: Direction) -> Direction {
@@ -191,31 +244,45 @@ fn captures(pos: &Position, paths: Paths, out: &mut Vec<Move>) {
         capturing_men |= g.shift(g.shift(empty_board, back) & theirs, back) & men;
     }
     for from in bits(capturing_men | (own & pos.kings)) {
-        let king = pos.kings & (1u64 << from) != 0;
-        let mut search = CaptureSearch {
-            g,
-            removal: pos.variant.removal(),
-            promotion: g.promotion_row(pos.turn == Color::White),
-            from,
-            was_king: king,
-            paths,
-            first: out.len(),
-            out,
-            landings: [0; MAX_JUMPS],
-            victims: [0; MAX_JUMPS],
-            orders_seen: Vec::new(),
-        };
-        // The moving piece is lifted: its square is free for the rest of the move.
-        let state = State {
-            at: from,
-            king,
-            capturable: theirs,
-            empty: empty_board | (1u64 << from),
-            captured: 0,
-            jumps: 0,
-        };
-        search.extend(state);
+        search_from(pos, from, paths, out);
     }
+}
+
+/// Appends the captures of `pos` that start on `from` to `out` (which is not cleared): none
+/// when no piece of the side to move stands there, or when it cannot capture.
+pub fn captures_from(pos: &Position, from: u8, paths: Paths, out: &mut Vec<Move>) {
+    if pos.pieces(pos.turn) & (1u64 << from) != 0 {
+        search_from(pos, from, paths, out);
+    }
+}
+
+/// Every capture of the piece of the side to move on `from`.
+fn search_from(pos: &Position, from: u8, paths: Paths, out: &mut Vec<Move>) {
+    let g = pos.geometry();
+    let king = pos.kings & (1u64 << from) != 0;
+    let mut search = CaptureSearch {
+        sh: Shifts::of(g),
+        removal: pos.variant.removal(),
+        promotion: g.promotion_row(pos.turn == Color::White),
+        from,
+        was_king: king,
+        paths,
+        first: out.len(),
+        out,
+        landings: [0; MAX_JUMPS],
+        victims: [0; MAX_JUMPS],
+        orders_seen: Vec::new(),
+    };
+    // The moving piece is lifted: its square is free for the rest of the move.
+    let state = State {
+        at: from,
+        king,
+        capturable: pos.pieces(pos.turn.other()),
+        empty: pos.empty_squares() | (1u64 << from),
+        captured: 0,
+        jumps: 0,
+    };
+    search.extend(state);
 }
 
 /// Where a capture in progress stands.
@@ -232,7 +299,7 @@ struct State {
 }
 
 struct CaptureSearch<'a> {
-    g: &'static Geometry,
+    sh: Shifts,
     removal: Removal,
     promotion: u64,
     from: u8,
@@ -266,42 +333,46 @@ impl CaptureSearch<'_> {
 
     fn can_capture(&self, s: &State) -> bool {
         let here = 1u64 << s.at;
-        Direction::ALL.into_iter().any(|dir| {
+        (0..4).any(|d| {
             let victim = if s.king {
-                first_obstacle(self.g, s.at, dir, s.empty)
+                self.sh.first_obstacle(here, d, s.empty)
             } else {
-                self.g.shift(here, dir)
+                self.sh.shift(here, d)
             } & s.capturable;
-            victim != 0 && self.g.shift(victim, dir) & s.empty != 0
+            victim != 0 && self.sh.shift(victim, d) & s.empty != 0
         })
     }
 
     /// Continues the capture from `s`; records it when no further jump exists.
     fn extend(&mut self, s: State) {
         let mut jumped = false;
-        for dir in Direction::ALL {
+        let here = 1u64 << s.at;
+        for d in 0..4 {
             let victim = if s.king {
-                first_obstacle(self.g, s.at, dir, s.empty)
+                self.sh.first_obstacle(here, d, s.empty)
             } else {
-                self.g.shift(1u64 << s.at, dir)
+                self.sh.shift(here, d)
             } & s.capturable;
             if victim == 0 {
                 continue;
             }
             let landing_squares = if s.king {
-                ray(self.g, victim.trailing_zeros() as u8, dir, s.empty)
+                self.sh.ray(victim, d, s.empty)
             } else {
-                self.g.shift(victim, dir) & s.empty
+                self.sh.shift(victim, d) & s.empty
             };
             if landing_squares == 0 {
                 continue;
             }
             jumped = true;
-            // A king must land where it can capture again, if such a square exists.
+            // A king must land where it can capture again, if such a square exists (with one
+            // landing square there is nothing to choose).
             let mut continuing = 0;
-            for land in bits(landing_squares) {
-                if self.can_capture(&self.jump(&s, victim, land)) {
-                    continuing |= 1u64 << land;
+            if landing_squares & (landing_squares - 1) != 0 {
+                for land in bits(landing_squares) {
+                    if self.can_capture(&self.jump(&s, victim, land)) {
+                        continuing |= 1u64 << land;
+                    }
                 }
             }
             let allowed = if continuing != 0 {
@@ -347,5 +418,79 @@ impl CaptureSearch<'_> {
             Paths::Landings => {}
         }
         self.out.push(mv);
+    }
+}
+
+/// Plays `games` pseudo-random games of each board from the start, at most `plies` long,
+/// and hands every position reached to `visit` with its legal moves and the one played next.
+#[cfg(test)]
+pub(crate) fn random_playouts(
+    games: usize,
+    plies: usize,
+    paths: Paths,
+    mut visit: impl FnMut(&Position, &[Move], Option<&Move>),
+) {
+    use crate::variant::Variant;
+    let mut seed = 0x2545_F491_4F6C_DD1D_u64;
+    let mut moves = Vec::new();
+    for variant in [Variant::Spantsiretti, Variant::Russian] {
+        for _ in 0..games {
+            let mut pos = Position::start(variant);
+            for _ in 0..plies {
+                moves.clear();
+                legal_moves(&pos, paths, &mut moves);
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let chosen =
+                    (!moves.is_empty()).then(|| moves[(seed % moves.len() as u64) as usize]);
+                visit(&pos, &moves, chosen.as_ref());
+                let Some(mv) = chosen else { break };
+                pos = pos.play(&mv);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    /// `has_capture` says yes exactly when the generator finds a capture, along pseudo-random
+    /// games of both boards (kings, promotions, long captures).
+    #[test]
+    fn has_capture_agrees_with_the_generator() {
+        let (mut positions, mut with_capture) = (0, 0);
+        random_playouts(300, 200, Paths::Distinct, |pos, moves, _| {
+            let generated = moves.iter().any(Move::is_capture);
+            assert_eq!(has_capture(pos), generated, "{pos:?}");
+            positions += 1;
+            with_capture += usize::from(generated);
+        });
+        assert!(positions > 30_000 && with_capture > 5_000);
+    }
+
+    /// The rotation steps are the geometry's shifts, for every square of both boards.
+    #[test]
+    fn rotations_step_like_the_geometry() {
+        for variant in [Variant::Spantsiretti, Variant::Russian] {
+            let g = variant.geometry();
+            let sh = Shifts::of(g);
+            for bit in bits(g.squares) {
+                for (d, dir) in Direction::ALL.into_iter().enumerate() {
+                    let square = 1u64 << bit;
+                    assert_eq!(
+                        sh.shift(square, d),
+                        g.shift(square, dir),
+                        "{variant:?} {bit} {dir:?}"
+                    );
+                }
+            }
+            assert_eq!(
+                sh.shift(g.squares, 0),
+                g.shift(g.squares, Direction::UpRight)
+            );
+        }
     }
 }

@@ -12,7 +12,7 @@
 
 use crate::game::Game;
 use crate::geometry::Geometry;
-use crate::movegen::{has_capture, step_move};
+use crate::movegen::step_move;
 use crate::moves::{MAX_JUMPS, Move};
 use crate::pdn::movetext::{MoveShape, WrittenMove, WrittenSquare};
 use crate::position::Color;
@@ -79,6 +79,23 @@ pub fn resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution
             finish(fits, *capture, Illegal::NoCompactMove)
         }
         MoveShape::Squares { squares, capture } => {
+            if let [first, last] = squares.as_slice() {
+                // The common case, start and end, checked without generating the legal moves:
+                // a step when there is no capture, else a capture of the piece on `from`.
+                let (from, to) = match (bit_of(g, first, corner), bit_of(g, last, corner)) {
+                    (Ok(from), Ok(to)) => (from, to),
+                    (Err(e), _) => return Resolution::Illegal(bad_square(first, e)),
+                    (_, Err(e)) => return Resolution::Illegal(bad_square(last, e)),
+                };
+                let mv = if game.has_capture() {
+                    game.only_capture(from, to)
+                } else {
+                    step_move(game.position(), from, to)
+                };
+                if let Some(mv) = mv {
+                    return found(mv, *capture);
+                }
+            }
             if squares.len() > MAX_JUMPS + 1 {
                 return Resolution::Illegal(Illegal::NoSuchMove);
             }
@@ -92,20 +109,7 @@ pub fn resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution
             let bits = &buffer[..squares.len()];
             let (from, to) = (bits[0], bits[bits.len() - 1]);
             let via = &bits[1..bits.len() - 1];
-            if via.is_empty() && !has_capture(game.position()) {
-                // The common case: a step, checked without generating the legal moves.
-                if let Some(mv) = step_move(game.position(), from, to) {
-                    return found(mv, *capture);
-                }
-            }
             let legal = game.legal_moves();
-            if via.is_empty() {
-                // One legal move from `from` to `to`, found without allocating.
-                let mut matching = legal.iter().filter(|m| m.from == from && m.to == to);
-                if let (Some(mv), None) = (matching.next(), matching.next()) {
-                    return found(*mv, *capture);
-                }
-            }
             let fits: Vec<Move> = if via.is_empty() {
                 legal
                     .iter()
@@ -186,7 +190,13 @@ fn found(mv: Move, written_capture: bool) -> Resolution {
 }
 
 fn place(g: &Geometry, square: &WrittenSquare, corner: Corner) -> Result<u8, Illegal> {
-    let result = match *square {
+    bit_of(g, square, corner).map_err(|e| bad_square(square, e))
+}
+
+/// The bit of a written square, if it is a square of this board.
+#[inline]
+fn bit_of(g: &Geometry, square: &WrittenSquare, corner: Corner) -> Result<u8, SquareError> {
+    match *square {
         WrittenSquare::Alpha { column, row } => {
             if row == 0 || row > u32::from(g.height) || column >= g.width {
                 Err(SquareError::OffBoard)
@@ -196,8 +206,12 @@ fn place(g: &Geometry, square: &WrittenSquare, corner: Corner) -> Result<u8, Ill
             }
         }
         WrittenSquare::Number(n) => g.bit_of_number(n, corner),
-    };
-    result.map_err(|e| Illegal::BadSquare(square.to_string(), e))
+    }
+}
+
+#[cold]
+fn bad_square(square: &WrittenSquare, e: SquareError) -> Illegal {
+    Illegal::BadSquare(square.to_string(), e)
 }
 
 /// Writes moves for a message or a list of candidates: the short form, or the full path

@@ -393,7 +393,7 @@ impl Stats {
             game: report.index,
             ply,
             side: pm.before.turn,
-            written: pm.written.clone(),
+            written: pm.written.as_str().to_owned(),
             path: pm.mv.to_alpha(pm.before.geometry(), true),
         }
     }

@@ -3,6 +3,7 @@
 //! are the same in every build.
 
 use crate::geometry::bits;
+use crate::moves::Move;
 use crate::position::{Color, Position};
 
 const fn splitmix(state: u64) -> (u64, u64) {
@@ -54,6 +55,24 @@ pub fn hash(pos: &Position) -> u64 {
     h
 }
 
+/// The hash of the position after `mv` is played in `pos`, whose hash is `hash`: only the
+/// squares the move changes are looked at.
+pub fn after(hash: u64, pos: &Position, mv: &Move) -> u64 {
+    let (own, theirs) = match pos.turn {
+        Color::White => (0, 2),
+        Color::Black => (2, 0),
+    };
+    let was_king = pos.kings & (1u64 << mv.from) != 0;
+    let mut h = hash ^ BLACK_TO_MOVE;
+    h ^= KEYS[own + usize::from(was_king)][mv.from as usize];
+    h ^= KEYS[own + usize::from(was_king || mv.promotes)][mv.to as usize];
+    for bit in bits(mv.captured) {
+        let king = pos.kings & (1u64 << bit) != 0;
+        h ^= KEYS[theirs + usize::from(king)][bit as usize];
+    }
+    h
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -69,5 +88,21 @@ mod tests {
         crowned.kings = 1;
         assert_ne!(hash(&start), hash(&crowned));
         assert_eq!(hash(&start), hash(&Position::start(Variant::Spantsiretti)));
+    }
+
+    /// The hash after a move, from the changed squares, is the hash of the position after
+    /// it computed from scratch, along pseudo-random games with kings, promotions and
+    /// captures of kings.
+    #[test]
+    fn hash_after_a_move_is_the_hash_from_scratch() {
+        let mut played = 0;
+        crate::movegen::random_playouts(200, 150, crate::movegen::Paths::Landings, |pos, _, mv| {
+            if let Some(mv) = mv {
+                let next = pos.play(mv);
+                assert_eq!(after(hash(pos), pos, mv), hash(&next), "{mv:?} in {pos:?}");
+                played += 1;
+            }
+        });
+        assert!(played > 10_000);
     }
 }

@@ -50,6 +50,8 @@ pub fn run(args: ValidateArgs) -> io::Result<u8> {
     let config = match args.common.config() {
         Ok(mut c) => {
             c.options.syntax_only = args.syntax_only;
+            // The reports are printed as diagnostics and totals: no tags or moves needed.
+            c.options.details = false;
             c
         }
         Err(message) => {

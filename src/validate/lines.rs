@@ -7,23 +7,24 @@ use crate::pdn::movetext::WrittenMove;
 pub const MAX_VARIATION_DEPTH: usize = 64;
 
 /// A move as written, with where it stands and the move number written before it, if any.
-#[derive(Clone, Debug)]
-pub struct WrittenPly {
-    pub written: WrittenMove,
+#[derive(Clone, Copy, Debug)]
+pub struct WrittenPly<'a> {
+    /// The move, borrowed from the game's tokens.
+    pub written: &'a WrittenMove,
     pub offset: u64,
     /// The move number token right before this move: (number, written with `...`).
     pub number: Option<(u32, bool)>,
 }
 
 #[derive(Clone, Debug, Default)]
-pub struct Line {
+pub struct Line<'a> {
     /// The line this one is a variation of (None for the main line).
     pub parent: Option<usize>,
     /// The variation replaces the parent's move with this index (it starts from the position
     /// before that move).
     pub replaces: usize,
     pub depth: usize,
-    pub moves: Vec<WrittenPly>,
+    pub moves: Vec<WrittenPly<'a>>,
     /// Unreadable text stood in this line after its last move: what follows cannot be placed
     /// (a lost move would shift every later move to the other side), so the line ends there.
     pub cut: bool,
@@ -32,8 +33,8 @@ pub struct Line {
 /// Builds lines from a token walk: `start_variation`, `end_variation` and `push_move` in
 /// text order.
 #[derive(Debug)]
-pub struct LineBuilder {
-    pub lines: Vec<Line>,
+pub struct LineBuilder<'a> {
+    pub lines: Vec<Line<'a>>,
     stack: Vec<usize>,
     pending_number: Option<(u32, bool)>,
     /// Set when a variation deeper than the limit was skipped (offset of its `(`).
@@ -42,7 +43,7 @@ pub struct LineBuilder {
     skipped: usize,
 }
 
-impl Default for LineBuilder {
+impl Default for LineBuilder<'_> {
     fn default() -> Self {
         LineBuilder {
             lines: vec![Line::default()],
@@ -54,7 +55,7 @@ impl Default for LineBuilder {
     }
 }
 
-impl LineBuilder {
+impl<'a> LineBuilder<'a> {
     /// A builder whose main line has room for `moves` moves.
     pub fn with_capacity(moves: usize) -> Self {
         let mut builder = LineBuilder::default();
@@ -72,7 +73,7 @@ impl LineBuilder {
         }
     }
 
-    pub fn push_move(&mut self, written: WrittenMove, offset: u64) {
+    pub fn push_move(&mut self, written: &'a WrittenMove, offset: u64) {
         if self.skipped > 0 || self.lines[self.current()].cut {
             return;
         }

@@ -39,6 +39,10 @@ pub struct Options {
     pub column_unit: ColumnUnit,
     /// Read and check the syntax only; replay nothing.
     pub syntax_only: bool,
+    /// Keep the tags and the replayed main line in the reports ([`GameReport::tags`],
+    /// [`GameReport::moves`]); without them a report holds what validation found
+    /// (diagnostics, result, number of plies) and costs no allocation per tag or move.
+    pub details: bool,
 }
 
 impl Default for Options {
@@ -48,6 +52,7 @@ impl Default for Options {
             strict: false,
             column_unit: ColumnUnit::Utf8Chars,
             syntax_only: false,
+            details: true,
         }
     }
 }
@@ -98,7 +103,7 @@ pub struct GameReport {
     pub index: usize,
     /// Line of the game's first byte.
     pub line: u32,
-    /// Tags in file order, values decoded.
+    /// Tags in file order, values decoded (empty unless [`Options::details`]).
     pub tags: Vec<(String, String)>,
     /// The game type in force (None when the GameType tag names an unknown game).
     pub variant: Option<Variant>,
@@ -110,8 +115,10 @@ pub struct GameReport {
     pub numeric: bool,
     /// The start position (None if it could not be set up).
     pub start: Option<Position>,
-    /// The main line, as far as it was replayed.
+    /// The main line, as far as it was replayed (empty unless [`Options::details`]).
     pub moves: Vec<PlayedMove>,
+    /// Moves of the main line replayed.
+    main_plies: u32,
     /// The result written at the end of the movetext (else the Result tag).
     pub declared: Option<GameResult>,
     /// How the game ended, if the main line replayed without error.
@@ -128,7 +135,7 @@ impl GameReport {
 
     /// Moves of the main line replayed.
     pub fn plies(&self) -> u32 {
-        self.moves.len() as u32
+        self.main_plies
     }
 
     pub fn count(&self, severity: Severity) -> usize {
@@ -170,10 +177,9 @@ impl Findings {
 }
 
 /// Validates one game read from `raw`; `decode` turns tag values into text.
-/// The written moves are taken out of `parsed` (its other tokens are left as they are).
 pub fn check_game(
     raw: &RawGame,
-    parsed: &mut ParsedGame,
+    parsed: &ParsedGame,
     decode: &dyn Fn(&[u8]) -> String,
     options: &Options,
 ) -> GameReport {
@@ -190,11 +196,15 @@ pub fn check_game(
             format!("{} ({})", e.kind, e.kind.name()),
         );
     }
-    let tags: Vec<(String, String)> = parsed
-        .tags
-        .iter()
-        .map(|t| (t.name.clone(), decode(&t.value)))
-        .collect();
+    let tags: Vec<(String, String)> = if options.details {
+        parsed
+            .tags
+            .iter()
+            .map(|t| (t.name.clone(), decode(&t.value)))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let mut report = GameReport {
         index: raw.index,
         line: raw.line,
@@ -205,6 +215,7 @@ pub fn check_game(
         numeric: false,
         start: None,
         moves: Vec::new(),
+        main_plies: 0,
         declared: None,
         termination: None,
         rule_end: None,
@@ -219,22 +230,14 @@ pub fn check_game(
     let mut lines = LineBuilder::with_capacity(room);
     let mut setup_fen = None;
     let mut depth = 0usize;
-    for token in &mut parsed.tokens {
+    for token in &parsed.tokens {
         match &token.kind {
             TokenKind::MoveNumber { number, black } => lines.move_number(*number, *black),
-            TokenKind::Move(written) if options.syntax_only => {
-                // Nothing is replayed: the move stays where it is.
+            TokenKind::Move(written) => {
                 report.numeric |= written.text.starts_with(|c: char| c.is_ascii_digit());
-            }
-            TokenKind::Move(_) => {
-                // Taken out of the token list: the moves are only needed in the lines.
-                let TokenKind::Move(written) =
-                    std::mem::replace(&mut token.kind, TokenKind::Unknown)
-                else {
-                    unreachable!("matched a move");
-                };
-                report.numeric |= written.text.starts_with(|c: char| c.is_ascii_digit());
-                lines.push_move(written, token.offset);
+                if !options.syntax_only {
+                    lines.push_move(written, token.offset);
+                }
             }
             TokenKind::Unknown => lines.unreadable(),
             TokenKind::VariationStart => {
@@ -278,16 +281,21 @@ pub fn check_game(
     };
     if let Some(start) = start {
         report.start = Some(start);
-        replay::replay_all(&lines.lines, start, &mut report, &mut findings);
+        replay::replay_all(
+            &lines.lines,
+            start,
+            options.details,
+            &mut report,
+            &mut findings,
+        );
     }
     if !options.syntax_only {
         let main = &lines.lines[0];
         let complete =
-            report.start.is_some() && !main.cut && report.moves.len() == main.moves.len();
+            report.start.is_some() && !main.cut && report.plies() as usize == main.moves.len();
         results::check(parsed, complete, &mut report, &mut findings);
     }
     if !options.syntax_only
-        && report.moves.is_empty()
         && lines.lines[0].moves.is_empty()
         && !findings.list.iter().any(Diagnostic::is_error)
     {

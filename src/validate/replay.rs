@@ -9,12 +9,13 @@ use crate::moves::Move;
 use crate::position::{Color, Position};
 use crate::resolve::{Illegal, Leniency, Resolution, describe, resolve};
 use crate::square::Corner;
+use compact_str::CompactString;
 
 /// One move of the main line as replayed.
 #[derive(Clone, Debug)]
 pub struct PlayedMove {
     /// The move as written (without strength marks).
-    pub written: String,
+    pub written: CompactString,
     pub mv: Move,
     /// The position the move was played from.
     pub before: Position,
@@ -55,12 +56,15 @@ fn numbering(start: LineStart, first_side: Color, i: usize) -> (u32, Color) {
 }
 
 pub(super) fn replay_all(
-    lines: &[Line],
+    lines: &[Line<'_>],
     start: Position,
+    details: bool,
     report: &mut GameReport,
     findings: &mut Findings,
 ) {
-    // Positions before each move of each line, and where each line started.
+    // Positions before each move of each line (kept only when there are variations to
+    // branch off), and where each line started.
+    let branches = lines.len() > 1;
     let mut befores: Vec<Vec<Position>> = Vec::with_capacity(lines.len());
     let mut starts: Vec<LineStart> = Vec::with_capacity(lines.len());
     for (index, line) in lines.iter().enumerate() {
@@ -98,6 +102,8 @@ pub(super) fn replay_all(
             report,
             findings,
             main: index == 0,
+            details,
+            branches,
             start: line_start,
             first_side: origin.turn,
         };
@@ -109,6 +115,10 @@ struct LineReplay<'a> {
     report: &'a mut GameReport,
     findings: &'a mut Findings,
     main: bool,
+    /// Keep the main line's moves in the report.
+    details: bool,
+    /// Keep the position before each move (variations branch off this line).
+    branches: bool,
     start: LineStart,
     first_side: Color,
 }
@@ -119,10 +129,15 @@ impl LineReplay<'_> {
     }
 
     /// Replays `moves`; returns the position before each move that was reached.
-    fn run(&mut self, mut game: Game, moves: &[WrittenPly]) -> Vec<Position> {
-        let mut befores = Vec::with_capacity(moves.len());
+    fn run(&mut self, mut game: Game, moves: &[WrittenPly<'_>]) -> Vec<Position> {
+        let mut befores = Vec::with_capacity(if self.branches { moves.len() } else { 0 });
+        if self.main && self.details {
+            self.report.moves.reserve(moves.len());
+        }
         for (i, ply) in moves.iter().enumerate() {
-            befores.push(*game.position());
+            if self.branches {
+                befores.push(*game.position());
+            }
             let (number, side) = numbering(self.start, self.first_side, i);
             let ply_number = self.start.ply + i as u32;
             self.check_number(ply, number, side, ply_number);
@@ -134,7 +149,7 @@ impl LineReplay<'_> {
                 self.error(code::MOVE_AFTER_END, ply, number, side, ply_number, message);
                 break;
             }
-            let mv = match resolve(&game, &ply.written, self.corner()) {
+            let mv = match resolve(&game, ply.written, self.corner()) {
                 Resolution::Found(mv, leniency) => {
                     if let Some(l) = leniency {
                         let message = match l {
@@ -202,13 +217,16 @@ impl LineReplay<'_> {
             let before = *game.position();
             let outcome = game.play(&mv);
             if self.main {
-                self.report.moves.push(PlayedMove {
-                    written: ply.written.text.to_string(),
-                    mv,
-                    before,
-                    after: *game.position(),
-                    offset: ply.offset,
-                });
+                self.report.main_plies += 1;
+                if self.details {
+                    self.report.moves.push(PlayedMove {
+                        written: ply.written.text.clone(),
+                        mv,
+                        before,
+                        after: *game.position(),
+                        offset: ply.offset,
+                    });
+                }
                 if let Some(outcome) = outcome {
                     self.report.rule_end = Some((outcome, ply_number));
                 }
@@ -218,7 +236,12 @@ impl LineReplay<'_> {
     }
 
     /// The only candidate after which the most of the remaining moves replay, if unique.
-    fn disambiguate(&self, game: &Game, candidates: &[Move], rest: &[WrittenPly]) -> Option<Move> {
+    fn disambiguate(
+        &self,
+        game: &Game,
+        candidates: &[Move],
+        rest: &[WrittenPly<'_>],
+    ) -> Option<Move> {
         if !self.main || rest.is_empty() {
             return None;
         }
@@ -236,7 +259,7 @@ impl LineReplay<'_> {
         winners.next().is_none().then_some(*first)
     }
 
-    fn check_number(&mut self, ply: &WrittenPly, number: u32, side: Color, ply_number: u32) {
+    fn check_number(&mut self, ply: &WrittenPly<'_>, number: u32, side: Color, ply_number: u32) {
         let Some((written, black)) = ply.number else {
             return;
         };
@@ -259,7 +282,12 @@ impl LineReplay<'_> {
         }
     }
 
-    fn explain(&self, game: &Game, ply: &WrittenPly, reason: &Illegal) -> (&'static str, String) {
+    fn explain(
+        &self,
+        game: &Game,
+        ply: &WrittenPly<'_>,
+        reason: &Illegal,
+    ) -> (&'static str, String) {
         let pos = game.position();
         let square = |bit: u8| self.square_name(bit, pos);
         let legal = self.list(game.legal_moves(), game);
@@ -339,7 +367,7 @@ impl LineReplay<'_> {
     fn error(
         &mut self,
         code: &'static str,
-        ply: &WrittenPly,
+        ply: &WrittenPly<'_>,
         number: u32,
         side: Color,
         ply_number: u32,
@@ -361,7 +389,7 @@ impl LineReplay<'_> {
         &mut self,
         severity: Severity,
         code: &'static str,
-        ply: &WrittenPly,
+        ply: &WrittenPly<'_>,
         number: u32,
         side: Color,
         ply_number: u32,
@@ -376,13 +404,13 @@ impl LineReplay<'_> {
 }
 
 /// How many of `rest` replay from `game` (an ambiguous move counts with its first reading).
-fn replayable(mut game: Game, rest: &[WrittenPly], corner: Corner) -> usize {
+fn replayable(mut game: Game, rest: &[WrittenPly<'_>], corner: Corner) -> usize {
     let mut count = 0;
     for ply in rest {
         if game.outcome().is_some() {
             break;
         }
-        let mv = match resolve(&game, &ply.written, corner) {
+        let mv = match resolve(&game, ply.written, corner) {
             Resolution::Found(mv, _) => mv,
             Resolution::Ambiguous(candidates) => candidates[0],
             Resolution::Illegal(_) => break,

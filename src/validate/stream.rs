@@ -78,7 +78,7 @@ pub fn check_stream<R: Read>(
     let mut parsed = ParsedGame::default(); // reused: no allocation per game
     while let Some(raw) = games.next_game()? {
         parse_game_into(&raw, &mut parsed);
-        let report = check_game(&raw, &mut parsed, &decoder, &options);
+        let report = check_game(&raw, &parsed, &decoder, &options);
         tally(totals, &report, raw.end_offset());
         sink.progress(totals.bytes);
         sink.game(report)?;
