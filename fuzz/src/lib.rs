@@ -82,12 +82,6 @@ fn validate(data: &[u8], options: &Options) -> (Vec<GameReport>, StreamTotals) {
 
 /// The first byte chooses the reader's buffer size and the options; all of `data` is read.
 pub fn reader(data: &[u8]) {
-    reader_with(data, false);
-}
-
-/// `reader`, with the canonical round trip also required of games that hold a tag name
-/// twice (known to fail: such a game, written out, reads back as two games).
-pub fn reader_with(data: &[u8], duplicate_tags: bool) {
     let control = data.first().copied().unwrap_or(0);
     // The games, their bytes, places and lines do not depend on how the input arrives.
     let whole = split(data, data.len().max(1));
@@ -121,25 +115,7 @@ pub fn reader_with(data: &[u8], duplicate_tags: bool) {
     for report in &reports {
         let _ = game_json("fuzz.pdn", report);
         let text = write_game(report, &PdnOptions::default());
-        // Tag names as written (the text decoded, so distinct bytes may become one name);
-        // a name with other characters than letters, digits and `_` counts as a repeat,
-        // since the reader may cut it short.
-        let names: Vec<&str> = text
-            .lines()
-            .take_while(|l| l.starts_with('['))
-            .map(|l| l[1..].split([' ', '"']).next().unwrap_or(""))
-            .collect();
-        let duplicate = (0..names.len()).any(|i| {
-            names[i + 1..].contains(&names[i])
-                || !names[i]
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '_')
-        });
-        if report.valid()
-            && !options.syntax_only
-            && !options.strict
-            && (duplicate_tags || !duplicate)
-        {
+        if report.valid() && !options.syntax_only && !options.strict {
             canonical_round_trip(report, &text, &options);
         }
     }

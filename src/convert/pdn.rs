@@ -132,6 +132,11 @@ fn tags(report: &GameReport, options: &PdnOptions, result: &str) -> Vec<(String,
     let mut out = Vec::with_capacity(report.tags.len() + 3);
     let (mut had_game_type, mut had_result, mut had_fen) = (false, false, false);
     for (name, value) in &report.tags {
+        // A name the reader would not read back as written (or as one game) is left out:
+        // see `tag_name`.
+        let Some(name) = tag_name(name, &out) else {
+            continue;
+        };
         let value = match name.as_str() {
             "GameType" => {
                 had_game_type = true;
@@ -147,7 +152,7 @@ fn tags(report: &GameReport, options: &PdnOptions, result: &str) -> Vec<(String,
             }
             _ => value.clone(),
         };
-        out.push((name.clone(), value));
+        out.push((name, value));
     }
     if let (false, Some(game_type)) = (had_game_type, game_type) {
         // Before the setup tags, whose FEN it tells how to read.
@@ -223,6 +228,24 @@ fn wrap(words: &[String], out: &mut String) {
     out.push('\n');
 }
 
+/// The name under which a tag is written: PDN names hold letters, digits and `_` only, so
+/// any other character becomes `_`; None for an empty name or one already written, since a
+/// repeated name starts a new game when the output is read back.
+fn tag_name(name: &str, written: &[(String, String)]) -> Option<String> {
+    let name: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let repeated = written.iter().any(|(n, _)| *n == name);
+    (!name.is_empty() && !repeated).then_some(name)
+}
+
 /// A tag value with `\` and `"` escaped; line breaks (which a tag cannot hold) as spaces.
 fn escape(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
@@ -253,6 +276,17 @@ mod tests {
             "{out}"
         );
         assert_eq!(out.split_whitespace().count(), 59 * 3);
+    }
+
+    #[test]
+    fn tag_names_are_written_once_and_as_pdn_names() {
+        let written = vec![("Date".to_string(), String::new())];
+        assert_eq!(tag_name("Round", &written).as_deref(), Some("Round"));
+        assert_eq!(tag_name("Date", &written), None);
+        assert_eq!(tag_name("date", &written).as_deref(), Some("date"));
+        assert_eq!(tag_name("FEN\u{ff}5", &written).as_deref(), Some("FEN_5"));
+        assert_eq!(tag_name("Da\u{fffd}te", &written).as_deref(), Some("Da_te"));
+        assert_eq!(tag_name("", &written), None);
     }
 
     #[test]
