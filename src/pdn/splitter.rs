@@ -10,6 +10,7 @@
 //! (any other tag goes through the byte-by-byte tag states).
 
 use super::ascii::{is_break, is_delimiter, is_space, line_end, word_end};
+use super::limits::{MAX_GAME_BYTES, MAX_TAG_NAME_BYTES, MAX_TOKEN_BYTES};
 use super::movetext::move_number;
 use super::result::GameResult;
 
@@ -25,9 +26,6 @@ enum Mode {
     TagEscape,
     Setup,
 }
-
-/// Longest tag name remembered for the repeated-tag rule.
-const NAME_LIMIT: usize = 64;
 
 /// The game being gathered.
 #[derive(Debug)]
@@ -140,13 +138,23 @@ impl Splitter {
         }
     }
 
-    /// The lowest offset whose bytes may still be needed.
-    pub(crate) fn keep_from(&self) -> u64 {
-        match (&self.chunk, self.mode) {
-            (Some(c), _) => c.start,
-            (None, Mode::Top) => self.pos,
-            (None, _) => self.mark,
-        }
+    /// The bytes that may still be needed: the start of the game being gathered (or of a
+    /// comment outside games), whose first `MAX_GAME_BYTES + 1` bytes make the game (it is
+    /// reported as too long past that), and the offset from which the scan itself may look
+    /// back (the current word, tag name, or a comment that may be read again).
+    pub(crate) fn keep(&self) -> (Option<u64>, u64) {
+        let head = match (&self.chunk, self.mode) {
+            (Some(c), _) => Some(c.start),
+            (None, Mode::Comment) => Some(self.mark),
+            (None, _) => None,
+        };
+        let local = match self.mode {
+            Mode::Word => self.mark,
+            Mode::Comment if self.pos - self.mark <= MAX_GAME_BYTES as u64 => self.mark,
+            Mode::TagName if self.tag_name.len() <= MAX_TAG_NAME_BYTES => self.mark,
+            _ => self.pos,
+        };
+        (head, local)
     }
 
     /// Scans `buf` (whose first byte is at offset `base`) from where the last call stopped.
@@ -171,6 +179,9 @@ impl Splitter {
                     if end < buf.len() {
                         self.end_word(buf, base)
                     } else {
+                        if self.pos - self.mark > MAX_TOKEN_BYTES as u64 {
+                            self.long_word();
+                        }
                         None
                     }
                 }
@@ -204,6 +215,13 @@ impl Splitter {
     /// Ends a pending construct at end of input; `Some` when the scan is over.
     fn at_eof(&mut self, buf: &[u8], base: u64) -> Option<Step> {
         match self.mode {
+            Mode::Comment if self.pos - self.mark > MAX_GAME_BYTES as u64 => {
+                // No `}` up to the end, too far to read again: the comment runs to the end,
+                // and makes a game too long (even outside a game, so that it is reported).
+                let (mark, end) = (self.mark, self.pos);
+                self.begin(mark);
+                self.end_quiet(end);
+            }
             Mode::Comment => {
                 // No `}` up to the end: the comment ends with its line, and so does every
                 // later `{` (there is no `}` after it either). Rescan after the `{`.
@@ -234,6 +252,18 @@ impl Splitter {
             },
             None => Step::Done,
         })
+    }
+
+    /// The word being read is longer than [`MAX_TOKEN_BYTES`]: it cannot matter (no result
+    /// or move number is so long), so the rest of it is skipped without being held.
+    fn long_word(&mut self) {
+        self.mode = Mode::Top;
+        self.in_word = true;
+        if let Some(c) = self.chunk.as_mut() {
+            c.movetext = true;
+            c.last_end = self.pos;
+            c.breaks = 0;
+        }
     }
 
     /// The game so far ends at its last construct; scanning resumes at `resume`.
@@ -323,8 +353,7 @@ impl Splitter {
                     self.begin(at);
                     match plain_tag(buf, i) {
                         Some((name, end)) => {
-                            let name = name.get(..NAME_LIMIT).unwrap_or(name);
-                            if self.repeated_name(name) {
+                            if name.len() <= MAX_TAG_NAME_BYTES && self.repeated_name(name) {
                                 return self.cut(at);
                             }
                             self.end_construct(base + end as u64);
@@ -394,7 +423,9 @@ impl Splitter {
             }
             prev_cr = false;
             let end = word_end(buf, i + 1);
-            if class & AT_START != 0 {
+            // A word longer than a token may be is unreadable: it never matters.
+            let long = end - i > MAX_TOKEN_BYTES && may_matter(b);
+            if class & AT_START != 0 && !long {
                 // Starts like a result or move number (or is `%` or `/`).
                 let Some(word) = buf.get(i..end).filter(|_| end < buf.len() && may_matter(b))
                 else {
@@ -460,7 +491,8 @@ impl Splitter {
             .get(index(start, base)..index(end, base))
             .unwrap_or_default();
         let chunk = self.chunk.as_mut()?;
-        if chunk.depth == 0 && word.first().is_some_and(|&b| may_matter(b)) {
+        let short = word.len() <= MAX_TOKEN_BYTES;
+        if chunk.depth == 0 && short && word.first().is_some_and(|&b| may_matter(b)) {
             // A move number (digits and a dot) is never a result.
             let number = move_number(word);
             if number.is_err() && GameResult::from_bytes(word).is_some() {
@@ -508,7 +540,10 @@ impl Splitter {
 
     /// The tag name is complete: a name already seen in this game's tags starts a new game.
     fn name_done(&mut self) -> Option<Step> {
-        if self.tag_name.is_empty() || self.chunk.is_none() {
+        if self.tag_name.is_empty()
+            || self.tag_name.len() > MAX_TAG_NAME_BYTES
+            || self.chunk.is_none()
+        {
             return None;
         }
         let name = std::mem::take(&mut self.tag_name);
@@ -552,7 +587,8 @@ impl Splitter {
                 }
                 self.mode = Mode::TagBody;
             }
-            (Mode::TagName, _) if !is_space(b) && self.tag_name.len() < NAME_LIMIT => {
+            (Mode::TagName, _) if !is_space(b) && self.tag_name.len() <= MAX_TAG_NAME_BYTES => {
+                // One byte past the limit is kept: such a name never repeats.
                 self.tag_name.push(b);
             }
             (Mode::TagBody, b']') => self.end_construct(self.pos),
