@@ -173,6 +173,12 @@ fn tag_length() {
     one_error(&out, "name.pdn", "3:1", "tag-too-long");
     let out = around(&d, "value.pdn", &tag(1, MAX_TAG_VALUE_BYTES + 1), 1);
     one_error(&out, "value.pdn", "3:1", "tag-too-long");
+    // Bytes as written count: 60 bytes that are not UTF-8 (180 bytes once decoded) are fine.
+    let mut odd = b"[T".to_vec();
+    odd.resize(62, 0xff);
+    odd.extend_from_slice(b" \"v\"]\n1. c3-d4 d6-c5 *");
+    let out = around(&d, "odd.pdn", &odd, 0);
+    assert!(out.contains("(bad-tag-name)") && !out.contains("error["), "{out}");
     // A long name does not count as a repeat when games are split: one game still.
     let mut long = "[".to_string() + &"N".repeat(MAX_TAG_NAME_BYTES + 1) + " \"a\"]\n";
     long = long.clone() + &long + "1. c3-d4 d6-c5 *";

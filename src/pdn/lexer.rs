@@ -265,7 +265,7 @@ impl Lexer<'_> {
                 self.pos += 1;
                 continue;
             }
-            if self.at_limit() {
+            if self.near_limit() && self.at_limit() {
                 break;
             }
             // The commonest tokens first, each read in one go: a move number, a plain move.
@@ -309,8 +309,18 @@ impl Lexer<'_> {
         }
     }
 
+    /// The cheap test before [`Self::at_limit`], once per token.
+    #[inline(always)]
+    fn near_limit(&self) -> bool {
+        let out = &*self.out;
+        self.over_moves.is_some()
+            || out.tokens.len() + out.tags.len() + out.errors.len() >= MAX_TOKENS
+    }
+
     /// Whether the game reached [`MAX_MOVES`] or [`MAX_TOKENS`]: then the rest is skipped
     /// (a move past the limit is dropped) and an error says so, once.
+    #[cold]
+    #[inline(never)]
     fn at_limit(&mut self) -> bool {
         if self.stopped {
             return true;
@@ -421,11 +431,12 @@ impl Lexer<'_> {
         let start = self.pos;
         let mut tag = self.out.fresh_tag();
         let (input, text, base) = (self.input, self.text, self.base);
-        let (named, end) = scan_tag(input, text, start, base, &mut self.out.errors, &mut tag);
+        let (named, end, name_len) =
+            scan_tag(input, text, start, base, &mut self.out.errors, &mut tag);
         if self.movetext {
             self.error(SyntaxErrorKind::TagAfterMovetext, start, end - start);
         }
-        if tag.name.len() > MAX_TAG_NAME_BYTES || tag.value.len() > MAX_TAG_VALUE_BYTES {
+        if name_len > MAX_TAG_NAME_BYTES || tag.value.len() > MAX_TAG_VALUE_BYTES {
             self.error(SyntaxErrorKind::TagTooLong, start, end - start);
         } else if named {
             self.out.tags.push(tag);

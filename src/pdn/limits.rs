@@ -12,7 +12,7 @@ pub const MAX_GAME_BYTES: usize = 4 << 20;
 /// Bytes of one comment, delimiters included (`{...}`, or a `%`/`;` comment to its line end).
 pub const MAX_COMMENT_BYTES: usize = 1 << 20;
 
-/// Bytes of a tag name (as UTF-8 text); names longer than this also never count as
+/// Bytes of a tag name as written; names longer than this also never count as
 /// repeated when games are split.
 pub const MAX_TAG_NAME_BYTES: usize = 64;
 
