@@ -178,7 +178,10 @@ fn tag_length() {
     odd.resize(62, 0xff);
     odd.extend_from_slice(b" \"v\"]\n1. c3-d4 d6-c5 *");
     let out = around(&d, "odd.pdn", &odd, 0);
-    assert!(out.contains("(bad-tag-name)") && !out.contains("error["), "{out}");
+    assert!(
+        out.contains("(bad-tag-name)") && !out.contains("error["),
+        "{out}"
+    );
     // A long name does not count as a repeat when games are split: one game still.
     let mut long = "[".to_string() + &"N".repeat(MAX_TAG_NAME_BYTES + 1) + " \"a\"]\n";
     long = long.clone() + &long + "1. c3-d4 d6-c5 *";

@@ -173,7 +173,13 @@ impl ParsedGame {
     /// Empties the game, keeping the allocations for the next one.
     pub fn clear(&mut self) {
         let keep = |t: &Tag| t.name.capacity() + t.value.capacity() <= SPARE_LIMIT;
-        self.spare.extend(self.tags.drain(..).filter(keep));
+        if self.spare.is_empty() {
+            // The common case (every spare tag was used): no tag moves.
+            std::mem::swap(&mut self.tags, &mut self.spare);
+        } else {
+            self.spare.append(&mut self.tags);
+        }
+        self.spare.retain(keep);
         self.tokens.clear();
         self.errors.clear();
     }

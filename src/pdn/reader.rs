@@ -215,7 +215,7 @@ impl<R: BufRead> GameReader<R> {
         if self.split > 0 {
             // Still the game of the head: only the scanned part moves on.
             self.count_lines_to(local);
-            let cut = self.index(local) - self.split;
+            let cut = self.index(local).saturating_sub(self.split);
             self.buf.drain(self.split..self.split + cut);
             self.tail_base += cut as u64;
             return;
