@@ -172,6 +172,14 @@ impl<R: BufRead> GameReader<R> {
         from.saturating_add(i).min(end)
     }
 
+    /// The file offset of `buf[i]` (inverse of [`Self::index`]).
+    fn offset_of(&self, i: usize) -> u64 {
+        match i.checked_sub(self.split) {
+            Some(in_tail) => self.tail_base + in_tail as u64,
+            None => self.base + i as u64,
+        }
+    }
+
     /// The 1-based line of offset `lines_at`.
     fn line(&self) -> u32 {
         u32::try_from(self.lines.breaks + 1).unwrap_or(u32::MAX)
@@ -183,7 +191,7 @@ impl<R: BufRead> GameReader<R> {
             let fed = self.buf.get(from..to).unwrap_or_default();
             self.lines.feed(fed);
             if let Some(i) = memchr::memrchr2(b'\n', b'\r', fed) {
-                self.line_start = self.base + (from + i + 1) as u64;
+                self.line_start = self.offset_of(from + i + 1);
             }
             self.lines_at = offset;
         }

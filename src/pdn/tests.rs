@@ -882,7 +882,7 @@ fn games_too_long_are_not_held_and_split_alike_at_any_read_size() {
     while file.len() < 2 * big {
         file.extend_from_slice(b"2. d4-e5 f6:d4 (2. b2-a3 1111111.) ");
     }
-    file.extend_from_slice(b"0-1\n[Event \"under\"]\n1. c3-d4 {");
+    file.extend_from_slice(b"0-1 1. c3-d4 *\n  1. c3-d4 *\n[Event \"under\"]\n1. c3-d4 {");
     let under = file.len() + MAX_GAME_BYTES - 29; // `[Event "under"]` ... `} *`: MAX bytes
     file.resize(under, b'y');
     file.extend_from_slice(b"} *\n1. c3-d4 {no end\n");
@@ -916,8 +916,17 @@ fn games_too_long_are_not_held_and_split_alike_at_any_read_size() {
             (22, 1, false),
             (too_long, 2, true),
             (too_long, 4, true),
-            (MAX_GAME_BYTES, 5, false),
-            (too_long, 7, true),
+            (10, 4, false),
+            (10, 5, false),
+            (MAX_GAME_BYTES, 6, false),
+            (too_long, 8, true),
         ]
     );
+    // Columns after a game too long: on its last line, and on the next.
+    let columns: Vec<u32> = all[0].iter().map(|g| g.3).collect();
+    // Game 3 starts line 4 and has no line break; game 4 follows it on that line, game 5
+    // is on the next (found while the head of game 3 is still held).
+    assert_eq!(columns[3], (all[0][3].0 - all[0][2].0) as u32 + 1);
+    assert_eq!(columns[4], 3);
+    assert_eq!(columns[5], 1);
 }
