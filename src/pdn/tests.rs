@@ -930,3 +930,95 @@ fn games_too_long_are_not_held_and_split_alike_at_any_read_size() {
     assert_eq!(columns[4], 3);
     assert_eq!(columns[5], 1);
 }
+
+/// Random files of games, huge comments (closed or not), long words and tag names, long
+/// runs of moves and of blank space: the same games at any read size, each at the line and
+/// column counted here, and the reader's buffer bounded.
+#[test]
+fn random_large_inputs_split_alike_at_any_read_size() {
+    use super::limits::MAX_GAME_BYTES;
+    let mut seed = 12345u64;
+    let mut rnd = |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n.max(1)
+    };
+    for round in 0..6 {
+        let mut file = Vec::new();
+        while file.len() < 3 * MAX_GAME_BYTES {
+            match rnd(12) {
+                0 => file.extend_from_slice(b"[Event \"a\"]\n1. c3-d4 d6-c5 *\n"),
+                1 => {
+                    file.push(b'{');
+                    let n = rnd(6 * MAX_GAME_BYTES as u64 / 4) as usize;
+                    file.resize(file.len() + n, b'x');
+                    if rnd(3) > 0 {
+                        file.push(b'}');
+                    }
+                }
+                2 => {
+                    let n = rnd(600) as usize;
+                    file.resize(file.len() + n, b'1');
+                    file.push(b'.');
+                    file.push(b' ');
+                }
+                3 => {
+                    file.push(b'[');
+                    let n = rnd(140) as usize;
+                    file.resize(file.len() + n, b'N');
+                    file.extend_from_slice(b" \"v\"]\n");
+                }
+                4 => file.extend_from_slice(b"\n\n1. e3-f4 2. f4-g5 "),
+                5 => file.extend_from_slice(b"1-0 "),
+                6 => {
+                    for _ in 0..rnd(200_000) {
+                        file.extend_from_slice(b"c3-d4 ");
+                    }
+                }
+                7 => {
+                    let n = rnd(MAX_GAME_BYTES as u64 * 2) as usize;
+                    file.resize(file.len() + n, b' ');
+                }
+                8 => file.extend_from_slice(b"% line comment\n"),
+                9 => file.extend_from_slice(b"\r\n"),
+                10 => file.extend_from_slice(b"(1. a1-b2) "),
+                _ => file.extend_from_slice(b"[Event \"b\"] [Event \"c\"] "),
+            }
+        }
+        let mut all = Vec::new();
+        for capacity in [4093, 1 << 16, 1 << 23] {
+            let mut reader = GameReader::new(BufReader::with_capacity(capacity, file.as_slice()));
+            let mut games = Vec::new();
+            while let Some(g) = reader.next_game().unwrap() {
+                let at = g.offset as usize;
+                assert_eq!(g.bytes, &file[at..at + g.bytes.len()]);
+                assert!(g.bytes.len() <= MAX_GAME_BYTES + 1);
+                let before = &file[..at];
+                let mut breaks = 0;
+                for (i, &b) in before.iter().enumerate() {
+                    if b == b'\r' || (b == b'\n' && (i == 0 || before[i - 1] != b'\r')) {
+                        breaks += 1;
+                    }
+                }
+                let line_start = before
+                    .iter()
+                    .rposition(|&b| b == b'\n' || b == b'\r')
+                    .map_or(0, |i| i + 1);
+                assert_eq!(g.line, breaks + 1, "round {round} capacity {capacity}");
+                assert_eq!(
+                    g.column as usize,
+                    at - line_start + 1,
+                    "round {round} cap {capacity}"
+                );
+                games.push((g.offset, g.bytes.len(), g.line, g.column, g.index));
+            }
+            // Holds at most about 2 * MAX_GAME_BYTES and a read (capacity: the next power of 2).
+            assert!(reader.buffer_capacity() <= 4 * MAX_GAME_BYTES + 2 * capacity);
+            all.push(games);
+        }
+        for other in &all[1..] {
+            assert_eq!(other, &all[0], "round {round}");
+        }
+    }
+}
