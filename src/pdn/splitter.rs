@@ -83,13 +83,17 @@ const BOUNDARY: u8 = 1;
 const ALWAYS: u8 = 2;
 /// ... needs a look at the start of a word: results, move numbers, `%` comments, setups.
 const AT_START: u8 = 4;
+/// ... is a line break (and a boundary).
+const BREAK: u8 = 8;
 
 const CLASSES: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut b = 0;
     while b < 256 {
         let byte = b as u8;
-        if is_space(byte) {
+        if is_break(byte) {
+            t[b] = BOUNDARY | BREAK;
+        } else if is_space(byte) {
             t[b] = BOUNDARY;
         } else if is_delimiter(byte) {
             t[b] = BOUNDARY | ALWAYS;
@@ -407,6 +411,9 @@ impl Splitter {
             }
             self.in_word = false;
         }
+        // Kept in registers while the loop runs, written back at its end.
+        let (mut breaks, mut max_number) = (chunk.breaks, chunk.max_number);
+        let mut last_word_end = None;
         let mut prev_cr = self.prev_cr;
         while let Some(&b) = buf.get(i) {
             let class = CLASSES[usize::from(b)];
@@ -414,8 +421,8 @@ impl Splitter {
                 break; // a delimiter
             }
             if class & BOUNDARY != 0 {
-                if b == b'\r' || (b == b'\n' && !prev_cr) {
-                    chunk.breaks = chunk.breaks.saturating_add(1);
+                if class & BREAK != 0 && (b == b'\r' || !prev_cr) {
+                    breaks = breaks.saturating_add(1);
                 }
                 prev_cr = b == b'\r';
                 i += 1;
@@ -424,8 +431,7 @@ impl Splitter {
             prev_cr = false;
             let end = word_end(buf, i + 1);
             // A word longer than a token may be is unreadable: it never matters.
-            let long = end - i > MAX_TOKEN_BYTES && may_matter(b);
-            if class & AT_START != 0 && !long {
+            if class & AT_START != 0 && !(end - i > MAX_TOKEN_BYTES && may_matter(b)) {
                 // Starts like a result or move number (or is `%` or `/`).
                 let Some(word) = buf.get(i..end).filter(|_| end < buf.len() && may_matter(b))
                 else {
@@ -434,10 +440,10 @@ impl Splitter {
                 if top {
                     match move_number(word) {
                         Ok((_, (number, _))) => {
-                            if number == 1 && chunk.breaks >= 2 && chunk.max_number > 1 {
+                            if number == 1 && breaks >= 2 && max_number > 1 {
                                 break; // may start a game: `end_word` decides
                             }
-                            chunk.max_number = chunk.max_number.max(number);
+                            max_number = max_number.max(number);
                         }
                         Err(_) if GameResult::from_bytes(word).is_some() => break,
                         Err(_) => {}
@@ -446,10 +452,14 @@ impl Splitter {
             } else if end >= buf.len() {
                 self.in_word = true; // goes on in the next piece
             }
+            last_word_end = Some(end);
+            breaks = 0;
+            i = end;
+        }
+        (chunk.breaks, chunk.max_number) = (breaks, max_number);
+        if let Some(end) = last_word_end {
             chunk.movetext = true;
             chunk.last_end = base + end as u64;
-            chunk.breaks = 0;
-            i = end;
         }
         self.prev_cr = prev_cr;
         i
