@@ -60,6 +60,8 @@ pub(crate) struct Splitter {
     names: Vec<u8>,
     /// End of each name in `names`.
     name_ends: Vec<usize>,
+    /// One bit per [`name_bit`] of the names in `names`: most new names are told apart by it.
+    name_bits: u64,
     prev_cr: bool,
     /// A word that cannot matter reached the end of the last piece (see [`Self::words`]).
     in_word: bool,
@@ -126,6 +128,12 @@ fn plain_tag(buf: &[u8], at: usize) -> Option<(&[u8], usize)> {
     Some((name, at + 1 + name_len + 2 + close + 2))
 }
 
+/// A bit for a tag name from its length and last byte: equal names have equal bits.
+fn name_bit(name: &[u8]) -> u64 {
+    let last = name.last().copied().unwrap_or_default();
+    1 << ((name.len() * 7 + usize::from(last)) % 64)
+}
+
 impl Splitter {
     pub(crate) fn new(start: u64) -> Splitter {
         Splitter {
@@ -136,6 +144,7 @@ impl Splitter {
             tag_name: Vec::new(),
             names: Vec::new(),
             name_ends: Vec::new(),
+            name_bits: 0,
             prev_cr: false,
             in_word: false,
             no_brace_from: None,
@@ -286,6 +295,7 @@ impl Splitter {
         if self.chunk.is_none() {
             self.names.clear();
             self.name_ends.clear();
+            self.name_bits = 0;
         }
         self.chunk.get_or_insert(Chunk {
             start: at,
@@ -536,13 +546,17 @@ impl Splitter {
 
     /// Whether `name` already occurred in this game's tags; remembers it if not.
     fn repeated_name(&mut self, name: &[u8]) -> bool {
-        let mut from = 0;
-        for &end in &self.name_ends {
-            if end - from == name.len() && self.names.get(from..end) == Some(name) {
-                return true;
+        let bit = name_bit(name);
+        if self.name_bits & bit != 0 {
+            let mut from = 0;
+            for &end in &self.name_ends {
+                if end - from == name.len() && self.names.get(from..end) == Some(name) {
+                    return true;
+                }
+                from = end;
             }
-            from = end;
         }
+        self.name_bits |= bit;
         self.names.extend_from_slice(name);
         self.name_ends.push(self.names.len());
         false
