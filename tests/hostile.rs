@@ -3,186 +3,17 @@
 //! other files of the run still read (the summary counts their games). Peak memory of the
 //! large cases is measured separately and written down in `docs/robustness.md`.
 
+mod harness;
+
+use harness::*;
 use pdnkit::Variant;
 use pdnkit::random::{Rng, write_game};
-use std::ffi::OsString;
 use std::fs;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Stdio;
 use std::thread;
 use std::time::{Duration, Instant};
-
-/// Longest any run may take; past it the process is killed and the test fails.
-const LIMIT: Duration = Duration::from_secs(60);
-
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    /// Games counted by the human summary line (`summary: 2 files, 3 games: ...`).
-    fn games(&self) -> usize {
-        let line = self
-            .stdout
-            .lines()
-            .find(|l| l.starts_with("summary:"))
-            .unwrap_or_else(|| panic!("no summary in {}", self.stdout));
-        let before = line
-            .split(" game")
-            .next()
-            .expect("a split has a first part");
-        let number = before.rsplit(' ').next().expect("a number");
-        number.parse().unwrap_or_else(|_| panic!("games in {line}"))
-    }
-
-    fn expect(&self, code: i32) -> &Run {
-        assert!(
-            !self.stderr.contains("panicked"),
-            "panic on stderr: {}",
-            self.stderr
-        );
-        assert_eq!(
-            self.code,
-            Some(code),
-            "exit code; stdout:\n{}\nstderr:\n{}",
-            tail(&self.stdout),
-            tail(&self.stderr)
-        );
-        self
-    }
-}
-
-fn tail(text: &str) -> &str {
-    let start = text.len().saturating_sub(2000);
-    let start = (start..=text.len())
-        .find(|&i| text.is_char_boundary(i))
-        .unwrap_or(text.len());
-    &text[start..]
-}
-
-fn pdnkit() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_pdnkit"));
-    command.stdin(Stdio::null()).env_remove("RUST_BACKTRACE");
-    command
-}
-
-fn reader(mut from: impl Read + Send + 'static) -> thread::JoinHandle<Vec<u8>> {
-    thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = from.read_to_end(&mut bytes);
-        bytes
-    })
-}
-
-/// Waits for `child` (stdout and stderr piped) for at most [`LIMIT`]; kills it past that.
-fn wait(mut child: Child) -> Run {
-    let out = child.stdout.take().map(reader);
-    let err = child.stderr.take().map(reader);
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait for pdnkit") {
-            break status;
-        }
-        if started.elapsed() > LIMIT {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("pdnkit ran past {LIMIT:?} and was killed");
-        }
-        thread::sleep(Duration::from_millis(10));
-    };
-    let text = |h: Option<thread::JoinHandle<Vec<u8>>>| {
-        h.map(|h| String::from_utf8_lossy(&h.join().expect("reader thread")).into_owned())
-            .unwrap_or_default()
-    };
-    Run {
-        code: status.code(),
-        stdout: text(out),
-        stderr: text(err),
-    }
-}
-
-fn run(args: &[OsString]) -> Run {
-    let child = pdnkit()
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("pdnkit starts");
-    wait(child)
-}
-
-fn os(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Vec<OsString> {
-    args.iter().map(|a| a.as_ref().to_os_string()).collect()
-}
-
-/// A directory with `good.pdn`: two valid games, read after the hostile input.
-struct Dir {
-    dir: tempfile::TempDir,
-}
-
-impl Dir {
-    fn new() -> Dir {
-        let dir = tempfile::tempdir().expect("temporary directory");
-        let mut good = String::new();
-        write_game(&mut good, Variant::Spantsiretti, 5, 1);
-        write_game(&mut good, Variant::Spantsiretti, 5, 2);
-        fs::write(dir.path().join("good.pdn"), good).expect("write good.pdn");
-        Dir { dir }
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.dir.path().join(name)
-    }
-
-    fn write(&self, name: &str, bytes: &[u8]) -> PathBuf {
-        let path = self.path(name);
-        fs::write(&path, bytes).expect("write input");
-        path
-    }
-
-    fn good(&self) -> PathBuf {
-        self.path("good.pdn")
-    }
-
-    /// Runs `validate`, `stats` and `convert --to jsonl` on `hostile` then `good.pdn`;
-    /// checks the exit code of each (stats as validate; convert 1 for any invalid game),
-    /// the games counted, that no game of good.pdn is reported, and that the inputs are
-    /// unchanged. Returns the validate run.
-    fn check(&self, hostile: &Path, code: i32, games: usize) -> Run {
-        let before = fs::read(hostile).expect("read input");
-        let good = self.good();
-        let run_validate = run(&os(&[&"validate", &hostile, &good]));
-        run_validate.expect(code);
-        assert_eq!(
-            run_validate.games(),
-            games,
-            "{}",
-            tail(&run_validate.stdout)
-        );
-        assert!(
-            !run_validate.stdout.contains("good.pdn:"),
-            "good.pdn reported: {}",
-            tail(&run_validate.stdout)
-        );
-        let stats = run(&os(&[&"stats", &hostile, &good]));
-        stats.expect(code);
-        let value: serde_json::Value =
-            serde_json::from_str(&stats.stdout).expect("stats prints JSON");
-        assert!(value.is_object());
-        let convert = run(&os(&[&"convert", &"--to", &"jsonl", &hostile, &good]));
-        convert.expect(code);
-        assert_eq!(convert.stdout.lines().count(), games, "one line per game");
-        assert_eq!(
-            fs::read(hostile).expect("read input"),
-            before,
-            "input changed"
-        );
-        run_validate
-    }
-}
 
 #[test]
 fn empty_file() {
@@ -253,13 +84,7 @@ fn invalid_utf8_in_a_tag() {
     assert_eq!(forced.games(), 3);
 }
 
-fn pdnkit_run(args: &[&str], paths: &[&Path]) -> Run {
-    let mut all: Vec<OsString> = args.iter().map(OsString::from).collect();
-    all.extend(paths.iter().map(|p| p.as_os_str().to_os_string()));
-    run(&all)
-}
-
-/// A game whose movetext holds one comment of `megabytes` MB.
+/// A game whose movetext holds one comment of `megabytes` MB (more than a game may hold).
 fn huge_comment(megabytes: usize) {
     let d = Dir::new();
     let mut text = b"[Event \"comment\"]\n1. c3-d4 {".to_vec();
@@ -267,9 +92,10 @@ fn huge_comment(megabytes: usize) {
     text.extend_from_slice(b"} *\n");
     let f = d.write("comment.pdn", &text);
     drop(text);
-    let run = pdnkit_run(&["validate"], &[&f, &d.good()]);
-    run.expect(0);
-    assert_eq!(run.games(), 3);
+    let run = d.check(&f, 1, 3);
+    // Longer than a game may be: reported at its start, skipped in bounded memory.
+    run.says("comment.pdn:1:1: error[syntax]: game 1: the game is longer than 4 MiB");
+    assert_eq!(run.stdout.matches("error[").count(), 1, "{}", run.stdout);
 }
 
 #[test]
@@ -400,15 +226,19 @@ fn a_million_nested_parentheses() {
         format!("[Event \"n\"]\n1. c3-d4 {open}").as_bytes(),
     );
     let run = d.check(&f, 1, 3);
-    assert!(run.stdout.contains("unclosed-variation"), "{}", run.stdout);
-    // Closed again: valid, with a warning that the deepest levels are not replayed.
+    // Cut at the token limit: the tag, `1.`, `c3-d4` and 99,997 `(` are read, the next one
+    // is past it (column 9 + 99,997 + 1), and nothing more is said.
+    run.says("open.pdn:2:100007: error[syntax]: game 1: more than 100000 tokens");
+    assert!(!run.stdout.contains("unclosed-variation"), "{}", run.stdout);
+    // Closed again: the same, after the warning that the deepest levels are not replayed.
     let close = ")".repeat(1_000_000);
     let f = d.write(
         "closed.pdn",
         format!("[Event \"n\"]\n1. c3-d4 {open}{close} *\n").as_bytes(),
     );
-    let run = d.check(&f, 0, 3);
+    let run = d.check(&f, 1, 3);
     assert!(run.stdout.contains("nested deeper"), "{}", run.stdout);
+    assert!(run.stdout.contains("(too-many-tokens)"), "{}", run.stdout);
 }
 
 #[cfg(unix)]

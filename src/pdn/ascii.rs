@@ -50,46 +50,6 @@ pub(crate) fn line_end(bytes: &[u8], from: usize) -> usize {
         .map_or(bytes.len(), |i| from + i)
 }
 
-/// How many times `byte` occurs in `bytes` (eight bytes at a time).
-fn count_byte(bytes: &[u8], byte: u8) -> u64 {
-    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    const BYTES: u64 = 0x00ff_00ff_00ff_00ff;
-    // Sum of the eight byte lanes of `x`.
-    let lanes_sum =
-        |x: u64| ((x & BYTES) + ((x >> 8) & BYTES)).wrapping_mul(0x0001_0001_0001_0001) >> 48;
-    let pattern = u64::from_ne_bytes([byte; 8]);
-    let mut chunks = bytes.chunks_exact(8);
-    let (mut count, mut lanes, mut rounds) = (0u64, 0u64, 0u32);
-    for chunk in &mut chunks {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let x = u64::from_ne_bytes(word) ^ pattern;
-        // High bit set in each byte of `x` that is not zero (exact: no carries across bytes).
-        let nonzero = ((x & LOW) + LOW) | x;
-        lanes += (!nonzero & !LOW) >> 7; // 1 in each lane that matched
-        rounds += 1;
-        if rounds == 255 {
-            count += lanes_sum(lanes);
-            (lanes, rounds) = (0, 0);
-        }
-    }
-    let tail = chunks.remainder().iter().filter(|&&b| b == byte).count();
-    count + lanes_sum(lanes) + tail as u64
-}
-
-#[cfg(test)]
-#[test]
-fn counting_bytes() {
-    let text: Vec<u8> = (0..5000u32)
-        .map(|i| if i % 7 == 0 { b'\n' } else { (i % 251) as u8 })
-        .collect();
-    for len in [0, 1, 7, 8, 9, 64, 2039, 2040, 2041, 5000] {
-        let part = &text[..len];
-        let slow = part.iter().filter(|&&b| b == b'\n').count() as u64;
-        assert_eq!(count_byte(part, b'\n'), slow, "{len}");
-    }
-}
-
 /// Counts line breaks (`\n`, `\r\n` and a lone `\r` each count once) in a stream fed in
 /// pieces; a `\r\n` split between two pieces still counts once.
 #[derive(Clone, Copy, Debug, Default)]
@@ -102,7 +62,7 @@ impl BreakCounter {
     pub(crate) fn feed(&mut self, bytes: &[u8]) {
         if memchr::memchr(b'\r', bytes).is_none() {
             // LF only (the common case): count them all at once.
-            let lf = count_byte(bytes, b'\n');
+            let lf = memchr::memchr_iter(b'\n', bytes).count() as u64; // counted by SIMD
             let after_cr = self.prev_cr && bytes.first() == Some(&b'\n');
             self.breaks += lf - u64::from(after_cr);
             if let Some(&last) = bytes.last() {

@@ -1,6 +1,10 @@
 //! Syntax diagnostics of the PDN lexer: what went wrong, where (absolute byte offset and
 //! length) and how serious it is by default.
 
+use super::limits::{
+    MAX_COMMENT_BYTES, MAX_GAME_BYTES, MAX_MOVES, MAX_TAG_NAME_BYTES, MAX_TAG_VALUE_BYTES,
+    MAX_TOKEN_BYTES, MAX_TOKENS,
+};
 use std::fmt;
 
 /// How serious a syntax finding is. `Warning` marks a tolerated deviation from PDN 3.0
@@ -55,6 +59,19 @@ pub enum SyntaxErrorKind {
     OmittedSeparator,
     /// Different separators in one move (`c3-e5:g7`).
     MixedSeparators,
+    /// The game is longer than [`MAX_GAME_BYTES`]: nothing of it is read.
+    GameTooLong,
+    /// A comment longer than [`MAX_COMMENT_BYTES`]: skipped.
+    CommentTooLong,
+    /// A tag name longer than [`MAX_TAG_NAME_BYTES`] or value longer than
+    /// [`MAX_TAG_VALUE_BYTES`], or a setup command longer than the latter: skipped.
+    TagTooLong,
+    /// A word longer than [`MAX_TOKEN_BYTES`]: unreadable text.
+    TokenTooLong,
+    /// More than [`MAX_TOKENS`] tokens, tags and findings: the rest of the game is skipped.
+    TooManyTokens,
+    /// More than [`MAX_MOVES`] moves: the rest of the game is skipped.
+    TooManyMoves,
 }
 
 impl SyntaxErrorKind {
@@ -68,7 +85,13 @@ impl SyntaxErrorKind {
             | UnclosedVariation { .. }
             | UnknownToken
             | BadNag
-            | TokenAfterResult => Severity::Error,
+            | TokenAfterResult
+            | GameTooLong
+            | CommentTooLong
+            | TagTooLong
+            | TokenTooLong
+            | TooManyTokens
+            | TooManyMoves => Severity::Error,
             UnterminatedTag | UnterminatedTagValue | UnquotedTagValue | MissingTagName
             | BadTagName | TagAfterMovetext | MoveNumberWithoutDot | OddMoveNumberDots
             | StrayEllipsis | SpacedStrength | AsteriskStrength | OmittedSeparator
@@ -100,6 +123,12 @@ impl SyntaxErrorKind {
             AsteriskStrength => "asterisk-strength",
             OmittedSeparator => "omitted-separator",
             MixedSeparators => "mixed-separators",
+            GameTooLong => "game-too-long",
+            CommentTooLong => "comment-too-long",
+            TagTooLong => "tag-too-long",
+            TokenTooLong => "token-too-long",
+            TooManyTokens => "too-many-tokens",
+            TooManyMoves => "too-many-moves",
         }
     }
 }
@@ -132,6 +161,44 @@ impl fmt::Display for SyntaxErrorKind {
             AsteriskStrength => "`*` used as a move strength",
             OmittedSeparator => "squares of a move written without a separator",
             MixedSeparators => "different separators in one move",
+            GameTooLong => {
+                let mib = MAX_GAME_BYTES >> 20;
+                return write!(
+                    f,
+                    "the game is longer than {mib} MiB; it is skipped up to the next game"
+                );
+            }
+            CommentTooLong => {
+                let mib = MAX_COMMENT_BYTES >> 20;
+                return write!(f, "comment longer than {mib} MiB; it is skipped");
+            }
+            TagTooLong => {
+                let (name, kib) = (MAX_TAG_NAME_BYTES, MAX_TAG_VALUE_BYTES >> 10);
+                return write!(
+                    f,
+                    "tag name longer than {name} bytes or value (or setup command) longer \
+                     than {kib} KiB; it is skipped"
+                );
+            }
+            TokenTooLong => {
+                let bytes = MAX_TOKEN_BYTES;
+                return write!(f, "unreadable text: a word longer than {bytes} bytes");
+            }
+            TooManyTokens => {
+                let n = MAX_TOKENS;
+                return write!(
+                    f,
+                    "more than {n} tokens, tags and findings in the game; the rest of the \
+                     game is skipped"
+                );
+            }
+            TooManyMoves => {
+                let n = MAX_MOVES;
+                return write!(
+                    f,
+                    "more than {n} moves in the game; the rest of the game is skipped"
+                );
+            }
         };
         f.write_str(text)
     }

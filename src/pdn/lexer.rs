@@ -24,6 +24,10 @@
 
 use super::ascii::{WORD_ENDS, is_delimiter, is_space, line_end, word_end};
 use super::error::{SyntaxError, SyntaxErrorKind};
+use super::limits::{
+    MAX_COMMENT_BYTES, MAX_GAME_BYTES, MAX_MOVES, MAX_TAG_NAME_BYTES, MAX_TAG_VALUE_BYTES,
+    MAX_TOKEN_BYTES, MAX_TOKENS,
+};
 use super::movetext::{
     Marks, MoveShape, Separator, Strength, WrittenMove, bare_number, column_of, move_number,
     move_text, nag, quick_pair, quick_squares, written_move_in,
@@ -157,10 +161,25 @@ impl ParsedGame {
             .any(|e| e.severity() == super::error::Severity::Error)
     }
 
+    /// Whether the rest of the game was skipped at a limit (see [`super::limits`]): what was
+    /// read is not the whole game, so it has no result or end to check.
+    pub fn cut_short(&self) -> bool {
+        use SyntaxErrorKind::{GameTooLong, TooManyMoves, TooManyTokens};
+        self.errors
+            .iter()
+            .any(|e| matches!(e.kind, GameTooLong | TooManyMoves | TooManyTokens))
+    }
+
     /// Empties the game, keeping the allocations for the next one.
     pub fn clear(&mut self) {
         let keep = |t: &Tag| t.name.capacity() + t.value.capacity() <= SPARE_LIMIT;
-        self.spare.extend(self.tags.drain(..).filter(keep));
+        if self.spare.is_empty() {
+            // The common case (every spare tag was used): no tag moves.
+            std::mem::swap(&mut self.tags, &mut self.spare);
+        } else {
+            self.spare.append(&mut self.tags);
+        }
+        self.spare.retain(keep);
         self.tokens.clear();
         self.errors.clear();
     }
@@ -191,6 +210,15 @@ pub fn parse_bytes(input: &[u8], base: u64) -> ParsedGame {
 /// Like [`parse_bytes`], into `out` (cleared first, its memory reused).
 pub fn parse_bytes_into(input: &[u8], base: u64, out: &mut ParsedGame) {
     out.clear();
+    if input.len() > MAX_GAME_BYTES {
+        // The reader hands out only the first bytes of a game this long: nothing is read.
+        out.errors.push(SyntaxError {
+            kind: SyntaxErrorKind::GameTooLong,
+            offset: base,
+            len: 1,
+        });
+        return;
+    }
     let mut lexer = Lexer {
         input,
         text: std::str::from_utf8(input).ok(),
@@ -202,6 +230,9 @@ pub fn parse_bytes_into(input: &[u8], base: u64, out: &mut ParsedGame) {
         movetext: false,
         ended: false,
         no_brace_from: None,
+        moves: 0,
+        over_moves: None,
+        stopped: false,
     };
     lexer.run();
 }
@@ -222,6 +253,11 @@ struct Lexer<'a> {
     ended: bool,
     /// No `}` at or after this index.
     no_brace_from: Option<usize>,
+    /// Moves read so far, and the index in the tokens of the first one past [`MAX_MOVES`].
+    moves: usize,
+    over_moves: Option<usize>,
+    /// The rest of the game was skipped at a limit.
+    stopped: bool,
 }
 
 fn clamp_len(len: usize) -> u32 {
@@ -234,6 +270,9 @@ impl Lexer<'_> {
             if is_space(b) {
                 self.pos += 1;
                 continue;
+            }
+            if self.near_limit() && self.at_limit() {
+                break;
             }
             // The commonest tokens first, each read in one go: a move number, a plain move.
             if !self.ended {
@@ -267,9 +306,56 @@ impl Lexer<'_> {
                 }
             }
         }
-        if self.depth > 0 {
+        if self.over_moves.is_some() {
+            self.at_limit(); // the last move was one too many
+        }
+        if self.depth > 0 && !self.stopped {
             let kind = SyntaxErrorKind::UnclosedVariation { count: self.depth };
             self.error(kind, self.outer_open, 1);
+        }
+    }
+
+    /// The cheap test before [`Self::at_limit`], once per token.
+    #[inline(always)]
+    fn near_limit(&self) -> bool {
+        let out = &*self.out;
+        self.over_moves.is_some()
+            || out.tokens.len() + out.tags.len() + out.errors.len() >= MAX_TOKENS
+    }
+
+    /// Whether the game reached [`MAX_MOVES`] or [`MAX_TOKENS`]: then the rest is skipped
+    /// (a move past the limit is dropped) and an error says so, once.
+    #[cold]
+    #[inline(never)]
+    fn at_limit(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        let out = &mut *self.out;
+        let (kind, offset) = if let Some(first) = self.over_moves {
+            let offset = out.tokens.get(first).map_or(self.base, |t| t.offset);
+            out.tokens.truncate(first);
+            (SyntaxErrorKind::TooManyMoves, offset)
+        } else if out.tokens.len() + out.tags.len() + out.errors.len() >= MAX_TOKENS {
+            (SyntaxErrorKind::TooManyTokens, self.base + self.pos as u64)
+        } else {
+            return false;
+        };
+        out.errors.push(SyntaxError {
+            kind,
+            offset,
+            len: 1,
+        });
+        self.stopped = true;
+        self.pos = self.input.len();
+        true
+    }
+
+    /// A move token was just pushed.
+    fn counted_move(&mut self) {
+        self.moves += 1;
+        if self.moves > MAX_MOVES && self.over_moves.is_none() {
+            self.over_moves = Some(self.out.tokens.len().saturating_sub(1));
         }
     }
 
@@ -328,14 +414,22 @@ impl Lexer<'_> {
                 end
             }
         };
-        self.push(TokenKind::Comment(CommentStyle::Braces), start, end);
-        self.pos = end;
+        self.comment(CommentStyle::Braces, start, end);
     }
 
     fn line_comment(&mut self, style: CommentStyle) {
         let start = self.pos;
         let end = line_end(self.input, start);
-        self.push(TokenKind::Comment(style), start, end);
+        self.comment(style, start, end);
+    }
+
+    /// A comment from `start` to `end`: kept unless longer than [`MAX_COMMENT_BYTES`].
+    fn comment(&mut self, style: CommentStyle, start: usize, end: usize) {
+        if end - start > MAX_COMMENT_BYTES {
+            self.error(SyntaxErrorKind::CommentTooLong, start, end - start);
+        } else {
+            self.push(TokenKind::Comment(style), start, end);
+        }
         self.pos = end;
     }
 
@@ -343,11 +437,14 @@ impl Lexer<'_> {
         let start = self.pos;
         let mut tag = self.out.fresh_tag();
         let (input, text, base) = (self.input, self.text, self.base);
-        let (named, end) = scan_tag(input, text, start, base, &mut self.out.errors, &mut tag);
+        let (named, end, name_len) =
+            scan_tag(input, text, start, base, &mut self.out.errors, &mut tag);
         if self.movetext {
             self.error(SyntaxErrorKind::TagAfterMovetext, start, end - start);
         }
-        if named {
+        if name_len > MAX_TAG_NAME_BYTES || tag.value.len() > MAX_TAG_VALUE_BYTES {
+            self.error(SyntaxErrorKind::TagTooLong, start, end - start);
+        } else if named {
             self.out.tags.push(tag);
         } else {
             self.out.spare.push(tag);
@@ -358,7 +455,11 @@ impl Lexer<'_> {
     fn setup(&mut self) {
         let start = self.pos;
         let (command, end) = scan_setup(self.input, start, self.base, &mut self.out.errors);
-        self.push(TokenKind::Setup(Box::new(command)), start, end);
+        if end - start > MAX_TAG_VALUE_BYTES {
+            self.error(SyntaxErrorKind::TagTooLong, start, end - start);
+        } else {
+            self.push(TokenKind::Setup(Box::new(command)), start, end);
+        }
         self.pos = end;
     }
 
@@ -416,17 +517,21 @@ impl Lexer<'_> {
     fn word(&mut self) {
         let start = self.pos;
         let first = self.input.get(start).copied().unwrap_or_default();
+        let end = word_end(self.input, start + 1);
+        if end - start > MAX_TOKEN_BYTES {
+            self.pos = end;
+            self.unknown(start, end, SyntaxErrorKind::TokenTooLong);
+            return;
+        }
         if column_of(first).is_some() {
             // A column letter: no result, move number, ellipsis, mark or NAG starts so.
             if self.quick_move(start) {
                 return;
             }
-            let end = word_end(self.input, start + 1);
             self.pos = end;
             self.written_move(start, end);
             return;
         }
-        let end = word_end(self.input, start + 1);
         self.pos = end;
         let word = self.input.get(start..end).unwrap_or_default();
         // A move number is no result (results have no `.`): looked for first, as the
@@ -561,8 +666,8 @@ impl Lexer<'_> {
             Some(pair) if ends_word(pair.0) => Some(pair),
             _ => quick_squares(rest).filter(|&(used, _, _)| ends_word(used)),
         };
-        let Some((used, squares, separator)) = quick else {
-            return false; // strength marks or NAGs follow, or another spelling
+        let Some((used, squares, separator)) = quick.filter(|q| q.0 <= MAX_TOKEN_BYTES) else {
+            return false; // strength marks or NAGs follow, another spelling, or too long
         };
         let word = rest.get(..used).unwrap_or_default();
         if word.first().is_some_and(u8::is_ascii_digit) && GameResult::from_bytes(word).is_some() {
@@ -585,6 +690,7 @@ impl Lexer<'_> {
             offset: self.base + start as u64,
             len: clamp_len(used),
         });
+        self.counted_move();
         self.pos = end;
         true
     }
@@ -668,6 +774,7 @@ impl Lexer<'_> {
             );
         }
         self.push(TokenKind::Move(mv), at, move_end);
+        self.counted_move();
         if move_end < end {
             self.nags(move_end, end);
         }

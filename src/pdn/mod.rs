@@ -49,11 +49,16 @@
 //! - comments `{...}` spanning lines, `%` and `;` line comments; a `{` with no `}` after it
 //!   ends at the end of its line (error);
 //! - setup commands `/FEN "..."/`; variations nested to any depth without recursion.
+//!
+//! Limits (see [`limits`]): a game longer than 4 MiB is skipped whole, and comments, tags,
+//! words, tokens and moves past their limits are errors; memory stays bounded whatever the
+//! input.
 
 mod ascii;
 pub mod error;
 pub mod gametype;
 pub mod lexer;
+pub mod limits;
 pub mod location;
 pub mod movetext;
 pub mod reader;

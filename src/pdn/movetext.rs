@@ -334,18 +334,31 @@ pub(crate) fn quick_squares(i: &[u8]) -> Option<(usize, Squares, Separator)> {
     }
 }
 
-/// The commonest move of all, `c3-d4` (two alphanumeric squares), with the index after it;
-/// whatever follows is for the caller to check.
+/// The commonest moves of all, `c3-d4` or `22-18` (two squares, both alphanumeric or both
+/// numeric), with the index after it; whatever follows is for the caller to check.
 #[inline(always)]
 pub(crate) fn quick_pair(i: &[u8]) -> Option<(usize, Squares, Separator)> {
-    let (from, at) = quick_alpha(i, 0)?;
+    if i.first()?.is_ascii_digit() {
+        pair_of(i, quick_number)
+    } else {
+        pair_of(i, quick_alpha)
+    }
+}
+
+/// [`quick_pair`] with squares read by `square` (a type each, so that it is inlined).
+#[inline(always)]
+fn pair_of(
+    i: &[u8],
+    square: impl Fn(&[u8], usize) -> Option<(WrittenSquare, usize)>,
+) -> Option<(usize, Squares, Separator)> {
+    let (from, at) = square(i, 0)?;
     let sep = match i.get(at)? {
         b'-' => Separator::Dash,
         b':' => Separator::Colon,
         b'x' | b'X' => Separator::Cross,
         _ => return None,
     };
-    let (to, end) = quick_alpha(i, at + 1)?;
+    let (to, end) = square(i, at + 1)?;
     let squares = Squares::from_buf_and_len([from, to, from, to], 2);
     Some((end, squares, sep))
 }
@@ -371,6 +384,7 @@ fn quick_alpha(i: &[u8], at: usize) -> Option<(WrittenSquare, usize)> {
 }
 
 /// `22`, `07`, `5` at `i[at]`: one to three digits, not all zero (four digits may be `3228`).
+#[inline(always)]
 fn quick_number(i: &[u8], at: usize) -> Option<(WrittenSquare, usize)> {
     let mut n = 0u32;
     let mut end = at;

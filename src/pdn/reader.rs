@@ -18,9 +18,22 @@
 //! - line ends may be LF, CRLF, CR or mixed; every ASCII control byte is whitespace;
 //! - a `{` comment that has no `}` anywhere after it is taken to end at the end of its line
 //!   (so one missing `}` does not swallow the rest of the file); tags, tag values and setup
-//!   commands never span lines.
+//!   commands never span lines; if the end of the file is more than
+//!   [`MAX_GAME_BYTES`] after such a `{`, the comment runs to the end of the file instead (too
+//!   far to read again), which makes a game too long.
+//!
+//! Memory: a game longer than [`MAX_GAME_BYTES`] is not held. The reader keeps its first
+//! `MAX_GAME_BYTES + 1` bytes and hands out just those (the parser then reports it as too
+//! long), drops the rest as it streams past, and goes on with the next game. Words longer
+//! than [`MAX_TOKEN_BYTES`] and tag names longer than [`MAX_TAG_NAME_BYTES`] are not held
+//! either (they cannot end or start a game). So the buffer stays under about twice
+//! [`MAX_GAME_BYTES`] plus one read, whatever the input.
+//!
+//! [`MAX_TOKEN_BYTES`]: super::limits::MAX_TOKEN_BYTES
+//! [`MAX_TAG_NAME_BYTES`]: super::limits::MAX_TAG_NAME_BYTES
 
 use super::ascii::BreakCounter;
+use super::limits::MAX_GAME_BYTES;
 use super::splitter::{Splitter, Step};
 use std::io::{self, BufRead};
 
@@ -29,7 +42,8 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// The bytes of one game and where they are in the file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RawGame<'a> {
-    /// From the game's first tag or token to the end of its last token.
+    /// From the game's first tag or token to the end of its last token; of a game longer
+    /// than [`MAX_GAME_BYTES`], only the first `MAX_GAME_BYTES + 1` bytes.
     pub bytes: &'a [u8],
     /// Absolute byte offset of `bytes[0]` in the file.
     pub offset: u64,
@@ -43,7 +57,7 @@ pub struct RawGame<'a> {
 }
 
 impl RawGame<'_> {
-    /// Absolute offset just after the last byte.
+    /// Absolute offset just after the last byte handed out.
     pub fn end_offset(&self) -> u64 {
         self.offset + self.bytes.len() as u64
     }
@@ -52,9 +66,15 @@ impl RawGame<'_> {
 /// Splits a PDN stream into games; see the module documentation for the rules.
 pub struct GameReader<R> {
     inner: R,
+    /// The bytes still needed: `buf[..split]` is the head of a game too long to hold whole,
+    /// at offset `base`; `buf[split..]`, at offset `tail_base`, what the splitter scans. With
+    /// no game too long, `split` is 0 and `tail_base` is `base`.
     buf: Vec<u8>,
-    /// File offset of `buf[0]`.
     base: u64,
+    split: usize,
+    tail_base: u64,
+    /// Line and column of the head's game, counted before the bytes after the head went.
+    head_at: Option<(u64, u32, u32)>,
     eof: bool,
     bom_checked: bool,
     splitter: Splitter,
@@ -72,6 +92,9 @@ impl<R: BufRead> GameReader<R> {
             inner,
             buf: Vec::new(),
             base: 0,
+            split: 0,
+            tail_base: 0,
+            head_at: None,
             eof: false,
             bom_checked: false,
             splitter: Splitter::new(0),
@@ -96,19 +119,27 @@ impl<R: BufRead> GameReader<R> {
                     self.splitter = Splitter::new(BOM.len() as u64);
                 }
             }
-            match self.splitter.step(&self.buf, self.base, self.eof) {
+            let scanned = self.buf.get(self.split..).unwrap_or_default();
+            match self.splitter.step(scanned, self.tail_base, self.eof) {
                 Step::NeedMore => self.fill()?,
                 Step::Done => return Ok(None),
                 Step::Game { start, end } => {
-                    self.count_lines_to(start);
+                    let (line, column) = match self.head_at {
+                        Some((at, line, column)) if at == start => (line, column),
+                        _ => {
+                            self.count_lines_to(start);
+                            (self.line(), self.column_of(start))
+                        }
+                    };
                     self.games += 1;
+                    let end = end.min(start.saturating_add(MAX_GAME_BYTES as u64 + 1));
                     let from = self.index(start);
                     let to = self.index(end).max(from);
                     return Ok(Some(RawGame {
                         bytes: self.buf.get(from..to).unwrap_or_default(),
                         offset: start,
-                        line: u32::try_from(self.lines.breaks + 1).unwrap_or(u32::MAX),
-                        column: self.column_of(start),
+                        line,
+                        column,
                         index: self.games,
                     }));
                 }
@@ -130,10 +161,28 @@ impl<R: BufRead> GameReader<R> {
         self.inner
     }
 
+    /// Index in `buf` of a held offset (clamped to the segment holding it).
     fn index(&self, offset: u64) -> usize {
-        usize::try_from(offset.saturating_sub(self.base))
-            .unwrap_or(usize::MAX)
-            .min(self.buf.len())
+        let (from, base, end) = if offset >= self.tail_base {
+            (self.split, self.tail_base, self.buf.len())
+        } else {
+            (0, self.base, self.split)
+        };
+        let i = usize::try_from(offset.saturating_sub(base)).unwrap_or(usize::MAX);
+        from.saturating_add(i).min(end)
+    }
+
+    /// The file offset of `buf[i]` (inverse of [`Self::index`]).
+    fn offset_of(&self, i: usize) -> u64 {
+        match i.checked_sub(self.split) {
+            Some(in_tail) => self.tail_base + in_tail as u64,
+            None => self.base + i as u64,
+        }
+    }
+
+    /// The 1-based line of offset `lines_at`.
+    fn line(&self) -> u32 {
+        u32::try_from(self.lines.breaks + 1).unwrap_or(u32::MAX)
     }
 
     fn count_lines_to(&mut self, offset: u64) {
@@ -142,7 +191,7 @@ impl<R: BufRead> GameReader<R> {
             let fed = self.buf.get(from..to).unwrap_or_default();
             self.lines.feed(fed);
             if let Some(i) = memchr::memrchr2(b'\n', b'\r', fed) {
-                self.line_start = self.base + (from + i + 1) as u64;
+                self.line_start = self.offset_of(from + i + 1);
             }
             self.lines_at = offset;
         }
@@ -151,7 +200,7 @@ impl<R: BufRead> GameReader<R> {
     /// The 1-based column of `offset` (lines counted up to it): characters of UTF-8 text
     /// (bytes that do not continue a character) where the line is still buffered, else bytes.
     fn column_of(&self, offset: u64) -> u32 {
-        let prefix = if self.line_start >= self.base {
+        let prefix = if self.line_start >= self.tail_base {
             let (from, to) = (self.index(self.line_start), self.index(offset));
             let bytes = self.buf.get(from..to).unwrap_or_default();
             bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count() as u64
@@ -161,16 +210,48 @@ impl<R: BufRead> GameReader<R> {
         u32::try_from(prefix + 1).unwrap_or(u32::MAX)
     }
 
-    /// Drops the bytes no longer needed and appends the next piece of input.
+    /// Drops the bytes the splitter no longer needs. Of a game (or comment) running past
+    /// [`MAX_GAME_BYTES`], the first `MAX_GAME_BYTES + 1` bytes stay as the head, and the
+    /// bytes between the head and what the scan still needs go.
+    fn drop_unneeded(&mut self) {
+        let (head, local) = self.splitter.keep();
+        if self.split > 0 && head.is_none_or(|h| h >= self.tail_base) {
+            // The game of the head was handed out.
+            self.buf.drain(..self.split);
+            (self.base, self.split, self.head_at) = (self.tail_base, 0, None);
+        }
+        if self.split > 0 {
+            // Still the game of the head: only the scanned part moves on.
+            self.count_lines_to(local);
+            let cut = self.index(local).saturating_sub(self.split);
+            self.buf.drain(self.split..self.split + cut);
+            self.tail_base += cut as u64;
+            return;
+        }
+        let keep = head.map_or(local, |h| h.min(local));
+        self.count_lines_to(keep);
+        let cut = self.index(keep);
+        if cut > 0 {
+            self.buf.drain(..cut);
+            self.base += cut as u64;
+            self.tail_base = self.base;
+        }
+        let Some(start) = head else { return };
+        let head_end = start.saturating_add(MAX_GAME_BYTES as u64 + 1);
+        if local > head_end {
+            // The game is too long: keep its head, and where it starts, and let the rest go.
+            self.head_at = Some((start, self.line(), self.column_of(start)));
+            self.count_lines_to(local);
+            let (from, to) = (self.index(head_end), self.index(local));
+            self.buf.drain(from..to);
+            (self.split, self.tail_base) = (from, local);
+        }
+    }
+
+    /// Appends the next piece of input.
     fn fill(&mut self) -> io::Result<()> {
         if self.bom_checked {
-            let keep = self.splitter.keep_from();
-            self.count_lines_to(keep);
-            let cut = self.index(keep);
-            if cut > 0 {
-                self.buf.drain(..cut);
-                self.base += cut as u64;
-            }
+            self.drop_unneeded();
         }
         loop {
             match self.inner.fill_buf() {

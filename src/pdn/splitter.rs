@@ -10,6 +10,7 @@
 //! (any other tag goes through the byte-by-byte tag states).
 
 use super::ascii::{is_break, is_delimiter, is_space, line_end, word_end};
+use super::limits::{MAX_GAME_BYTES, MAX_TAG_NAME_BYTES, MAX_TOKEN_BYTES};
 use super::movetext::move_number;
 use super::result::GameResult;
 
@@ -25,9 +26,6 @@ enum Mode {
     TagEscape,
     Setup,
 }
-
-/// Longest tag name remembered for the repeated-tag rule.
-const NAME_LIMIT: usize = 64;
 
 /// The game being gathered.
 #[derive(Debug)]
@@ -62,6 +60,8 @@ pub(crate) struct Splitter {
     names: Vec<u8>,
     /// End of each name in `names`.
     name_ends: Vec<usize>,
+    /// One bit per [`name_bit`] of the names in `names`: most new names are told apart by it.
+    name_bits: u64,
     prev_cr: bool,
     /// A word that cannot matter reached the end of the last piece (see [`Self::words`]).
     in_word: bool,
@@ -85,13 +85,17 @@ const BOUNDARY: u8 = 1;
 const ALWAYS: u8 = 2;
 /// ... needs a look at the start of a word: results, move numbers, `%` comments, setups.
 const AT_START: u8 = 4;
+/// ... is a line break (and a boundary).
+const BREAK: u8 = 8;
 
 const CLASSES: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut b = 0;
     while b < 256 {
         let byte = b as u8;
-        if is_space(byte) {
+        if is_break(byte) {
+            t[b] = BOUNDARY | BREAK;
+        } else if is_space(byte) {
             t[b] = BOUNDARY;
         } else if is_delimiter(byte) {
             t[b] = BOUNDARY | ALWAYS;
@@ -124,6 +128,12 @@ fn plain_tag(buf: &[u8], at: usize) -> Option<(&[u8], usize)> {
     Some((name, at + 1 + name_len + 2 + close + 2))
 }
 
+/// A bit for a tag name from its length and last byte: equal names have equal bits.
+fn name_bit(name: &[u8]) -> u64 {
+    let last = name.last().copied().unwrap_or_default();
+    1 << ((name.len() * 7 + usize::from(last)) % 64)
+}
+
 impl Splitter {
     pub(crate) fn new(start: u64) -> Splitter {
         Splitter {
@@ -134,19 +144,30 @@ impl Splitter {
             tag_name: Vec::new(),
             names: Vec::new(),
             name_ends: Vec::new(),
+            name_bits: 0,
             prev_cr: false,
             in_word: false,
             no_brace_from: None,
         }
     }
 
-    /// The lowest offset whose bytes may still be needed.
-    pub(crate) fn keep_from(&self) -> u64 {
-        match (&self.chunk, self.mode) {
-            (Some(c), _) => c.start,
-            (None, Mode::Top) => self.pos,
-            (None, _) => self.mark,
-        }
+    /// The bytes that may still be needed: the start of the game being gathered (or of a
+    /// comment outside games), whose first `MAX_GAME_BYTES + 1` bytes make the game (it is
+    /// reported as too long past that), and the offset from which the scan itself may look
+    /// back (the current word, tag name, or a comment that may be read again).
+    pub(crate) fn keep(&self) -> (Option<u64>, u64) {
+        let head = match (&self.chunk, self.mode) {
+            (Some(c), _) => Some(c.start),
+            (None, Mode::Comment) => Some(self.mark),
+            (None, _) => None,
+        };
+        let local = match self.mode {
+            Mode::Word => self.mark,
+            Mode::Comment if self.pos - self.mark <= MAX_GAME_BYTES as u64 => self.mark,
+            Mode::TagName if self.tag_name.len() <= MAX_TAG_NAME_BYTES => self.mark,
+            _ => self.pos,
+        };
+        (head, local)
     }
 
     /// Scans `buf` (whose first byte is at offset `base`) from where the last call stopped.
@@ -171,6 +192,9 @@ impl Splitter {
                     if end < buf.len() {
                         self.end_word(buf, base)
                     } else {
+                        if self.pos - self.mark > MAX_TOKEN_BYTES as u64 {
+                            self.long_word();
+                        }
                         None
                     }
                 }
@@ -204,6 +228,13 @@ impl Splitter {
     /// Ends a pending construct at end of input; `Some` when the scan is over.
     fn at_eof(&mut self, buf: &[u8], base: u64) -> Option<Step> {
         match self.mode {
+            Mode::Comment if self.pos - self.mark > MAX_GAME_BYTES as u64 => {
+                // No `}` up to the end, too far to read again: the comment runs to the end,
+                // and makes a game too long (even outside a game, so that it is reported).
+                let (mark, end) = (self.mark, self.pos);
+                self.begin(mark);
+                self.end_quiet(end);
+            }
             Mode::Comment => {
                 // No `}` up to the end: the comment ends with its line, and so does every
                 // later `{` (there is no `}` after it either). Rescan after the `{`.
@@ -236,6 +267,18 @@ impl Splitter {
         })
     }
 
+    /// The word being read is longer than [`MAX_TOKEN_BYTES`]: it cannot matter (no result
+    /// or move number is so long), so the rest of it is skipped without being held.
+    fn long_word(&mut self) {
+        self.mode = Mode::Top;
+        self.in_word = true;
+        if let Some(c) = self.chunk.as_mut() {
+            c.movetext = true;
+            c.last_end = self.pos;
+            c.breaks = 0;
+        }
+    }
+
     /// The game so far ends at its last construct; scanning resumes at `resume`.
     fn cut(&mut self, resume: u64) -> Option<Step> {
         let chunk = self.chunk.take()?;
@@ -252,6 +295,7 @@ impl Splitter {
         if self.chunk.is_none() {
             self.names.clear();
             self.name_ends.clear();
+            self.name_bits = 0;
         }
         self.chunk.get_or_insert(Chunk {
             start: at,
@@ -323,8 +367,7 @@ impl Splitter {
                     self.begin(at);
                     match plain_tag(buf, i) {
                         Some((name, end)) => {
-                            let name = name.get(..NAME_LIMIT).unwrap_or(name);
-                            if self.repeated_name(name) {
+                            if name.len() <= MAX_TAG_NAME_BYTES && self.repeated_name(name) {
                                 return self.cut(at);
                             }
                             self.end_construct(base + end as u64);
@@ -378,6 +421,9 @@ impl Splitter {
             }
             self.in_word = false;
         }
+        // Kept in registers while the loop runs, written back at its end.
+        let (mut breaks, mut max_number) = (chunk.breaks, chunk.max_number);
+        let mut last_word_end = None;
         let mut prev_cr = self.prev_cr;
         while let Some(&b) = buf.get(i) {
             let class = CLASSES[usize::from(b)];
@@ -385,8 +431,8 @@ impl Splitter {
                 break; // a delimiter
             }
             if class & BOUNDARY != 0 {
-                if b == b'\r' || (b == b'\n' && !prev_cr) {
-                    chunk.breaks = chunk.breaks.saturating_add(1);
+                if class & BREAK != 0 && (b == b'\r' || !prev_cr) {
+                    breaks = breaks.saturating_add(1);
                 }
                 prev_cr = b == b'\r';
                 i += 1;
@@ -394,7 +440,8 @@ impl Splitter {
             }
             prev_cr = false;
             let end = word_end(buf, i + 1);
-            if class & AT_START != 0 {
+            // A word longer than a token may be is unreadable: it never matters.
+            if class & AT_START != 0 && !(end - i > MAX_TOKEN_BYTES && may_matter(b)) {
                 // Starts like a result or move number (or is `%` or `/`).
                 let Some(word) = buf.get(i..end).filter(|_| end < buf.len() && may_matter(b))
                 else {
@@ -403,10 +450,10 @@ impl Splitter {
                 if top {
                     match move_number(word) {
                         Ok((_, (number, _))) => {
-                            if number == 1 && chunk.breaks >= 2 && chunk.max_number > 1 {
+                            if number == 1 && breaks >= 2 && max_number > 1 {
                                 break; // may start a game: `end_word` decides
                             }
-                            chunk.max_number = chunk.max_number.max(number);
+                            max_number = max_number.max(number);
                         }
                         Err(_) if GameResult::from_bytes(word).is_some() => break,
                         Err(_) => {}
@@ -415,10 +462,14 @@ impl Splitter {
             } else if end >= buf.len() {
                 self.in_word = true; // goes on in the next piece
             }
+            last_word_end = Some(end);
+            breaks = 0;
+            i = end;
+        }
+        (chunk.breaks, chunk.max_number) = (breaks, max_number);
+        if let Some(end) = last_word_end {
             chunk.movetext = true;
             chunk.last_end = base + end as u64;
-            chunk.breaks = 0;
-            i = end;
         }
         self.prev_cr = prev_cr;
         i
@@ -460,7 +511,8 @@ impl Splitter {
             .get(index(start, base)..index(end, base))
             .unwrap_or_default();
         let chunk = self.chunk.as_mut()?;
-        if chunk.depth == 0 && word.first().is_some_and(|&b| may_matter(b)) {
+        let short = word.len() <= MAX_TOKEN_BYTES;
+        if chunk.depth == 0 && short && word.first().is_some_and(|&b| may_matter(b)) {
             // A move number (digits and a dot) is never a result.
             let number = move_number(word);
             if number.is_err() && GameResult::from_bytes(word).is_some() {
@@ -494,13 +546,17 @@ impl Splitter {
 
     /// Whether `name` already occurred in this game's tags; remembers it if not.
     fn repeated_name(&mut self, name: &[u8]) -> bool {
-        let mut from = 0;
-        for &end in &self.name_ends {
-            if end - from == name.len() && self.names.get(from..end) == Some(name) {
-                return true;
+        let bit = name_bit(name);
+        if self.name_bits & bit != 0 {
+            let mut from = 0;
+            for &end in &self.name_ends {
+                if end - from == name.len() && self.names.get(from..end) == Some(name) {
+                    return true;
+                }
+                from = end;
             }
-            from = end;
         }
+        self.name_bits |= bit;
         self.names.extend_from_slice(name);
         self.name_ends.push(self.names.len());
         false
@@ -508,7 +564,10 @@ impl Splitter {
 
     /// The tag name is complete: a name already seen in this game's tags starts a new game.
     fn name_done(&mut self) -> Option<Step> {
-        if self.tag_name.is_empty() || self.chunk.is_none() {
+        if self.tag_name.is_empty()
+            || self.tag_name.len() > MAX_TAG_NAME_BYTES
+            || self.chunk.is_none()
+        {
             return None;
         }
         let name = std::mem::take(&mut self.tag_name);
@@ -552,7 +611,8 @@ impl Splitter {
                 }
                 self.mode = Mode::TagBody;
             }
-            (Mode::TagName, _) if !is_space(b) && self.tag_name.len() < NAME_LIMIT => {
+            (Mode::TagName, _) if !is_space(b) && self.tag_name.len() <= MAX_TAG_NAME_BYTES => {
+                // One byte past the limit is kept: such a name never repeats.
                 self.tag_name.push(b);
             }
             (Mode::TagBody, b']') => self.end_construct(self.pos),

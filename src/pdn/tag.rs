@@ -192,8 +192,8 @@ fn plain_tag(
 }
 
 /// Reads the tag whose `[` is at `input[start]` into `tag` (whose buffers are reused).
-/// Returns whether it has a name (else it is no tag) and the index just after it; findings
-/// go to `errors`.
+/// Returns whether it has a name (else it is no tag), the index just after it, and the
+/// length of the name as written, in bytes; findings go to `errors`.
 pub(crate) fn scan_tag(
     input: &[u8],
     text: Option<&str>,
@@ -201,9 +201,9 @@ pub(crate) fn scan_tag(
     base: u64,
     errors: &mut Vec<SyntaxError>,
     tag: &mut Tag,
-) -> (bool, usize) {
+) -> (bool, usize, usize) {
     if let Some(end) = plain_tag(input, text, start, base, tag) {
-        return (true, end);
+        return (true, end, tag.name.len());
     }
     let eol = line_end(input, start);
     let (content_end, end) = match closing_bracket(input, start + 1, eol) {
@@ -232,7 +232,7 @@ pub(crate) fn scan_tag(
             start,
             end - start,
         ));
-        return (false, end);
+        return (false, end, 0);
     }
     let well_formed = name.first().is_some_and(u8::is_ascii_uppercase)
         && name.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_');
@@ -272,7 +272,7 @@ pub(crate) fn scan_tag(
     }
     tag.offset = base + start as u64;
     tag.value_offset = base + value_at as u64;
-    (true, end)
+    (true, end, name.len())
 }
 
 #[cfg(test)]
@@ -283,7 +283,7 @@ mod tests {
     fn read(text: &str) -> (Option<Tag>, usize, Vec<(SyntaxErrorKind, u64, u32)>) {
         let mut errors = Vec::new();
         let mut tag = Tag::default();
-        let (named, end) = scan_tag(text.as_bytes(), Some(text), 0, 100, &mut errors, &mut tag);
+        let (named, end, _) = scan_tag(text.as_bytes(), Some(text), 0, 100, &mut errors, &mut tag);
         let tag = named.then_some(tag);
         let errors = errors.iter().map(|e| (e.kind, e.offset, e.len)).collect();
         (tag, end, errors)

@@ -1,5 +1,6 @@
 //! Tests of the splitter and the lexer on whole files.
 
+use super::limits::MAX_TOKENS;
 use super::*;
 use std::io::BufReader;
 use std::time::{Duration, Instant};
@@ -397,13 +398,18 @@ fn memory_is_bounded_by_the_largest_game() {
 
 #[test]
 fn a_million_nested_variations_neither_overflow_nor_crawl() {
-    let depth = 1_000_000;
-    let mut file = String::from("[Event \"deep\"]\n1. c3-d4 ");
-    file.push_str(&"(".repeat(depth));
-    file.push_str("1. a1-b2 1-0");
-    file.push_str(&")".repeat(depth));
-    file.push_str(" d6-c5 0-1\n[Event \"next\"] *");
+    let nested = |depth: usize| {
+        let mut file = String::from("[Event \"deep\"]\n1. c3-d4 ");
+        file.push_str(&"(".repeat(depth));
+        file.push_str("1. a1-b2 1-0");
+        file.push_str(&")".repeat(depth));
+        file.push_str(" d6-c5 0-1\n[Event \"next\"] *");
+        file
+    };
     let started = Instant::now();
+    // Under the token limit: read whole.
+    let depth = (MAX_TOKENS - 100) / 2;
+    let file = nested(depth);
     let mut reader = GameReader::new(file.as_bytes());
     let game = reader.next_game().unwrap().unwrap();
     assert!(game.bytes.ends_with(b"d6-c5 0-1"));
@@ -412,7 +418,26 @@ fn a_million_nested_variations_neither_overflow_nor_crawl() {
     assert_eq!(parsed.tokens.len(), 2 * depth + 7);
     assert_eq!(parsed.result().map(|(r, _)| r.text()), Some("0-1"));
     assert!(reader.next_game().unwrap().is_some());
-    // Unclosed: one error at the outermost `(`.
+    // A million: split right, then cut at the token limit.
+    let depth = 1_000_000;
+    let file = nested(depth);
+    let mut reader = GameReader::new(file.as_bytes());
+    let game = reader.next_game().unwrap().unwrap();
+    assert!(game.bytes.ends_with(b"d6-c5 0-1"));
+    let parsed = parse_game(&game);
+    assert_eq!(parsed.tokens.len() + parsed.tags.len(), MAX_TOKENS);
+    assert_eq!(
+        parsed.errors,
+        vec![SyntaxError {
+            kind: SyntaxErrorKind::TooManyTokens,
+            offset: 24 + MAX_TOKENS as u64 - 3,
+            len: 1,
+        }]
+    );
+    assert!(parsed.cut_short());
+    assert!(reader.next_game().unwrap().is_some());
+    // Unclosed: one error at the outermost `(` (under the limit).
+    let depth = MAX_TOKENS - 10;
     let open = format!("1. c3-d4 {}", "(".repeat(depth));
     let parsed = parse_bytes(open.as_bytes(), 0);
     assert_eq!(
@@ -845,4 +870,155 @@ fn reading_into_a_reused_game_is_reading_afresh() {
         games += 1;
     }
     assert_eq!(games, 4);
+}
+
+#[test]
+fn games_too_long_are_not_held_and_split_alike_at_any_read_size() {
+    use super::limits::MAX_GAME_BYTES;
+    let big = MAX_GAME_BYTES + MAX_GAME_BYTES / 4;
+    let mut file = b"[Event \"a\"] 1. c3-d4 *\n[Event \"b\"]\n1. c3-d4 {".to_vec();
+    file.resize(file.len() + big, b'x');
+    file.extend_from_slice(b"} d6-c5 1-0\n1. c3-d4 d6-c5 ");
+    while file.len() < 2 * big {
+        file.extend_from_slice(b"2. d4-e5 f6:d4 (2. b2-a3 1111111.) ");
+    }
+    file.extend_from_slice(b"0-1 1. c3-d4 *\n  1. c3-d4 *\n[Event \"under\"]\n1. c3-d4 {");
+    let under = file.len() + MAX_GAME_BYTES - 29; // `[Event "under"]` ... `} *`: MAX bytes
+    file.resize(under, b'y');
+    file.extend_from_slice(b"} *\n1. c3-d4 {no end\n");
+    while file.len() < 4 * big {
+        file.extend_from_slice(b"[Event \"z\"] *\n");
+    }
+    let mut all = Vec::new();
+    for capacity in [7, 4096, 1 << 16, 1 << 23] {
+        let mut reader = GameReader::new(BufReader::with_capacity(capacity, file.as_slice()));
+        let mut games = Vec::new();
+        while let Some(g) = reader.next_game().unwrap() {
+            let at = g.offset as usize;
+            assert_eq!(g.bytes, &file[at..at + g.bytes.len()]);
+            let errors = parse_game(&g).errors;
+            let long = errors
+                .iter()
+                .any(|e| e.kind == SyntaxErrorKind::GameTooLong);
+            games.push((g.offset, g.bytes.len(), g.line, g.column, g.index, long));
+        }
+        assert!(reader.buffer_capacity() < 3 * MAX_GAME_BYTES + capacity);
+        all.push(games);
+    }
+    for other in &all[1..] {
+        assert_eq!(other, &all[0]);
+    }
+    let too_long = MAX_GAME_BYTES + 1;
+    let shapes: Vec<(usize, u32, bool)> = all[0].iter().map(|g| (g.1, g.2, g.5)).collect();
+    assert_eq!(
+        shapes,
+        vec![
+            (22, 1, false),
+            (too_long, 2, true),
+            (too_long, 4, true),
+            (10, 4, false),
+            (10, 5, false),
+            (MAX_GAME_BYTES, 6, false),
+            (too_long, 8, true),
+        ]
+    );
+    // Columns after a game too long: on its last line, and on the next.
+    let columns: Vec<u32> = all[0].iter().map(|g| g.3).collect();
+    // Game 3 starts line 4 and has no line break; game 4 follows it on that line, game 5
+    // is on the next (found while the head of game 3 is still held).
+    assert_eq!(columns[3], (all[0][3].0 - all[0][2].0) as u32 + 1);
+    assert_eq!(columns[4], 3);
+    assert_eq!(columns[5], 1);
+}
+
+/// Random files of games, huge comments (closed or not), long words and tag names, long
+/// runs of moves and of blank space: the same games at any read size, each at the line and
+/// column counted here, and the reader's buffer bounded.
+#[test]
+fn random_large_inputs_split_alike_at_any_read_size() {
+    use super::limits::MAX_GAME_BYTES;
+    let mut seed = 12345u64;
+    let mut rnd = |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n.max(1)
+    };
+    for round in 0..6 {
+        let mut file = Vec::new();
+        while file.len() < 3 * MAX_GAME_BYTES {
+            match rnd(12) {
+                0 => file.extend_from_slice(b"[Event \"a\"]\n1. c3-d4 d6-c5 *\n"),
+                1 => {
+                    file.push(b'{');
+                    let n = rnd(6 * MAX_GAME_BYTES as u64 / 4) as usize;
+                    file.resize(file.len() + n, b'x');
+                    if rnd(3) > 0 {
+                        file.push(b'}');
+                    }
+                }
+                2 => {
+                    let n = rnd(600) as usize;
+                    file.resize(file.len() + n, b'1');
+                    file.push(b'.');
+                    file.push(b' ');
+                }
+                3 => {
+                    file.push(b'[');
+                    let n = rnd(140) as usize;
+                    file.resize(file.len() + n, b'N');
+                    file.extend_from_slice(b" \"v\"]\n");
+                }
+                4 => file.extend_from_slice(b"\n\n1. e3-f4 2. f4-g5 "),
+                5 => file.extend_from_slice(b"1-0 "),
+                6 => {
+                    for _ in 0..rnd(200_000) {
+                        file.extend_from_slice(b"c3-d4 ");
+                    }
+                }
+                7 => {
+                    let n = rnd(MAX_GAME_BYTES as u64 * 2) as usize;
+                    file.resize(file.len() + n, b' ');
+                }
+                8 => file.extend_from_slice(b"% line comment\n"),
+                9 => file.extend_from_slice(b"\r\n"),
+                10 => file.extend_from_slice(b"(1. a1-b2) "),
+                _ => file.extend_from_slice(b"[Event \"b\"] [Event \"c\"] "),
+            }
+        }
+        let mut all = Vec::new();
+        for capacity in [4093, 1 << 16, 1 << 23] {
+            let mut reader = GameReader::new(BufReader::with_capacity(capacity, file.as_slice()));
+            let mut games = Vec::new();
+            while let Some(g) = reader.next_game().unwrap() {
+                let at = g.offset as usize;
+                assert_eq!(g.bytes, &file[at..at + g.bytes.len()]);
+                assert!(g.bytes.len() <= MAX_GAME_BYTES + 1);
+                let before = &file[..at];
+                let mut breaks = 0;
+                for (i, &b) in before.iter().enumerate() {
+                    if b == b'\r' || (b == b'\n' && (i == 0 || before[i - 1] != b'\r')) {
+                        breaks += 1;
+                    }
+                }
+                let line_start = before
+                    .iter()
+                    .rposition(|&b| b == b'\n' || b == b'\r')
+                    .map_or(0, |i| i + 1);
+                assert_eq!(g.line, breaks + 1, "round {round} capacity {capacity}");
+                assert_eq!(
+                    g.column as usize,
+                    at - line_start + 1,
+                    "round {round} cap {capacity}"
+                );
+                games.push((g.offset, g.bytes.len(), g.line, g.column, g.index));
+            }
+            // Holds at most about 2 * MAX_GAME_BYTES and a read (capacity: the next power of 2).
+            assert!(reader.buffer_capacity() <= 4 * MAX_GAME_BYTES + 2 * capacity);
+            all.push(games);
+        }
+        for other in &all[1..] {
+            assert_eq!(other, &all[0], "round {round}");
+        }
+    }
 }

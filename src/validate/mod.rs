@@ -289,7 +289,8 @@ pub fn check_game(
             &mut findings,
         );
     }
-    if !options.syntax_only {
+    // A game cut short at a reader limit has no end to check.
+    if !options.syntax_only && !parsed.cut_short() {
         let main = &lines.lines[0];
         let complete =
             report.start.is_some() && !main.cut && report.plies() as usize == main.moves.len();
