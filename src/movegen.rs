@@ -94,18 +94,24 @@ pub fn has_capture(pos: &Position) -> bool {
 
 /// Whether the side to move has any legal move, without generating the moves.
 pub fn has_legal_move(pos: &Position) -> bool {
-    let g = pos.geometry();
+    has_step(pos) || has_capture(pos)
+}
+
+/// Whether some piece of the side to move has an empty square to step to (which is a legal
+/// move when there is no capture).
+pub fn has_step(pos: &Position) -> bool {
+    let sh = Shifts::of(pos.geometry());
     let own = pos.pieces(pos.turn);
     let empty = pos.empty_squares();
     let men = own & !pos.kings;
     let kings = own & pos.kings;
-    forward(pos.turn)
-        .into_iter()
-        .any(|dir| g.shift(men, dir) & empty != 0)
-        || Direction::ALL
-            .into_iter()
-            .any(|dir| g.shift(kings, dir) & empty != 0)
-        || has_capture(pos)
+    // Forward is directions 0 and 1 (up) for White, 2 and 3 (down) for Black.
+    let ahead = if pos.turn == Color::White { 0 } else { 2 };
+    let mut reached = sh.shift(men, ahead) | sh.shift(men, ahead + 1);
+    for d in 0..4 {
+        reached |= sh.shift(kings, d);
+    }
+    reached & empty != 0
 }
 
 /// The step from `from` to `to`, if the piece there can make it. Legal only when the side to
@@ -117,17 +123,17 @@ pub fn step_move(pos: &Position, from: u8, to: u8) -> Option<Move> {
     if pos.pieces(pos.turn) & from_mask == 0 || empty & to_mask == 0 {
         return None;
     }
+    let sh = Shifts::of(g);
     if pos.kings & from_mask != 0 {
-        let reached = Direction::ALL
-            .into_iter()
-            .any(|dir| ray(g, from, dir, empty) & to_mask != 0);
+        let reached = (0..4).any(|d| sh.ray(from_mask, d, empty) & to_mask != 0);
         return reached.then(|| Move::step(from, to, false));
     }
-    let promotion = g.promotion_row(pos.turn == Color::White);
-    forward(pos.turn)
-        .into_iter()
-        .any(|dir| g.shift(from_mask, dir) == to_mask)
-        .then(|| Move::step(from, to, to_mask & promotion != 0))
+    // Forward is directions 0 and 1 (up) for White, 2 and 3 (down) for Black.
+    let white = pos.turn == Color::White;
+    let ahead = if white { 0 } else { 2 };
+    let promotion = g.promotion_row(white);
+    let forward_squares = sh.shift(from_mask, ahead) | sh.shift(from_mask, ahead + 1);
+    (forward_squares & to_mask != 0).then(|| Move::step(from, to, to_mask & promotion != 0))
 }
 
 /// One step in each direction of [`Direction::ALL`] as a rotation of the bitboard: a square's
@@ -285,6 +291,69 @@ fn search_from(pos: &Position, from: u8, paths: Paths, out: &mut Vec<Move>) {
     search.extend(state);
 }
 
+/// Whether the piece of a capture in progress can jump again from where it stands.
+#[inline(always)]
+fn can_capture(sh: &Shifts, s: &State) -> bool {
+    let here = 1u64 << s.at;
+    (0..4).any(|d| {
+        let victim = if s.king {
+            sh.first_obstacle(here, d, s.empty)
+        } else {
+            sh.shift(here, d)
+        } & s.capturable;
+        victim != 0 && sh.shift(victim, d) & s.empty != 0
+    })
+}
+
+/// The capture of one piece by the man of the side to move on `from`, landing on `to`,
+/// when it is the only capture that man has: its one possible first jump, ending there (no
+/// further jump from `to`). `None` otherwise (no such man or jump, another first jump, or
+/// the capture must go on), and the caller searches.
+///
+/// (A complete single jump alone is not enough: another first jump may promote the man, and
+/// the new king may come back to `to` from afar.)
+pub fn lone_jump(pos: &Position, from: u8, to: u8) -> Option<Move> {
+    let (from_mask, to_mask) = (1u64 << from, 1u64 << to);
+    if pos.pieces(pos.turn) & !pos.kings & from_mask == 0 {
+        return None;
+    }
+    let g = pos.geometry();
+    let sh = Shifts::of(g);
+    let theirs = pos.pieces(pos.turn.other());
+    // The moving man is lifted: its square is free for the rest of the move.
+    let empty = pos.empty_squares() | from_mask;
+    // The landing square of the first jump in each direction (0: none).
+    let mut landings = 0;
+    let mut victim = 0;
+    for d in 0..4 {
+        let enemy = sh.shift(from_mask, d) & theirs;
+        let landing = sh.shift(enemy, d) & empty;
+        landings |= landing;
+        if landing == to_mask {
+            victim = enemy;
+        }
+    }
+    if landings != to_mask {
+        return None;
+    }
+    let promotes = g.promotion_row(pos.turn == Color::White) & to_mask != 0;
+    let after = State {
+        at: to,
+        king: promotes,
+        capturable: theirs & !victim,
+        empty: match pos.variant.removal() {
+            Removal::Immediate => empty | victim,
+            Removal::EndOfMove => empty,
+        },
+        captured: victim,
+        jumps: 1,
+    };
+    if can_capture(&sh, &after) {
+        return None;
+    }
+    Some(Move::capture(from, &[to], victim, promotes))
+}
+
 /// Where a capture in progress stands.
 #[derive(Clone, Copy)]
 struct State {
@@ -332,15 +401,7 @@ impl CaptureSearch<'_> {
     }
 
     fn can_capture(&self, s: &State) -> bool {
-        let here = 1u64 << s.at;
-        (0..4).any(|d| {
-            let victim = if s.king {
-                self.sh.first_obstacle(here, d, s.empty)
-            } else {
-                self.sh.shift(here, d)
-            } & s.capturable;
-            victim != 0 && self.sh.shift(victim, d) & s.empty != 0
-        })
+        can_capture(&self.sh, s)
     }
 
     /// Continues the capture from `s`; records it when no further jump exists.
@@ -469,6 +530,42 @@ mod tests {
             with_capture += usize::from(generated);
         });
         assert!(positions > 30_000 && with_capture > 5_000);
+    }
+
+    /// `lone_jump` answers only with the one legal capture from its start to its end, and
+    /// exactly when the man has no other capture, along pseudo-random games of both boards:
+    /// every man of the side to move is tried toward each of the four squares two steps
+    /// away.
+    #[test]
+    fn lone_jump_is_the_only_capture_between_its_squares() {
+        let (mut answered, mut single_jumps) = (0, 0);
+        random_playouts(300, 200, Paths::Distinct, |pos, moves, _| {
+            let g = pos.geometry();
+            let men = pos.pieces(pos.turn) & !pos.kings;
+            for from in bits(men) {
+                for dir in Direction::ALL {
+                    let to = g.shift(g.shift(1u64 << from, dir), dir);
+                    if to == 0 {
+                        continue;
+                    }
+                    let to = to.trailing_zeros() as u8;
+                    let fits: Vec<&Move> = moves
+                        .iter()
+                        .filter(|m| m.is_capture() && m.from == from && m.to == to)
+                        .collect();
+                    let single = fits.len() == 1 && fits[0].landings().len() == 1;
+                    let alone = moves.iter().filter(|m| m.from == from).count() == 1;
+                    single_jumps += usize::from(single && alone);
+                    if let Some(jump) = lone_jump(pos, from, to) {
+                        assert!(single && alone, "{jump:?} in {pos:?}: legal {fits:?}");
+                        assert_eq!(&jump, fits[0]);
+                        answered += 1;
+                    }
+                }
+            }
+        });
+        assert!(answered > 3_000, "{answered} of {single_jumps}");
+        assert_eq!(answered, single_jumps);
     }
 
     /// The rotation steps are the geometry's shifts, for every square of both boards.
