@@ -5,7 +5,7 @@
 //! loses), the position has occurred for the third time (draw), the stronger side has made
 //! its 15th move with three or more kings against a lone king (draw).
 
-use crate::movegen::{Paths, captures_from, has_capture, has_step, legal_moves, lone_jump};
+use crate::movegen::{Paths, captures_from, forced_capture, has_capture, has_step, legal_moves};
 use crate::moves::Move;
 use crate::position::{Color, Position};
 use serde::Serialize;
@@ -151,8 +151,8 @@ impl Game {
         if self.outcome.is_some() || self.capture.get() == Some(false) {
             return None;
         }
-        if let Some(jump) = lone_jump(&self.position, from, to) {
-            return Some(jump);
+        if let Some(only) = forced_capture(&self.position, from) {
+            return (only.to == to).then_some(only);
         }
         let mut found = self.scratch.borrow_mut();
         found.clear();

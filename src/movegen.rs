@@ -305,53 +305,68 @@ fn can_capture(sh: &Shifts, s: &State) -> bool {
     })
 }
 
-/// The capture of one piece by the man of the side to move on `from`, landing on `to`,
-/// when it is the only capture that man has: its one possible first jump, ending there (no
-/// further jump from `to`). `None` otherwise (no such man or jump, another first jump, or
-/// the capture must go on), and the caller searches.
-///
-/// (A complete single jump alone is not enough: another first jump may promote the man, and
-/// the new king may come back to `to` from afar.)
-pub fn lone_jump(pos: &Position, from: u8, to: u8) -> Option<Move> {
-    let (from_mask, to_mask) = (1u64 << from, 1u64 << to);
+/// The only capture of the man of the side to move on `from`, when it has exactly one way
+/// to go at every jump (then the search tree is a single branch and this is that piece's
+/// only capture); `None` when it has no capture, a choice at some jump, or becomes a king
+/// that can go on capturing (kings choose among landing squares: the caller searches).
+pub fn forced_capture(pos: &Position, from: u8) -> Option<Move> {
+    let from_mask = 1u64 << from;
     if pos.pieces(pos.turn) & !pos.kings & from_mask == 0 {
         return None;
     }
     let g = pos.geometry();
     let sh = Shifts::of(g);
-    let theirs = pos.pieces(pos.turn.other());
+    let promotion = g.promotion_row(pos.turn == Color::White);
+    let immediate = pos.variant.removal() == Removal::Immediate;
+    let mut landings = [0u8; MAX_JUMPS];
     // The moving man is lifted: its square is free for the rest of the move.
-    let empty = pos.empty_squares() | from_mask;
-    // The landing square of the first jump in each direction (0: none).
-    let mut landings = 0;
-    let mut victim = 0;
-    for d in 0..4 {
-        let enemy = sh.shift(from_mask, d) & theirs;
-        let landing = sh.shift(enemy, d) & empty;
-        landings |= landing;
-        if landing == to_mask {
-            victim = enemy;
+    let mut s = State {
+        at: from,
+        king: false,
+        capturable: pos.pieces(pos.turn.other()),
+        empty: pos.empty_squares() | from_mask,
+        captured: 0,
+        jumps: 0,
+    };
+    loop {
+        let here = 1u64 << s.at;
+        // The one jump of the man from here, if exactly one exists.
+        let (mut victim, mut landing, mut ways) = (0, 0, 0);
+        for d in 0..4 {
+            let enemy = sh.shift(here, d) & s.capturable;
+            let land = sh.shift(enemy, d) & s.empty;
+            if land != 0 {
+                (victim, landing, ways) = (enemy, land, ways + 1);
+            }
+        }
+        match ways {
+            0 if s.jumps > 0 => break,
+            1 => {}
+            _ => return None,
+        }
+        let at = landing.trailing_zeros() as u8;
+        landings[s.jumps] = at;
+        s = State {
+            at,
+            king: promotion & landing != 0,
+            capturable: s.capturable & !victim,
+            empty: if immediate { s.empty | victim } else { s.empty },
+            captured: s.captured | victim,
+            jumps: s.jumps + 1,
+        };
+        if s.king {
+            if can_capture(&sh, &s) {
+                return None;
+            }
+            break;
         }
     }
-    if landings != to_mask {
-        return None;
-    }
-    let promotes = g.promotion_row(pos.turn == Color::White) & to_mask != 0;
-    let after = State {
-        at: to,
-        king: promotes,
-        capturable: theirs & !victim,
-        empty: match pos.variant.removal() {
-            Removal::Immediate => empty | victim,
-            Removal::EndOfMove => empty,
-        },
-        captured: victim,
-        jumps: 1,
-    };
-    if can_capture(&sh, &after) {
-        return None;
-    }
-    Some(Move::capture(from, &[to], victim, promotes))
+    Some(Move::capture(
+        from,
+        &landings[..s.jumps],
+        s.captured,
+        s.king,
+    ))
 }
 
 /// Where a capture in progress stands.
@@ -532,40 +547,29 @@ mod tests {
         assert!(positions > 30_000 && with_capture > 5_000);
     }
 
-    /// `lone_jump` answers only with the one legal capture from its start to its end, and
-    /// exactly when the man has no other capture, along pseudo-random games of both boards:
-    /// every man of the side to move is tried toward each of the four squares two steps
-    /// away.
+    /// `forced_capture` answers only with a man's one legal capture, and it answers for most
+    /// men that have exactly one, along pseudo-random games of both boards.
     #[test]
-    fn lone_jump_is_the_only_capture_between_its_squares() {
-        let (mut answered, mut single_jumps) = (0, 0);
+    fn forced_capture_is_the_only_capture_of_its_man() {
+        let (mut answered, mut alone) = (0, 0);
         random_playouts(300, 200, Paths::Distinct, |pos, moves, _| {
-            let g = pos.geometry();
             let men = pos.pieces(pos.turn) & !pos.kings;
             for from in bits(men) {
-                for dir in Direction::ALL {
-                    let to = g.shift(g.shift(1u64 << from, dir), dir);
-                    if to == 0 {
-                        continue;
-                    }
-                    let to = to.trailing_zeros() as u8;
-                    let fits: Vec<&Move> = moves
-                        .iter()
-                        .filter(|m| m.is_capture() && m.from == from && m.to == to)
-                        .collect();
-                    let single = fits.len() == 1 && fits[0].landings().len() == 1;
-                    let alone = moves.iter().filter(|m| m.from == from).count() == 1;
-                    single_jumps += usize::from(single && alone);
-                    if let Some(jump) = lone_jump(pos, from, to) {
-                        assert!(single && alone, "{jump:?} in {pos:?}: legal {fits:?}");
-                        assert_eq!(&jump, fits[0]);
-                        answered += 1;
-                    }
+                let own: Vec<&Move> = moves
+                    .iter()
+                    .filter(|m| m.is_capture() && m.from == from)
+                    .collect();
+                alone += usize::from(own.len() == 1);
+                if let Some(mv) = forced_capture(pos, from) {
+                    assert_eq!(own, [&mv], "in {pos:?}");
+                    answered += 1;
                 }
             }
         });
-        assert!(answered > 3_000, "{answered} of {single_jumps}");
-        assert_eq!(answered, single_jumps);
+        assert!(
+            answered > 5_000 && answered * 10 > alone * 9,
+            "{answered} of {alone}"
+        );
     }
 
     /// The rotation steps are the geometry's shifts, for every square of both boards.
