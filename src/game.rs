@@ -5,12 +5,11 @@
 //! loses), the position has occurred for the third time (draw), the stronger side has made
 //! its 15th move with three or more kings against a lone king (draw).
 
-use crate::movegen::{Paths, captures_from, has_capture, has_legal_move, legal_moves};
+use crate::movegen::{Paths, captures_from, forced_capture, has_capture, has_step, legal_moves};
 use crate::moves::Move;
 use crate::position::{Color, Position};
-use crate::zobrist;
 use serde::Serialize;
-use std::cell::{OnceCell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell};
 
 /// How a game ended by the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -75,13 +74,14 @@ fn balance(pos: &Position) -> Option<Color> {
 pub struct Game {
     position: Position,
     /// Positions since the last capture or man move (which no later position can repeat),
-    /// oldest first, the current one last, with their hashes.
-    reversible: Vec<(u64, Position)>,
+    /// oldest first, the current one last. The list is short (a man move or a capture
+    /// clears it), so positions are compared directly, without hashes.
+    reversible: Vec<Position>,
     chase: Option<KingChase>,
     outcome: Option<Outcome>,
-    /// Whether the side to move has a capture (capturing is compulsory): found after every
-    /// move without generating any.
-    capture: bool,
+    /// Whether the side to move has a capture (capturing is compulsory), once known: found
+    /// without generating any, when first asked for (a written capture needs no answer).
+    capture: Cell<Option<bool>>,
     /// Legal moves of the current position (one per distinct move), made when first asked
     /// for: replaying a written move does not need them.
     moves: OnceCell<Vec<Move>>,
@@ -95,20 +95,25 @@ impl Game {
     pub fn new(position: Position) -> Game {
         let mut game = Game {
             position,
-            reversible: vec![(zobrist::hash(&position), position)],
+            reversible: vec![position],
             chase: balance(&position).map(|strong| KingChase { strong, moves: 0 }),
             outcome: None,
-            capture: has_capture(&position),
+            capture: Cell::new(None),
             moves: OnceCell::new(),
             scratch: RefCell::new(Vec::new()),
             plies: 0,
         };
-        if !game.capture && !has_legal_move(&position) {
+        if !game.has_legal_move() {
             game.outcome = Some(Outcome::NoLegalMove {
                 winner: position.turn.other(),
             });
         }
         game
+    }
+
+    /// Whether the side to move has a legal move: a step, else a capture (then known).
+    fn has_legal_move(&self) -> bool {
+        has_step(&self.position) || self.has_capture()
     }
 
     pub fn position(&self) -> &Position {
@@ -129,14 +134,25 @@ impl Game {
 
     /// Whether the side to move has a capture (and so must capture).
     pub fn has_capture(&self) -> bool {
-        self.capture
+        match self.capture.get() {
+            Some(known) => known,
+            None => {
+                let known = has_capture(&self.position);
+                self.capture.set(Some(known));
+                known
+            }
+        }
     }
 
     /// The one legal capture (distinct move) from `from` to `to`, if there is exactly one:
-    /// found by searching the captures of that piece alone.
+    /// found by searching the captures of that piece alone. (Captures are compulsory but
+    /// free to choose: any capture the piece has is legal.)
     pub fn only_capture(&self, from: u8, to: u8) -> Option<Move> {
-        if !self.capture || self.outcome.is_some() {
+        if self.outcome.is_some() || self.capture.get() == Some(false) {
             return None;
+        }
+        if let Some(only) = forced_capture(&self.position, from) {
+            return (only.to == to).then_some(only);
         }
         let mut found = self.scratch.borrow_mut();
         found.clear();
@@ -172,13 +188,13 @@ impl Game {
 
     /// How often the current position has occurred (1 the first time).
     pub fn repetitions(&self) -> usize {
-        let (hash, pos) = self.reversible.last().expect("current position is kept");
+        let pos = self.reversible.last().expect("current position is kept");
         // Only positions with the same side to move can be equal: every second one.
         self.reversible
             .iter()
             .rev()
             .step_by(2)
-            .filter(|(h, p)| h == hash && p == pos)
+            .filter(|p| *p == pos)
             .count()
     }
 
@@ -192,15 +208,12 @@ impl Game {
         );
         let mover = self.position.turn;
         let irreversible = mv.is_capture() || self.position.kings & (1u64 << mv.from) == 0;
-        let (hash, _) = *self.reversible.last().expect("current position is kept");
-        let hash = zobrist::after(hash, &self.position, mv);
         self.position = self.position.play(mv);
-        debug_assert_eq!(hash, zobrist::hash(&self.position));
         self.plies += 1;
         if irreversible {
             self.reversible.clear();
         }
-        self.reversible.push((hash, self.position));
+        self.reversible.push(self.position);
         self.chase = match (balance(&self.position), self.chase) {
             (None, _) => None,
             (Some(strong), Some(chase)) if chase.strong == strong => Some(KingChase {
@@ -210,8 +223,8 @@ impl Game {
             (Some(strong), _) => Some(KingChase { strong, moves: 0 }),
         };
         self.moves = OnceCell::new();
-        self.capture = has_capture(&self.position);
-        self.outcome = if !self.capture && !has_legal_move(&self.position) {
+        self.capture = Cell::new(None);
+        self.outcome = if !self.has_legal_move() {
             Some(Outcome::NoLegalMove { winner: mover })
         } else if self.reversible.len() >= 9 && self.repetitions() >= 3 {
             // A third occurrence needs two returns of four or more reversible plies each.

@@ -94,18 +94,24 @@ pub fn has_capture(pos: &Position) -> bool {
 
 /// Whether the side to move has any legal move, without generating the moves.
 pub fn has_legal_move(pos: &Position) -> bool {
-    let g = pos.geometry();
+    has_step(pos) || has_capture(pos)
+}
+
+/// Whether some piece of the side to move has an empty square to step to (which is a legal
+/// move when there is no capture).
+pub fn has_step(pos: &Position) -> bool {
+    let sh = Shifts::of(pos.geometry());
     let own = pos.pieces(pos.turn);
     let empty = pos.empty_squares();
     let men = own & !pos.kings;
     let kings = own & pos.kings;
-    forward(pos.turn)
-        .into_iter()
-        .any(|dir| g.shift(men, dir) & empty != 0)
-        || Direction::ALL
-            .into_iter()
-            .any(|dir| g.shift(kings, dir) & empty != 0)
-        || has_capture(pos)
+    // Forward is directions 0 and 1 (up) for White, 2 and 3 (down) for Black.
+    let ahead = if pos.turn == Color::White { 0 } else { 2 };
+    let mut reached = sh.shift(men, ahead) | sh.shift(men, ahead + 1);
+    for d in 0..4 {
+        reached |= sh.shift(kings, d);
+    }
+    reached & empty != 0
 }
 
 /// The step from `from` to `to`, if the piece there can make it. Legal only when the side to
@@ -117,17 +123,17 @@ pub fn step_move(pos: &Position, from: u8, to: u8) -> Option<Move> {
     if pos.pieces(pos.turn) & from_mask == 0 || empty & to_mask == 0 {
         return None;
     }
+    let sh = Shifts::of(g);
     if pos.kings & from_mask != 0 {
-        let reached = Direction::ALL
-            .into_iter()
-            .any(|dir| ray(g, from, dir, empty) & to_mask != 0);
+        let reached = (0..4).any(|d| sh.ray(from_mask, d, empty) & to_mask != 0);
         return reached.then(|| Move::step(from, to, false));
     }
-    let promotion = g.promotion_row(pos.turn == Color::White);
-    forward(pos.turn)
-        .into_iter()
-        .any(|dir| g.shift(from_mask, dir) == to_mask)
-        .then(|| Move::step(from, to, to_mask & promotion != 0))
+    // Forward is directions 0 and 1 (up) for White, 2 and 3 (down) for Black.
+    let white = pos.turn == Color::White;
+    let ahead = if white { 0 } else { 2 };
+    let promotion = g.promotion_row(white);
+    let forward_squares = sh.shift(from_mask, ahead) | sh.shift(from_mask, ahead + 1);
+    (forward_squares & to_mask != 0).then(|| Move::step(from, to, to_mask & promotion != 0))
 }
 
 /// One step in each direction of [`Direction::ALL`] as a rotation of the bitboard: a square's
@@ -285,6 +291,84 @@ fn search_from(pos: &Position, from: u8, paths: Paths, out: &mut Vec<Move>) {
     search.extend(state);
 }
 
+/// Whether the piece of a capture in progress can jump again from where it stands.
+#[inline(always)]
+fn can_capture(sh: &Shifts, s: &State) -> bool {
+    let here = 1u64 << s.at;
+    (0..4).any(|d| {
+        let victim = if s.king {
+            sh.first_obstacle(here, d, s.empty)
+        } else {
+            sh.shift(here, d)
+        } & s.capturable;
+        victim != 0 && sh.shift(victim, d) & s.empty != 0
+    })
+}
+
+/// The only capture of the man of the side to move on `from`, when it has exactly one way
+/// to go at every jump (then the search tree is a single branch and this is that piece's
+/// only capture); `None` when it has no capture, a choice at some jump, or becomes a king
+/// that can go on capturing (kings choose among landing squares: the caller searches).
+pub fn forced_capture(pos: &Position, from: u8) -> Option<Move> {
+    let from_mask = 1u64 << from;
+    if pos.pieces(pos.turn) & !pos.kings & from_mask == 0 {
+        return None;
+    }
+    let g = pos.geometry();
+    let sh = Shifts::of(g);
+    let promotion = g.promotion_row(pos.turn == Color::White);
+    let immediate = pos.variant.removal() == Removal::Immediate;
+    let mut landings = [0u8; MAX_JUMPS];
+    // The moving man is lifted: its square is free for the rest of the move.
+    let mut s = State {
+        at: from,
+        king: false,
+        capturable: pos.pieces(pos.turn.other()),
+        empty: pos.empty_squares() | from_mask,
+        captured: 0,
+        jumps: 0,
+    };
+    loop {
+        let here = 1u64 << s.at;
+        // The one jump of the man from here, if exactly one exists.
+        let (mut victim, mut landing, mut ways) = (0, 0, 0);
+        for d in 0..4 {
+            let enemy = sh.shift(here, d) & s.capturable;
+            let land = sh.shift(enemy, d) & s.empty;
+            if land != 0 {
+                (victim, landing, ways) = (enemy, land, ways + 1);
+            }
+        }
+        match ways {
+            0 if s.jumps > 0 => break,
+            1 => {}
+            _ => return None,
+        }
+        let at = landing.trailing_zeros() as u8;
+        landings[s.jumps] = at;
+        s = State {
+            at,
+            king: promotion & landing != 0,
+            capturable: s.capturable & !victim,
+            empty: if immediate { s.empty | victim } else { s.empty },
+            captured: s.captured | victim,
+            jumps: s.jumps + 1,
+        };
+        if s.king {
+            if can_capture(&sh, &s) {
+                return None;
+            }
+            break;
+        }
+    }
+    Some(Move::capture(
+        from,
+        &landings[..s.jumps],
+        s.captured,
+        s.king,
+    ))
+}
+
 /// Where a capture in progress stands.
 #[derive(Clone, Copy)]
 struct State {
@@ -332,15 +416,7 @@ impl CaptureSearch<'_> {
     }
 
     fn can_capture(&self, s: &State) -> bool {
-        let here = 1u64 << s.at;
-        (0..4).any(|d| {
-            let victim = if s.king {
-                self.sh.first_obstacle(here, d, s.empty)
-            } else {
-                self.sh.shift(here, d)
-            } & s.capturable;
-            victim != 0 && self.sh.shift(victim, d) & s.empty != 0
-        })
+        can_capture(&self.sh, s)
     }
 
     /// Continues the capture from `s`; records it when no further jump exists.
@@ -469,6 +545,31 @@ mod tests {
             with_capture += usize::from(generated);
         });
         assert!(positions > 30_000 && with_capture > 5_000);
+    }
+
+    /// `forced_capture` answers only with a man's one legal capture, and it answers for most
+    /// men that have exactly one, along pseudo-random games of both boards.
+    #[test]
+    fn forced_capture_is_the_only_capture_of_its_man() {
+        let (mut answered, mut alone) = (0, 0);
+        random_playouts(300, 200, Paths::Distinct, |pos, moves, _| {
+            let men = pos.pieces(pos.turn) & !pos.kings;
+            for from in bits(men) {
+                let own: Vec<&Move> = moves
+                    .iter()
+                    .filter(|m| m.is_capture() && m.from == from)
+                    .collect();
+                alone += usize::from(own.len() == 1);
+                if let Some(mv) = forced_capture(pos, from) {
+                    assert_eq!(own, [&mv], "in {pos:?}");
+                    answered += 1;
+                }
+            }
+        });
+        assert!(
+            answered > 5_000 && answered * 10 > alone * 9,
+            "{answered} of {alone}"
+        );
     }
 
     /// The rotation steps are the geometry's shifts, for every square of both boards.

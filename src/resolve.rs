@@ -82,15 +82,24 @@ pub fn resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution
             if let [first, last] = squares.as_slice() {
                 // The common case, start and end, checked without generating the legal moves:
                 // a step when there is no capture, else a capture of the piece on `from`.
+                // Whether a capture exists is asked only when the text is a step: a capture
+                // the piece on `from` has is itself a legal move (the choice is free).
                 let (from, to) = match (bit_of(g, first, corner), bit_of(g, last, corner)) {
                     (Ok(from), Ok(to)) => (from, to),
                     (Err(e), _) => return Resolution::Illegal(bad_square(first, e)),
                     (_, Err(e)) => return Resolution::Illegal(bad_square(last, e)),
                 };
-                let mv = if game.has_capture() {
+                let step = || step_move(game.position(), from, to);
+                let mv = if *capture {
+                    // Written as a capture: most likely one, so that search comes first (when
+                    // it finds none, a step is legal only if there is no capture at all).
                     game.only_capture(from, to)
+                        .or_else(|| step().filter(|_| !game.has_capture()))
                 } else {
-                    step_move(game.position(), from, to)
+                    match step() {
+                        Some(step) if !game.has_capture() => Some(step),
+                        _ => game.only_capture(from, to),
+                    }
                 };
                 if let Some(mv) = mv {
                     return found(mv, *capture);

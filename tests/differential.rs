@@ -312,6 +312,48 @@ fn compare(board: &Board, white_to_move: bool, game_type: u8, depth: u32) -> Opt
         }
     }
 
+    // The matcher's short cut for a capture written with start and end only: the capture of
+    // that piece between those squares when there is exactly one distinct move there, and
+    // nothing otherwise. Every start square of a reference move is tried toward every square.
+    let game = pdnkit::Game::new(pos);
+    let has_capture = all.iter().any(|m| !m.captured.is_empty());
+    if game.outcome().is_none() && game.has_capture() != has_capture {
+        problems.push(format!("has_capture {}", game.has_capture()));
+    }
+    if has_capture {
+        let distinct = reference::distinct_moves(&all);
+        let mut starts: Vec<Sq> = distinct.iter().map(|m| m.from).collect();
+        starts.dedup();
+        for from in (0..64u8).filter(|&b| g.squares >> b & 1 == 1) {
+            if !starts.contains(&sq_of(g, from)) {
+                continue;
+            }
+            for to in (0..64u8).filter(|&b| g.squares >> b & 1 == 1) {
+                let fits: Vec<&RefMove> = distinct
+                    .iter()
+                    .filter(|m| m.from == sq_of(g, from) && m.to == sq_of(g, to))
+                    .collect();
+                let lib = game.only_capture(from, to).map(|mv| {
+                    let full = library_full(g, &mv);
+                    by_path
+                        .get(&full)
+                        .map_or(full.clone(), |m| m.distinct_key())
+                });
+                let expected = match fits.as_slice() {
+                    [only] => Some(only.distinct_key()),
+                    _ => None,
+                };
+                if lib != expected {
+                    problems.push(format!(
+                        "only_capture {} to {}: library {lib:?}, reference {expected:?}",
+                        g.square_name(from),
+                        g.square_name(to)
+                    ));
+                }
+            }
+        }
+    }
+
     // Perft in every counting (only when the move lists agree, to keep reports short).
     if problems.is_empty() {
         for (paths, mode) in [
