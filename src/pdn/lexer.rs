@@ -712,6 +712,9 @@ impl Lexer<'_> {
             number = number * 10 + u32::from(d - b'0');
             digits += 1;
         }
+        if rest.get(digits) != Some(&b'.') {
+            return false; // a numeric move (`22-18`) most often: no time spent on it here
+        }
         let dots = rest
             .get(digits..)
             .unwrap_or_default()
