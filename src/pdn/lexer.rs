@@ -670,7 +670,10 @@ impl Lexer<'_> {
             return false; // strength marks or NAGs follow, another spelling, or too long
         };
         let word = rest.get(..used).unwrap_or_default();
-        if word.first().is_some_and(u8::is_ascii_digit) && GameResult::from_bytes(word).is_some() {
+        if word.first().is_some_and(u8::is_ascii_digit)
+            && GameResult::may_be(word)
+            && GameResult::from_bytes(word).is_some()
+        {
             return false; // `1-1` is a result, not a move
         }
         let end = start + used;
@@ -679,14 +682,14 @@ impl Lexer<'_> {
             None => move_text(word),
         };
         let capture = separator.is_capture();
-        let mv = WrittenMove {
-            text,
-            shape: MoveShape::Squares { squares, capture },
-            separator,
-            strength: None,
-        };
+        // Built in place: the token is large, and a named move would be copied into it.
         self.out.tokens.push(Token {
-            kind: TokenKind::Move(mv),
+            kind: TokenKind::Move(WrittenMove {
+                text,
+                shape: MoveShape::Squares { squares, capture },
+                separator,
+                strength: None,
+            }),
             offset: self.base + start as u64,
             len: clamp_len(used),
         });
@@ -709,6 +712,9 @@ impl Lexer<'_> {
             number = number * 10 + u32::from(d - b'0');
             digits += 1;
         }
+        if rest.get(digits) != Some(&b'.') {
+            return false; // a numeric move (`22-18`) most often: no time spent on it here
+        }
         let dots = rest
             .get(digits..)
             .unwrap_or_default()
@@ -728,7 +734,8 @@ impl Lexer<'_> {
             offset: self.base + start as u64,
             len: clamp_len(used),
         });
-        self.pos = start + used;
+        // A space after it is skipped here, saving the main loop a round.
+        self.pos = start + used + usize::from(rest.get(used) == Some(&b' '));
         true
     }
 

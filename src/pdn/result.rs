@@ -95,6 +95,17 @@ impl GameResult {
         Some(GameResult(index))
     }
 
+    /// Whether `word` has the length of a result (a quick test before
+    /// [`GameResult::from_bytes`], which turns away most moves, like `22-18`, by it alone).
+    #[inline(always)]
+    pub(crate) fn may_be(word: &[u8]) -> bool {
+        match word.len() {
+            1 | 3 | 7 => true,
+            5 => word.first() == Some(&0xc2),
+            _ => false,
+        }
+    }
+
     /// Whether a word starting with `b` may be a result (a quick test before
     /// [`GameResult::from_bytes`]).
     pub(crate) const fn may_start(b: u8) -> bool {
@@ -154,6 +165,7 @@ mod tests {
             let r = GameResult::from_bytes(text.as_bytes()).expect(text);
             assert_eq!(usize::from(r.0), i, "{text}");
             assert!(GameResult::may_start(text.as_bytes()[0]), "{text}");
+            assert!(GameResult::may_be(text.as_bytes()), "{text}");
             assert_eq!((r.text(), r.outcome(), r.style()), (text, outcome, style));
             assert_eq!(r.to_string(), text);
         }

@@ -426,6 +426,12 @@ impl Splitter {
         let mut last_word_end = None;
         let mut prev_cr = self.prev_cr;
         while let Some(&b) = buf.get(i) {
+            if b == b' ' {
+                // The commonest byte between words, told apart before the table.
+                prev_cr = false;
+                i += 1;
+                continue;
+            }
             let class = CLASSES[usize::from(b)];
             if class & ALWAYS != 0 {
                 break; // a delimiter
@@ -455,7 +461,12 @@ impl Splitter {
                             }
                             max_number = max_number.max(number);
                         }
-                        Err(_) if GameResult::from_bytes(word).is_some() => break,
+                        Err(_)
+                            if GameResult::may_be(word)
+                                && GameResult::from_bytes(word).is_some() =>
+                        {
+                            break;
+                        }
                         Err(_) => {}
                     }
                 }
