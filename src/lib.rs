@@ -18,7 +18,6 @@ pub mod square;
 pub mod stats;
 pub mod validate;
 pub mod variant;
-pub mod zobrist;
 
 pub use fen::{FenError, FenNotation, parse_fen, write_fen};
 pub use game::{Game, Outcome};

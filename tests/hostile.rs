@@ -148,37 +148,28 @@ fn a_50_megabyte_line() {
 #[test]
 fn columns_count_from_the_start_of_the_line() {
     let d = Dir::new();
-    let f = d.write("two.pdn", b"1. c3-d4 1-0 1. c3-d4 c3-d4 1-0\n");
-    let run = pdnkit_run(&["validate"], &[&f]);
-    run.expect(1);
-    // `c3-d4` of Black in the second game is at column 23 of line 1, and the same on a
-    // second line after a line of other text with a multi-byte character.
-    assert!(
-        run.stdout.contains("two.pdn:1:23: error[illegal-move]"),
-        "{}",
-        run.stdout
-    );
-    let f = d.write(
-        "three.pdn",
-        "{Пётр}\n1. c3-d4 1-0 1. c3-d4 c3-d4 1-0\n".as_bytes(),
-    );
-    let run = pdnkit_run(&["validate"], &[&f]);
-    assert!(
-        run.stdout.contains("three.pdn:2:23: error[illegal-move]"),
-        "{}",
-        run.stdout
-    );
-    let f = d.write(
-        "four.pdn",
-        "{Пётр} 1. c3-d4 1-0 1. c3-d4 c3-d4 1-0\n".as_bytes(),
-    );
-    let run = pdnkit_run(&["validate"], &[&f]);
-    // Columns count characters: `{Пётр} ` is 7 characters (11 bytes).
-    assert!(
-        run.stdout.contains("four.pdn:1:30: error[illegal-move]"),
-        "{}",
-        run.stdout
-    );
+    // `c3-d4` of Black in the second game is at column 23 of line 1; the same on a second
+    // line after a line of other text with a multi-byte character; and after `{Пётр} ` on
+    // the same line: 7 characters (11 bytes), since columns count characters.
+    for (name, text, place) in [
+        ("two.pdn", "1. c3-d4 1-0 1. c3-d4 c3-d4 1-0\n", "1:23"),
+        (
+            "three.pdn",
+            "{Пётр}\n1. c3-d4 1-0 1. c3-d4 c3-d4 1-0\n",
+            "2:23",
+        ),
+        (
+            "four.pdn",
+            "{Пётр} 1. c3-d4 1-0 1. c3-d4 c3-d4 1-0\n",
+            "1:30",
+        ),
+    ] {
+        let f = d.write(name, text.as_bytes());
+        let run = pdnkit_run(&["validate"], &[&f]);
+        run.expect(1);
+        let want = format!("{name}:{place}: error[illegal-move]");
+        assert!(run.stdout.contains(&want), "{}", run.stdout);
+    }
 }
 
 /// `good.pdn`'s first game cut just after `marker` (plus `extra` bytes).

@@ -7,9 +7,8 @@ mod checks;
 
 use pdnkit::Variant;
 use pdnkit::random::write_game;
-use pdnkit::validate::{GameReport, GameSink, Options, StreamTotals, check_stream};
+use pdnkit::validate::{GameReport, Options};
 use proptest::prelude::*;
-use std::io;
 
 /// Bytes for `position_from_bytes`: a control byte, then one byte per square.
 fn placement() -> impl Strategy<Value = Vec<u8>> {
@@ -27,21 +26,8 @@ fn pdn_like() -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec(prop::sample::select(alphabet), 0..600)
 }
 
-#[derive(Default)]
-struct Collect(Vec<GameReport>);
-
-impl GameSink for Collect {
-    fn game(&mut self, report: GameReport) -> io::Result<()> {
-        self.0.push(report);
-        Ok(())
-    }
-}
-
 fn validate(text: &[u8]) -> Vec<GameReport> {
-    let mut sink = Collect::default();
-    let mut totals = StreamTotals::default();
-    check_stream(text, &Options::default(), None, &mut sink, &mut totals).expect("in memory");
-    sink.0
+    checks::validate(text, &Options::default()).0
 }
 
 fn variant(russian: bool) -> Variant {

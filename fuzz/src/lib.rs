@@ -73,7 +73,8 @@ impl GameSink for Collect {
     }
 }
 
-fn validate(data: &[u8], options: &Options) -> (Vec<GameReport>, StreamTotals) {
+/// Every report and the totals of `data` read as one stream.
+pub fn validate(data: &[u8], options: &Options) -> (Vec<GameReport>, StreamTotals) {
     let mut sink = Collect::default();
     let mut totals = StreamTotals::default();
     check_stream(data, options, None, &mut sink, &mut totals).expect("memory cannot fail");
