@@ -9,7 +9,7 @@ use pdnkit::convert::{PdnOptions, game_json, write_game};
 use pdnkit::fen::FenNotation;
 use pdnkit::geometry::bits;
 use pdnkit::movegen::{count_moves, has_capture, has_legal_move, step_move};
-use pdnkit::pdn::lexer::parse_game;
+use pdnkit::pdn::lexer::{ParsedGame, parse_game};
 use pdnkit::pdn::movetext::WrittenMove;
 use pdnkit::pdn::reader::GameReader;
 use pdnkit::resolve::{Resolution, resolve};
@@ -44,8 +44,13 @@ type Split = Vec<(u64, Vec<u8>, u32, usize)>;
 fn split(data: &[u8], capacity: usize) -> Split {
     let mut reader = GameReader::new(BufReader::with_capacity(capacity, data));
     let mut games = Vec::new();
-    while let Some(raw) = reader.next_game().expect("reading from memory cannot fail") {
-        let _ = parse_game(&raw);
+    let mut parsed = ParsedGame::default();
+    while let Some(raw) = reader
+        .next_game_parsed(&mut parsed)
+        .expect("reading from memory cannot fail")
+    {
+        // Read in one pass (plain games) or split and then lexed: the same either way.
+        assert_eq!(parsed, parse_game(&raw), "one pass and two read alike");
         games.push((raw.offset, raw.bytes.to_vec(), raw.line, raw.index));
     }
     games

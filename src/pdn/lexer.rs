@@ -184,6 +184,17 @@ impl ParsedGame {
         self.errors.clear();
     }
 
+    /// Adds a tag read elsewhere (by the splitter's fast path), reusing an earlier buffer.
+    pub(crate) fn push_tag(&mut self, name: &str, value: &[u8], offset: u64, value_offset: u64) {
+        let mut tag = self.fresh_tag();
+        tag.name.clear();
+        tag.name.push_str(name);
+        tag.value.clear();
+        tag.value.extend_from_slice(value);
+        (tag.offset, tag.value_offset) = (offset, value_offset);
+        self.tags.push(tag);
+    }
+
     /// A tag to fill in: the buffers of an earlier game's tag when there is one.
     fn fresh_tag(&mut self) -> Tag {
         self.spare.pop().unwrap_or_default()

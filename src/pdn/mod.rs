@@ -61,6 +61,7 @@ pub mod lexer;
 pub mod limits;
 pub mod location;
 pub mod movetext;
+mod plain_game;
 pub mod reader;
 pub mod result;
 pub mod setup;

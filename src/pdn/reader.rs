@@ -33,7 +33,9 @@
 //! [`MAX_TAG_NAME_BYTES`]: super::limits::MAX_TAG_NAME_BYTES
 
 use super::ascii::BreakCounter;
+use super::lexer::{ParsedGame, parse_game_into};
 use super::limits::MAX_GAME_BYTES;
+use super::plain_game::{Constructs, Lexing, Splitting};
 use super::splitter::{Splitter, Step};
 use std::io::{self, BufRead};
 
@@ -108,6 +110,25 @@ impl<R: BufRead> GameReader<R> {
     /// The next game, or `None` at the end of the input. Only I/O errors are errors:
     /// any bytes at all make games (syntax is checked by the parser).
     pub fn next_game(&mut self) -> io::Result<Option<RawGame<'_>>> {
+        self.next_with(&mut Splitting)
+    }
+
+    /// The next game and, in `parsed`, what [`parse_game_into`] reads from it. A plain game
+    /// (see `plain_game`) is read in the same pass that finds its end; any other is split
+    /// first and then parsed.
+    pub fn next_game_parsed(&mut self, parsed: &mut ParsedGame) -> io::Result<Option<RawGame<'_>>> {
+        let mut lexing = Lexing::new(parsed);
+        let raw = self.next_with(&mut lexing)?;
+        let done = lexing.done;
+        if let Some(raw) = &raw
+            && !done
+        {
+            parse_game_into(raw, parsed);
+        }
+        Ok(raw)
+    }
+
+    fn next_with<C: Constructs>(&mut self, constructs: &mut C) -> io::Result<Option<RawGame<'_>>> {
         loop {
             if !self.bom_checked {
                 if self.buf.len() < BOM.len() && !self.eof {
@@ -116,11 +137,14 @@ impl<R: BufRead> GameReader<R> {
                 }
                 self.bom_checked = true;
                 if self.buf.starts_with(BOM) {
-                    self.splitter = Splitter::new(BOM.len() as u64);
+                    self.splitter.skip_bom(BOM.len() as u64);
                 }
             }
             let scanned = self.buf.get(self.split..).unwrap_or_default();
-            match self.splitter.step(scanned, self.tail_base, self.eof) {
+            match self
+                .splitter
+                .step(scanned, self.tail_base, self.eof, constructs)
+            {
                 Step::NeedMore => self.fill()?,
                 Step::Done => return Ok(None),
                 Step::Game { start, end } => {
@@ -145,6 +169,14 @@ impl<R: BufRead> GameReader<R> {
                 }
             }
         }
+    }
+
+    /// The same reader with every byte read by the splitter's state machine, without its
+    /// fast path for plain games (for tests that check the two agree).
+    #[doc(hidden)]
+    pub fn without_fast_path(mut self) -> GameReader<R> {
+        self.splitter = self.splitter.without_fast_path();
+        self
     }
 
     /// Number of games handed out so far.

@@ -12,6 +12,7 @@
 use super::ascii::{is_break, is_delimiter, is_space, line_end, word_end};
 use super::limits::{MAX_GAME_BYTES, MAX_TAG_NAME_BYTES, MAX_TOKEN_BYTES};
 use super::movetext::move_number;
+use super::plain_game::{Constructs, plain_game};
 use super::result::GameResult;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +68,9 @@ pub(crate) struct Splitter {
     in_word: bool,
     /// No `}` exists at or after this offset (learned at end of input).
     no_brace_from: Option<u64>,
+    /// Games that start with a tag are first tried by [`plain_game`] (off in tests that
+    /// check it against the state machine).
+    fast_path: bool,
 }
 
 /// Index of `offset` in a buffer whose first byte is at `base`.
@@ -75,7 +79,7 @@ fn index(offset: u64, base: u64) -> usize {
 }
 
 /// Whether a word starting with `b` may end a game or start one (a result or a move number).
-const fn may_matter(b: u8) -> bool {
+pub(super) const fn may_matter(b: u8) -> bool {
     b.is_ascii_digit() || GameResult::may_start(b)
 }
 
@@ -109,7 +113,7 @@ const CLASSES: [u8; 256] = {
 
 /// A tag of the common form `[Name "value"]` at `buf[at]` (no padding, escapes or line
 /// breaks), whole in `buf`: the name and the index just after the `]`.
-fn plain_tag(buf: &[u8], at: usize) -> Option<(&[u8], usize)> {
+pub(super) fn plain_tag(buf: &[u8], at: usize) -> Option<(&[u8], usize)> {
     let rest = buf.get(at + 1..)?;
     let name_len = rest
         .iter()
@@ -129,7 +133,7 @@ fn plain_tag(buf: &[u8], at: usize) -> Option<(&[u8], usize)> {
 }
 
 /// A bit for a tag name from its length and last byte: equal names have equal bits.
-fn name_bit(name: &[u8]) -> u64 {
+pub(super) fn name_bit(name: &[u8]) -> u64 {
     let last = name.last().copied().unwrap_or_default();
     1 << ((name.len() * 7 + usize::from(last)) % 64)
 }
@@ -148,7 +152,19 @@ impl Splitter {
             prev_cr: false,
             in_word: false,
             no_brace_from: None,
+            fast_path: true,
         }
+    }
+
+    /// Starts the scan at `start` instead (after a byte order mark); nothing was scanned yet.
+    pub(crate) fn skip_bom(&mut self, start: u64) {
+        (self.pos, self.mark) = (start, start);
+    }
+
+    /// The same splitter without its fast path: every byte goes through the state machine.
+    pub(crate) fn without_fast_path(mut self) -> Splitter {
+        self.fast_path = false;
+        self
     }
 
     /// The bytes that may still be needed: the start of the game being gathered (or of a
@@ -172,7 +188,15 @@ impl Splitter {
 
     /// Scans `buf` (whose first byte is at offset `base`) from where the last call stopped.
     /// `eof`: nothing follows `buf`. After `Done`, every call returns `Done`.
-    pub(crate) fn step(&mut self, buf: &[u8], base: u64, eof: bool) -> Step {
+    /// Games that start with a tag are tried by [`plain_game`] first, which reports their
+    /// constructs to `constructs`.
+    pub(crate) fn step<C: Constructs>(
+        &mut self,
+        buf: &[u8],
+        base: u64,
+        eof: bool,
+        constructs: &mut C,
+    ) -> Step {
         loop {
             let idx = index(self.pos, base);
             let Some(&b) = buf.get(idx) else {
@@ -185,7 +209,7 @@ impl Splitter {
                 }
             };
             let found = match self.mode {
-                Mode::Top => self.top_run(buf, base, idx),
+                Mode::Top => self.top_run(buf, base, idx, constructs),
                 Mode::Word => {
                     let end = word_end(buf, idx);
                     self.pos = base + end as u64;
@@ -329,7 +353,13 @@ impl Splitter {
     /// Scans at the top level from `buf[i]`: whitespace, words and common tags in one loop;
     /// other constructs switch the mode and return to [`Self::step`]. Inside a game, runs of
     /// whitespace and words are read by [`Self::words`].
-    fn top_run(&mut self, buf: &[u8], base: u64, mut i: usize) -> Option<Step> {
+    fn top_run<C: Constructs>(
+        &mut self,
+        buf: &[u8],
+        base: u64,
+        mut i: usize,
+        constructs: &mut C,
+    ) -> Option<Step> {
         loop {
             if self.chunk.is_some() {
                 i = self.words(buf, base, i);
@@ -361,6 +391,20 @@ impl Splitter {
                     i = index(self.pos, base);
                 }
                 b'[' => {
+                    if self.chunk.is_none()
+                        && self.fast_path
+                        && self.no_brace_from.is_none()
+                        && let Some(plain) = {
+                            constructs.start(base);
+                            plain_game(buf, i, constructs)
+                        }
+                    {
+                        self.pos = base + plain.resume as u64;
+                        return Some(Step::Game {
+                            start: at,
+                            end: base + plain.end as u64,
+                        });
+                    }
                     if self.chunk.as_ref().is_some_and(|c| c.movetext) {
                         return self.cut(at);
                     }

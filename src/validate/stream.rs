@@ -3,7 +3,7 @@
 use super::{GameReport, Options, check_game};
 use crate::diagnostic::Severity;
 use crate::encoding::{Detection, TextEncoding, decode, detect};
-use crate::pdn::lexer::{ParsedGame, parse_game_into};
+use crate::pdn::lexer::ParsedGame;
 use crate::pdn::location::ColumnUnit;
 use crate::pdn::reader::GameReader;
 use std::io::{self, BufRead, BufReader, Read};
@@ -76,8 +76,7 @@ pub fn check_stream<R: Read>(
     let decoder = move |bytes: &[u8]| decode(bytes, encoding).into_owned();
     let mut games = GameReader::new(reader);
     let mut parsed = ParsedGame::default(); // reused: no allocation per game
-    while let Some(raw) = games.next_game()? {
-        parse_game_into(&raw, &mut parsed);
+    while let Some(raw) = games.next_game_parsed(&mut parsed)? {
         let report = check_game(&raw, &parsed, &decoder, &options);
         tally(totals, &report, raw.end_offset());
         sink.progress(totals.bytes);
