@@ -184,15 +184,34 @@ impl ParsedGame {
         self.errors.clear();
     }
 
-    /// Adds a tag read elsewhere (by the splitter's fast path), reusing an earlier buffer.
-    pub(crate) fn push_tag(&mut self, name: &str, value: &[u8], offset: u64, value_offset: u64) {
-        let mut tag = self.fresh_tag();
-        tag.name.clear();
-        tag.name.push_str(name);
+    /// Adds a tag read elsewhere (by the splitter's fast path), reusing an earlier buffer,
+    /// one with the same name if there is one (games mostly repeat their tag names). False
+    /// (and nothing added) if the name is not UTF-8.
+    pub(crate) fn push_tag(
+        &mut self,
+        name: &[u8],
+        value: &[u8],
+        offset: u64,
+        value_offset: u64,
+    ) -> bool {
+        let same = self.spare.iter().rposition(|t| t.name.as_bytes() == name);
+        let mut tag = match same {
+            Some(i) => self.spare.swap_remove(i),
+            None => {
+                let Ok(name) = std::str::from_utf8(name) else {
+                    return false;
+                };
+                let mut tag = self.fresh_tag();
+                tag.name.clear();
+                tag.name.push_str(name);
+                tag
+            }
+        };
         tag.value.clear();
         tag.value.extend_from_slice(value);
         (tag.offset, tag.value_offset) = (offset, value_offset);
         self.tags.push(tag);
+        true
     }
 
     /// A tag to fill in: the buffers of an earlier game's tag when there is one.

@@ -455,13 +455,11 @@ impl Constructs for Lexing<'_> {
             return false;
         }
         let value_at = at + 1 + name_len + 2;
-        let (Ok(name), Some(value)) = (std::str::from_utf8(name), buf.get(value_at..end - 2))
-        else {
+        let Some(value) = buf.get(value_at..end - 2) else {
             return false;
         };
         let (offset, value_offset) = (self.base + at as u64, self.base + value_at as u64);
-        self.out.push_tag(name, value, offset, value_offset);
-        true
+        self.out.push_tag(name, value, offset, value_offset)
     }
 
     fn comment(&mut self, at: usize, end: usize) -> bool {
