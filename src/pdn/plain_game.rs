@@ -254,40 +254,28 @@ pub(crate) fn plain_game<C: Constructs>(
                 breaks = 0;
             }
             MATTERS | WORD => {
-                let end = word_end_in(buf, i + 1)?; // else the word may go on
-                if end - i > MAX_TOKEN_BYTES {
-                    return None; // too long to matter: the state machine decides
-                }
-                let mut result = false;
-                if class == MATTERS && depth == 0 {
-                    let word = buf.get(i..end)?;
-                    match number_of(word) {
-                        Ok(Some(number)) => {
-                            if number == 1 && breaks >= 2 && movetext && max_number > 1 {
-                                // `1.` after a blank line: a new game without tags.
-                                return constructs.finish(buf, start, last_end, depth).then_some(
-                                    PlainEnd {
-                                        end: last_end,
-                                        resume: i,
-                                    },
-                                );
-                            }
-                            max_number = max_number.max(number);
+                let top = depth == 0;
+                let (word, end) = constructs.word(buf, i, class == MATTERS && top)?;
+                match word {
+                    Word::Number(number) if top => {
+                        if number == 1 && breaks >= 2 && movetext && max_number > 1 {
+                            // `1.` after a blank line: a new game without tags.
+                            constructs.unread();
+                            return constructs.finish(buf, start, last_end, depth).then_some(
+                                PlainEnd {
+                                    end: last_end,
+                                    resume: i,
+                                },
+                            );
                         }
-                        Ok(None) => return None,
-                        Err(()) => {
-                            result =
-                                GameResult::may_be(word) && GameResult::from_bytes(word).is_some();
-                        }
+                        max_number = max_number.max(number);
                     }
-                }
-                if !constructs.word(buf, i, end) {
-                    return None;
-                }
-                if result {
-                    return constructs
-                        .finish(buf, start, end, 0)
-                        .then_some(PlainEnd { end, resume: end });
+                    Word::Result if top => {
+                        return constructs
+                            .finish(buf, start, end, 0)
+                            .then_some(PlainEnd { end, resume: end });
+                    }
+                    _ => {}
                 }
                 movetext = true;
                 last_end = end;
@@ -314,10 +302,25 @@ pub(crate) trait Constructs {
     fn open(&mut self, buf: &[u8], at: usize) -> bool;
     /// `)` at `at`, `depth` variations deep before it.
     fn close(&mut self, at: usize, depth: u64) -> bool;
-    /// A word (move number, move or result) from `at` to `end`.
-    fn word(&mut self, buf: &[u8], at: usize, end: usize) -> bool;
+    /// The word at `at`: what it is (as far as the end of a game goes) and where it ends.
+    /// `matters`: it is at the top level and starts like a move number or a result (else it
+    /// may be told `Word::Other`). `None` to give up, also when the word reaches the end of
+    /// `buf` or is longer than a token may be.
+    fn word(&mut self, buf: &[u8], at: usize, matters: bool) -> Option<(Word, usize)>;
+    /// Takes back the last word: it starts the next game.
+    fn unread(&mut self);
     /// The game, `buf[start..end]`, ends `depth` variations deep.
     fn finish(&mut self, buf: &[u8], start: usize, end: usize, depth: u64) -> bool;
+}
+
+/// What a word is, as far as the end of a game goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Word {
+    /// A move number (possibly with a move glued to it).
+    Number(u32),
+    Result,
+    /// A move or anything else.
+    Other,
 }
 
 /// Finds where games end, and nothing else.
@@ -344,9 +347,27 @@ impl Constructs for Splitting {
         true
     }
     #[inline(always)]
-    fn word(&mut self, _: &[u8], _: usize, _: usize) -> bool {
-        true
+    fn word(&mut self, buf: &[u8], at: usize, matters: bool) -> Option<(Word, usize)> {
+        let end = word_end_in(buf, at + 1)?; // else the word may go on
+        if end - at > MAX_TOKEN_BYTES {
+            return None; // too long to matter: the state machine decides
+        }
+        if !matters {
+            return Some((Word::Other, end));
+        }
+        let word = buf.get(at..end)?;
+        let kind = match number_of(word) {
+            Ok(Some(number)) => Word::Number(number),
+            Ok(None) => return None,
+            Err(()) if GameResult::may_be(word) && GameResult::from_bytes(word).is_some() => {
+                Word::Result
+            }
+            Err(()) => Word::Other,
+        };
+        Some((kind, end))
     }
+    #[inline(always)]
+    fn unread(&mut self) {}
     #[inline(always)]
     fn finish(&mut self, _: &[u8], _: usize, _: usize, _: u64) -> bool {
         true
@@ -380,44 +401,55 @@ impl<'a> Lexing<'a> {
         });
     }
 
-    /// `12.` or `12...` as the lexer's quick path reads it (at most 9 digits; one or three
-    /// dots).
-    fn move_number(&mut self, word: &[u8], at: usize) -> bool {
-        let digits = word.iter().take_while(|d| d.is_ascii_digit()).count();
-        let dots = word.len() - digits;
-        if digits == 0 || digits > 9 || !(dots == 1 || dots == 3) {
-            return false;
+    /// `12.` or `12...` as a whole word, as the lexer's quick path reads it (at most 9
+    /// digits; one or three dots): the number and the end of the word.
+    #[inline(always)]
+    fn move_number(&mut self, buf: &[u8], at: usize) -> Option<(u32, usize)> {
+        let rest = buf.get(at..)?;
+        let mut number = 0u32;
+        let mut digits = 0;
+        while let Some(&d) = rest.get(digits).filter(|d| d.is_ascii_digit()) {
+            if digits == 9 {
+                return None;
+            }
+            number = number * 10 + u32::from(d - b'0');
+            digits += 1;
         }
-        if !word
-            .get(digits..)
-            .is_some_and(|d| d.iter().all(|&b| b == b'.'))
-        {
-            return false;
-        }
-        let number = word
-            .get(..digits)
-            .unwrap_or_default()
+        let dots = rest
+            .get(digits..)?
             .iter()
-            .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
+            .take_while(|&&b| b == b'.')
+            .count();
+        let used = digits + dots;
+        if !(dots == 1 || dots == 3) || !WORD_ENDS[usize::from(*rest.get(used)?)] {
+            return None;
+        }
         let kind = TokenKind::MoveNumber {
             number,
             black: dots == 3,
         };
-        self.push(kind, at, at + word.len());
-        true
+        self.push(kind, at, at + used);
+        Some((number, at + used))
     }
 
-    /// A move as the lexer's quick path reads it: one kind of separator, nothing glued.
-    fn quick_move(&mut self, buf: &[u8], at: usize, end: usize) -> bool {
-        let rest = buf.get(at..).unwrap_or_default();
-        let used = end - at;
-        let quick = match quick_pair(rest) {
-            Some(pair) if pair.0 == used => Some(pair),
-            _ => quick_squares(rest).filter(|q| q.0 == used),
+    /// A move as the lexer's quick path reads it (one kind of separator, nothing glued, not
+    /// a result): the end of the word.
+    #[inline(always)]
+    fn quick_move(&mut self, buf: &[u8], at: usize) -> Option<usize> {
+        let rest = buf.get(at..)?;
+        let ends_word = |used: usize| rest.get(used).is_some_and(|&b| WORD_ENDS[usize::from(b)]);
+        let (used, squares, separator) = match quick_pair(rest) {
+            Some(pair) if ends_word(pair.0) => pair,
+            _ => quick_squares(rest).filter(|q| ends_word(q.0))?,
         };
-        let Some((_, squares, separator)) = quick else {
-            return false;
-        };
+        let word = rest.get(..used)?;
+        if used > MAX_TOKEN_BYTES
+            || (word.first()?.is_ascii_digit()
+                && GameResult::may_be(word)
+                && GameResult::from_bytes(word).is_some())
+        {
+            return None; // `1-1` is a result, not a move
+        }
         let capture = separator.is_capture();
         self.out.tokens.push(Token {
             kind: TokenKind::Move(WrittenMove {
@@ -429,7 +461,7 @@ impl<'a> Lexing<'a> {
             offset: self.base + at as u64,
             len: used as u32,
         });
-        true
+        Some(at + used)
     }
 }
 
@@ -484,23 +516,31 @@ impl Constructs for Lexing<'_> {
         true
     }
 
-    fn word(&mut self, buf: &[u8], at: usize, end: usize) -> bool {
-        let Some(word) = buf.get(at..end) else {
-            return false;
-        };
-        let first = word.first().copied().unwrap_or_default();
-        // In the lexer's order: a move number, a move, a result.
-        if first.is_ascii_digit() && self.move_number(word, at) {
-            return true;
+    #[inline(always)]
+    fn word(&mut self, buf: &[u8], at: usize, _: bool) -> Option<(Word, usize)> {
+        // In the lexer's order: a move number, a move, a result; each read whole at once.
+        let first = *buf.get(at)?;
+        if first.is_ascii_digit()
+            && let Some((number, end)) = self.move_number(buf, at)
+        {
+            return Some((Word::Number(number), end));
         }
-        let result = GameResult::may_start(first)
-            .then(|| GameResult::from_bytes(word))
-            .flatten();
-        if let Some(result) = result {
-            self.push(TokenKind::Result(result), at, end);
-            return true;
+        if (first.is_ascii_digit() || column_of(first).is_some())
+            && let Some(end) = self.quick_move(buf, at)
+        {
+            return Some((Word::Other, end));
         }
-        (first.is_ascii_digit() || column_of(first).is_some()) && self.quick_move(buf, at, end)
+        if !GameResult::may_start(first) {
+            return None;
+        }
+        let end = word_end_in(buf, at + 1)?;
+        let result = GameResult::from_bytes(buf.get(at..end)?)?;
+        self.push(TokenKind::Result(result), at, end);
+        Some((Word::Result, end))
+    }
+
+    fn unread(&mut self) {
+        self.out.tokens.pop();
     }
 
     fn finish(&mut self, buf: &[u8], start: usize, end: usize, depth: u64) -> bool {
