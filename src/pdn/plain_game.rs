@@ -393,6 +393,7 @@ impl<'a> Lexing<'a> {
         }
     }
 
+    #[inline(always)]
     fn push(&mut self, kind: TokenKind, at: usize, end: usize) {
         self.out.tokens.push(Token {
             kind,
