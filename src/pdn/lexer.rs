@@ -273,6 +273,8 @@ fn clamp_len(len: usize) -> u32 {
 impl Lexer<'_> {
     fn run(&mut self) {
         self.refresh_cap();
+        // Where the quick readers last found nothing (not to be tried there twice).
+        let mut not_quick = usize::MAX;
         while let Some(&b) = self.input.get(self.pos) {
             if is_space(b) {
                 self.pos += 1;
@@ -281,25 +283,21 @@ impl Lexer<'_> {
             if self.near_limit() && self.at_limit() {
                 break;
             }
-            // The commonest tokens first, each read in one go: a move number, a plain move.
-            if !self.ended {
-                let at = self.pos;
-                let read = match b {
-                    b'0'..=b'9' => {
-                        self.quickest_number(at)
-                            || self.quickest_numeric_move(at)
-                            || self.quick_number(at)
-                            || self.quick_move(at)
+            // The commonest tokens first, each read in one go: a move number, a plain move;
+            // then the next ones while they are such (each quick reader skips a space after
+            // its token).
+            if !self.ended && self.pos != not_quick && self.quick_token(b) {
+                self.movetext = true;
+                while let Some(&b) = self.input.get(self.pos) {
+                    if self.near_limit() {
+                        break;
                     }
-                    _ if column_of(b).is_some() => {
-                        self.quickest_alpha_move(at) || self.quick_move(at)
+                    if !self.quick_token(b) {
+                        not_quick = self.pos;
+                        break;
                     }
-                    _ => false,
-                };
-                if read {
-                    self.movetext = true;
-                    continue;
                 }
+                continue;
             }
             match b {
                 b'{' => self.brace_comment(),
@@ -328,6 +326,23 @@ impl Lexer<'_> {
         if self.depth > 0 && !self.stopped {
             let kind = SyntaxErrorKind::UnclosedVariation { count: self.depth };
             self.error(kind, self.outer_open, 1);
+        }
+    }
+
+    /// A move number or a plain move at [`Self::pos`], whose first byte is `b`, read by a
+    /// quick reader; false (and nothing read) for anything else.
+    #[inline(always)]
+    fn quick_token(&mut self, b: u8) -> bool {
+        let at = self.pos;
+        match b {
+            b'0'..=b'9' => {
+                self.quickest_number(at)
+                    || self.quickest_numeric_move(at)
+                    || self.quick_number(at)
+                    || self.quick_move(at)
+            }
+            _ if column_of(b).is_some() => self.quickest_alpha_move(at) || self.quick_move(at),
+            _ => false,
         }
     }
 

@@ -308,10 +308,11 @@ pub fn check_game(
 fn syntax_summary(parsed: &ParsedGame, report: &mut GameReport, findings: &mut Findings) {
     let mut depth = 0usize;
     let mut too_deep = None;
+    let mut numeric = false;
     for token in &parsed.tokens {
         match &token.kind {
-            TokenKind::Move(written) => {
-                report.numeric |= written
+            TokenKind::Move(written) if !numeric => {
+                numeric = written
                     .text
                     .as_bytes()
                     .first()
@@ -329,6 +330,7 @@ fn syntax_summary(parsed: &ParsedGame, report: &mut GameReport, findings: &mut F
             _ => {}
         }
     }
+    report.numeric |= numeric;
     if let Some(offset) = too_deep {
         findings.add(
             Severity::Warning,
