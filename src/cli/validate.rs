@@ -149,6 +149,7 @@ fn check_input(
                 buffer: Vec::new(),
                 emit,
                 progress,
+                read: 0,
                 seen: 0,
                 emit_failed: false,
             };
@@ -160,6 +161,7 @@ fn check_input(
                 &mut sink,
                 &mut totals,
             );
+            sink.progress_done();
             match result {
                 Ok(()) => None,
                 // The output side failed (a closed pipe): stop the run.
@@ -182,16 +184,30 @@ struct Sink<'a> {
     buffer: Vec<u8>,
     emit: &'a mut dyn FnMut(&[u8]) -> io::Result<()>,
     progress: &'a Progress,
+    /// Bytes read, and bytes shown by the progress bar.
+    read: u64,
     seen: u64,
     emit_failed: bool,
 }
 
+/// Bytes read between two moves of the progress bar (each move costs more than a game).
+const PROGRESS_STEP: u64 = 64 << 10;
+
 impl Sink<'_> {
     fn flush(&mut self) -> io::Result<()> {
+        if self.buffer.is_empty() {
+            return Ok(()); // nothing to hand on (most games of a quiet run)
+        }
         let result = (self.emit)(&self.buffer);
         self.buffer.clear();
         self.emit_failed |= result.is_err();
         result
+    }
+
+    /// Moves the progress bar over every byte read so far.
+    fn progress_done(&mut self) {
+        self.progress.advance(self.read.saturating_sub(self.seen));
+        self.seen = self.seen.max(self.read);
     }
 }
 
@@ -207,7 +223,9 @@ impl GameSink for Sink<'_> {
     }
 
     fn progress(&mut self, bytes: u64) {
-        self.progress.advance(bytes.saturating_sub(self.seen));
-        self.seen = bytes;
+        self.read = bytes;
+        if bytes.saturating_sub(self.seen) >= PROGRESS_STEP {
+            self.progress_done();
+        }
     }
 }

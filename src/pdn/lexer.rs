@@ -29,8 +29,9 @@ use super::limits::{
     MAX_TOKEN_BYTES, MAX_TOKENS,
 };
 use super::movetext::{
-    Marks, MoveShape, Separator, Strength, WrittenMove, bare_number, column_of, move_number,
-    move_text, nag, quick_pair, quick_squares, written_move_in,
+    Marks, MoveShape, Separator, Squares, Strength, WrittenMove, bare_number, column_of,
+    move_number, move_text, nag, quick_pair, quick_squares, quickest_alpha, quickest_numbers,
+    written_move_in,
 };
 use super::reader::RawGame;
 use super::result::GameResult;
@@ -263,6 +264,7 @@ pub fn parse_bytes_into(input: &[u8], base: u64, out: &mut ParsedGame) {
         moves: 0,
         over_moves: None,
         stopped: false,
+        token_cap: MAX_TOKENS,
     };
     lexer.run();
 }
@@ -288,6 +290,10 @@ struct Lexer<'a> {
     over_moves: Option<usize>,
     /// The rest of the game was skipped at a limit.
     stopped: bool,
+    /// [`Self::near_limit`] once the tokens reach this many: [`MAX_TOKENS`] less the tags
+    /// and findings (which only the slower readers add, each refreshing it), or 0 past
+    /// [`MAX_MOVES`].
+    token_cap: usize,
 }
 
 fn clamp_len(len: usize) -> u32 {
@@ -296,6 +302,9 @@ fn clamp_len(len: usize) -> u32 {
 
 impl Lexer<'_> {
     fn run(&mut self) {
+        self.refresh_cap();
+        // Where the quick readers last found nothing (not to be tried there twice).
+        let mut not_quick = usize::MAX;
         while let Some(&b) = self.input.get(self.pos) {
             if is_space(b) {
                 self.pos += 1;
@@ -304,17 +313,21 @@ impl Lexer<'_> {
             if self.near_limit() && self.at_limit() {
                 break;
             }
-            // The commonest tokens first, each read in one go: a move number, a plain move.
-            if !self.ended {
-                let read = match b {
-                    b'0'..=b'9' => self.quick_number(self.pos) || self.quick_move(self.pos),
-                    _ if column_of(b).is_some() => self.quick_move(self.pos),
-                    _ => false,
-                };
-                if read {
-                    self.movetext = true;
-                    continue;
+            // The commonest tokens first, each read in one go: a move number, a plain move;
+            // then the next ones while they are such (each quick reader skips a space after
+            // its token).
+            if !self.ended && self.pos != not_quick && self.quick_token(b) {
+                self.movetext = true;
+                while let Some(&b) = self.input.get(self.pos) {
+                    if self.near_limit() {
+                        break;
+                    }
+                    if !self.quick_token(b) {
+                        not_quick = self.pos;
+                        break;
+                    }
                 }
+                continue;
             }
             match b {
                 b'{' => self.brace_comment(),
@@ -335,6 +348,7 @@ impl Lexer<'_> {
                     }
                 }
             }
+            self.refresh_cap();
         }
         if self.over_moves.is_some() {
             self.at_limit(); // the last move was one too many
@@ -345,12 +359,38 @@ impl Lexer<'_> {
         }
     }
 
-    /// The cheap test before [`Self::at_limit`], once per token.
+    /// A move number or a plain move at [`Self::pos`], whose first byte is `b`, read by a
+    /// quick reader; false (and nothing read) for anything else.
+    #[inline(always)]
+    fn quick_token(&mut self, b: u8) -> bool {
+        let at = self.pos;
+        match b {
+            b'0'..=b'9' => {
+                self.quickest_number(at)
+                    || self.quickest_numeric_move(at)
+                    || self.quick_number(at)
+                    || self.quick_move(at)
+            }
+            _ if column_of(b).is_some() => self.quickest_alpha_move(at) || self.quick_move(at),
+            _ => false,
+        }
+    }
+
+    /// The cheap test before [`Self::at_limit`], once per token: true whenever the limits
+    /// are reached (see [`Self::token_cap`]).
     #[inline(always)]
     fn near_limit(&self) -> bool {
+        self.out.tokens.len() >= self.token_cap
+    }
+
+    /// Sets [`Self::token_cap`] after tags or findings were added.
+    fn refresh_cap(&mut self) {
         let out = &*self.out;
-        self.over_moves.is_some()
-            || out.tokens.len() + out.tags.len() + out.errors.len() >= MAX_TOKENS
+        self.token_cap = if self.over_moves.is_some() {
+            0
+        } else {
+            MAX_TOKENS.saturating_sub(out.tags.len() + out.errors.len())
+        };
     }
 
     /// Whether the game reached [`MAX_MOVES`] or [`MAX_TOKENS`]: then the rest is skipped
@@ -386,6 +426,7 @@ impl Lexer<'_> {
         self.moves += 1;
         if self.moves > MAX_MOVES && self.over_moves.is_none() {
             self.over_moves = Some(self.out.tokens.len().saturating_sub(1));
+            self.token_cap = 0;
         }
     }
 
@@ -683,6 +724,88 @@ impl Lexer<'_> {
                 }
             }
         }
+    }
+
+    /// The commonest move, `c3-d4` (see [`quickest_alpha`]), read in one go. False (and
+    /// nothing read) for anything else.
+    #[inline(always)]
+    fn quickest_alpha_move(&mut self, start: usize) -> bool {
+        let rest = self.input.get(start..).unwrap_or_default();
+        let Some((squares, separator)) = rest.first_chunk::<6>().and_then(quickest_alpha) else {
+            return false;
+        };
+        self.push_quick_move(start, 5, squares, separator);
+        true
+    }
+
+    /// The commonest numeric moves, `22-18` (see [`quickest_numbers`]), read in one go.
+    /// False (and nothing read) for anything else.
+    #[inline(always)]
+    fn quickest_numeric_move(&mut self, start: usize) -> bool {
+        let rest = self.input.get(start..).unwrap_or_default();
+        let Some((used, squares, separator)) = rest.first_chunk::<6>().and_then(quickest_numbers)
+        else {
+            return false;
+        };
+        self.push_quick_move(start, used, squares, separator);
+        true
+    }
+
+    /// A plain move of `used` bytes at `start`, ending its word, read by a quick reader; a
+    /// space after it is skipped too.
+    #[inline(always)]
+    fn push_quick_move(&mut self, start: usize, used: usize, squares: Squares, sep: Separator) {
+        let end = start + used;
+        let text = match self.text.and_then(|t| t.get(start..end)) {
+            Some(text) => CompactString::new(text),
+            None => move_text(self.input.get(start..end).unwrap_or_default()),
+        };
+        self.out.tokens.push(Token {
+            kind: TokenKind::Move(WrittenMove {
+                text,
+                shape: MoveShape::Squares {
+                    squares,
+                    capture: sep.is_capture(),
+                },
+                separator: sep,
+                strength: None,
+            }),
+            offset: self.base + start as u64,
+            len: clamp_len(used),
+        });
+        self.counted_move();
+        self.pos = end + usize::from(self.input.get(end) == Some(&b' '));
+    }
+
+    /// The commonest move numbers, `12.` with one or two digits and a word end after the
+    /// dot, read in one go. False (and nothing read) for anything else.
+    #[inline(always)]
+    fn quickest_number(&mut self, start: usize) -> bool {
+        let rest = self.input.get(start..).unwrap_or_default();
+        let Some(&[d1, b2, b3, b4]) = rest.first_chunk::<4>() else {
+            return false;
+        };
+        let digit = |b: u8| b.wrapping_sub(b'0');
+        let (number, used, after) = if b2 == b'.' {
+            (u32::from(digit(d1)), 2, b3)
+        } else if digit(b2) < 10 && b3 == b'.' {
+            (u32::from(digit(d1)) * 10 + u32::from(digit(b2)), 3, b4)
+        } else {
+            return false;
+        };
+        if !WORD_ENDS[usize::from(after)] {
+            return false;
+        }
+        self.out.tokens.push(Token {
+            kind: TokenKind::MoveNumber {
+                number,
+                black: false,
+            },
+            offset: self.base + start as u64,
+            len: clamp_len(used),
+        });
+        self.pos = start + used + usize::from(after == b' ');
+        true
     }
 
     /// The common case: a whole word at `start` that is a move with one kind of separator

@@ -153,6 +153,44 @@ pub(crate) fn error(kind: SyntaxErrorKind, base: u64, at: usize, len: usize) -> 
     }
 }
 
+/// Bytes of a well-formed tag name: ASCII letters, digits and `_`.
+const NAME_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'_';
+        b += 1;
+    }
+    table
+};
+
+/// Index of the first `"`, `\`, `\n` or `\r` in `value`, eight bytes at a time.
+fn value_stop(value: &[u8]) -> Option<usize> {
+    /// Bytes of `word` equal to `b`: the lowest set high bit marks the first (higher
+    /// ones may be wrong, and are not used).
+    const fn equal(word: u64, b: u8) -> u64 {
+        const LOW: u64 = 0x0101_0101_0101_0101;
+        let x = word ^ (LOW * b as u64);
+        x.wrapping_sub(LOW) & !x & (LOW << 7)
+    }
+    let mut at = 0;
+    while let Some(chunk) = value.get(at..).and_then(|rest| rest.first_chunk::<8>()) {
+        let word = u64::from_le_bytes(*chunk);
+        let found =
+            equal(word, b'"') | equal(word, b'\\') | equal(word, b'\n') | equal(word, b'\r');
+        if found != 0 {
+            return Some(at + (found.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    let tail = value.get(at..)?;
+    let i = tail
+        .iter()
+        .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))?;
+    Some(at + i)
+}
+
 /// The common form `[Name "value"]`, well formed, unpadded, without escapes, read in one
 /// pass into `tag` (as [`scan_tag`] would read it, with no findings); `None` (and `tag`
 /// untouched) for any other form. Returns the index after the `]`.
@@ -167,17 +205,13 @@ fn plain_tag(
     if !rest.first()?.is_ascii_uppercase() {
         return None;
     }
-    let name_len = rest
-        .iter()
-        .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))?;
+    let name_len = rest.iter().position(|&b| !NAME_BYTES[usize::from(b)])?;
     if rest.get(name_len..name_len + 2) != Some(b" \"") {
         return None;
     }
     let value_at = name_len + 2;
     let value = rest.get(value_at..)?;
-    let close = value
-        .iter()
-        .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))?;
+    let close = value_stop(value)?;
     if value.get(close..close + 2) != Some(b"\"]") {
         return None;
     }
@@ -292,6 +326,35 @@ mod tests {
     fn name_value(tag: &Option<Tag>) -> (&str, &[u8]) {
         let tag = tag.as_ref().unwrap();
         (tag.name.as_str(), tag.value.as_slice())
+    }
+
+    #[test]
+    fn value_stops_as_a_byte_search_would() {
+        let stops = |b: &u8| matches!(b, b'"' | b'\\' | b'\n' | b'\r');
+        let alphabet: &[u8] = b"a\"\\\n\r\x00\xff!#";
+        for len in 0..20 {
+            for seed in 0..200u64 {
+                let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ len as u64;
+                let value: Vec<u8> = (0..len)
+                    .map(|_| {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        // Mostly plain bytes, so that stops fall at every place.
+                        if x % 8 == 0 {
+                            alphabet[(x >> 8) as usize % alphabet.len()]
+                        } else {
+                            b'a'
+                        }
+                    })
+                    .collect();
+                assert_eq!(
+                    value_stop(&value),
+                    value.iter().position(stops),
+                    "{value:?}"
+                );
+            }
+        }
     }
 
     #[test]

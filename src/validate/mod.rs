@@ -221,13 +221,14 @@ pub fn check_game(
         rule_end: None,
         diagnostics: Vec::new(),
     };
-    // Room for every move of the main line at once (nothing is replayed in a syntax check).
-    let room = if options.syntax_only {
-        0
-    } else {
-        parsed.tokens.len()
-    };
-    let mut lines = LineBuilder::with_capacity(room);
+    if options.syntax_only {
+        // Nothing is replayed: no lines to build, no start position, result or end to check.
+        syntax_summary(parsed, &mut report, &mut findings);
+        report.diagnostics = located(raw, findings.list, options);
+        return report;
+    }
+    // Room for every move of the main line at once.
+    let mut lines = LineBuilder::with_capacity(parsed.tokens.len());
     let mut setup_fen = None;
     let mut depth = 0usize;
     for token in &parsed.tokens {
@@ -235,9 +236,7 @@ pub fn check_game(
             TokenKind::MoveNumber { number, black } => lines.move_number(*number, *black),
             TokenKind::Move(written) => {
                 report.numeric |= written.text.starts_with(|c: char| c.is_ascii_digit());
-                if !options.syntax_only {
-                    lines.push_move(written, token.offset);
-                }
+                lines.push_move(written, token.offset);
             }
             TokenKind::Unknown => lines.unreadable(),
             TokenKind::VariationStart => {
@@ -267,18 +266,14 @@ pub fn check_game(
             format!("variations nested deeper than {MAX_VARIATION_DEPTH} levels are not checked"),
         );
     }
-    let start = if options.syntax_only {
-        None // nothing replayed: no result check and no termination either
-    } else {
-        set_up(
-            parsed,
-            &mut report,
-            setup_fen,
-            decode,
-            options,
-            &mut findings,
-        )
-    };
+    let start = set_up(
+        parsed,
+        &mut report,
+        setup_fen,
+        decode,
+        options,
+        &mut findings,
+    );
     if let Some(start) = start {
         report.start = Some(start);
         replay::replay_all(
@@ -290,16 +285,13 @@ pub fn check_game(
         );
     }
     // A game cut short at a reader limit has no end to check.
-    if !options.syntax_only && !parsed.cut_short() {
+    if !parsed.cut_short() {
         let main = &lines.lines[0];
         let complete =
             report.start.is_some() && !main.cut && report.plies() as usize == main.moves.len();
         results::check(parsed, complete, &mut report, &mut findings);
     }
-    if !options.syntax_only
-        && lines.lines[0].moves.is_empty()
-        && !findings.list.iter().any(Diagnostic::is_error)
-    {
+    if lines.lines[0].moves.is_empty() && !findings.list.iter().any(Diagnostic::is_error) {
         findings.add(
             Severity::Note,
             code::NO_MOVES,
@@ -307,8 +299,55 @@ pub fn check_game(
             "the game has no moves: nothing to check".to_string(),
         );
     }
+    report.diagnostics = located(raw, findings.list, options);
+    report
+}
+
+/// What a syntax check takes from the tokens (as the token walk of [`check_game`] would
+/// find it): whether moves write numeric squares, and variations nested too deep.
+fn syntax_summary(parsed: &ParsedGame, report: &mut GameReport, findings: &mut Findings) {
+    let mut depth = 0usize;
+    let mut too_deep = None;
+    let mut numeric = false;
+    for token in &parsed.tokens {
+        match &token.kind {
+            TokenKind::Move(written) if !numeric => {
+                numeric = written
+                    .text
+                    .as_bytes()
+                    .first()
+                    .is_some_and(u8::is_ascii_digit);
+            }
+            TokenKind::VariationStart => {
+                // As the line builder counts: a `(` opening more than the limit of nested
+                // variations is the first one skipped.
+                depth += 1;
+                if depth > MAX_VARIATION_DEPTH && too_deep.is_none() {
+                    too_deep = Some(token.offset);
+                }
+            }
+            TokenKind::VariationEnd => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    report.numeric |= numeric;
+    if let Some(offset) = too_deep {
+        findings.add(
+            Severity::Warning,
+            code::SYNTAX,
+            offset,
+            format!("variations nested deeper than {MAX_VARIATION_DEPTH} levels are not checked"),
+        );
+    }
+}
+
+/// The findings in offset order, with lines and columns (and warnings made errors when
+/// strict).
+fn located(raw: &RawGame, mut list: Vec<Diagnostic>, options: &Options) -> Vec<Diagnostic> {
+    if list.is_empty() {
+        return list;
+    }
     let mut locator = Locator::new(raw, options.column_unit);
-    let mut list = findings.list;
     list.sort_by_key(|d| d.offset);
     for d in &mut list {
         let at = locator.locate(d.offset);
@@ -317,8 +356,7 @@ pub fn check_game(
             d.severity = Severity::Error;
         }
     }
-    report.diagnostics = list;
-    report
+    list
 }
 
 /// Reads GameType and FEN; returns the start position, or None (with an error) if the game
