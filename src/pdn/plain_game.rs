@@ -18,7 +18,10 @@
 use super::ascii::{WORD_ENDS, is_break, is_space};
 use super::lexer::{CommentStyle, ParsedGame, Token, TokenKind};
 use super::limits::{MAX_GAME_BYTES, MAX_TAG_NAME_BYTES, MAX_TOKEN_BYTES};
-use super::movetext::{MoveShape, WrittenMove, column_of, move_text, quick_pair, quick_squares};
+use super::movetext::{
+    MoveShape, WrittenMove, column_of, move_text, quick_pair, quick_squares, quickest_alpha,
+    quickest_numbers,
+};
 use super::result::GameResult;
 use super::splitter::{may_matter, name_bit};
 use compact_str::CompactString;
@@ -407,6 +410,25 @@ impl<'a> Lexing<'a> {
     #[inline(always)]
     fn move_number(&mut self, buf: &[u8], at: usize) -> Option<(u32, usize)> {
         let rest = buf.get(at..)?;
+        // `7.` and `12.` from a fixed window first (the first byte is a digit).
+        if let Some(&[d1, b2, b3, b4]) = rest.first_chunk::<4>() {
+            let digit = |b: u8| b.wrapping_sub(b'0');
+            let quickest = if b2 == b'.' && WORD_ENDS[usize::from(b3)] {
+                Some((u32::from(digit(d1)), 2))
+            } else if digit(b2) < 10 && b3 == b'.' && WORD_ENDS[usize::from(b4)] {
+                Some((u32::from(digit(d1)) * 10 + u32::from(digit(b2)), 3))
+            } else {
+                None
+            };
+            if let Some((number, used)) = quickest {
+                let kind = TokenKind::MoveNumber {
+                    number,
+                    black: false,
+                };
+                self.push(kind, at, at + used);
+                return Some((number, at + used));
+            }
+        }
         let mut number = 0u32;
         let mut digits = 0;
         while let Some(&d) = rest.get(digits).filter(|d| d.is_ascii_digit()) {
@@ -438,19 +460,32 @@ impl<'a> Lexing<'a> {
     #[inline(always)]
     fn quick_move(&mut self, buf: &[u8], at: usize) -> Option<usize> {
         let rest = buf.get(at..)?;
-        let ends_word = |used: usize| rest.get(used).is_some_and(|&b| WORD_ENDS[usize::from(b)]);
-        let (used, squares, separator) = match quick_pair(rest) {
-            Some(pair) if ends_word(pair.0) => pair,
-            _ => quick_squares(rest).filter(|q| ends_word(q.0))?,
+        // The commonest spellings from a fixed window first (as the lexer reads them).
+        let quickest = rest.first_chunk::<6>().and_then(|window| {
+            quickest_alpha(window)
+                .map(|(squares, separator)| (5, squares, separator))
+                .or_else(|| quickest_numbers(window))
+        });
+        let (used, squares, separator) = match quickest {
+            Some(quickest) => quickest,
+            None => {
+                let ends_word =
+                    |used: usize| rest.get(used).is_some_and(|&b| WORD_ENDS[usize::from(b)]);
+                let (used, squares, separator) = match quick_pair(rest) {
+                    Some(pair) if ends_word(pair.0) => pair,
+                    _ => quick_squares(rest).filter(|q| ends_word(q.0))?,
+                };
+                let word = rest.get(..used)?;
+                if used > MAX_TOKEN_BYTES
+                    || (word.first()?.is_ascii_digit()
+                        && GameResult::may_be(word)
+                        && GameResult::from_bytes(word).is_some())
+                {
+                    return None; // `1-1` is a result, not a move
+                }
+                (used, squares, separator)
+            }
         };
-        let word = rest.get(..used)?;
-        if used > MAX_TOKEN_BYTES
-            || (word.first()?.is_ascii_digit()
-                && GameResult::may_be(word)
-                && GameResult::from_bytes(word).is_some())
-        {
-            return None; // `1-1` is a result, not a move
-        }
         let capture = separator.is_capture();
         self.out.tokens.push(Token {
             kind: TokenKind::Move(WrittenMove {
