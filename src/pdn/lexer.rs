@@ -30,14 +30,12 @@ use super::limits::{
 };
 use super::movetext::{
     Marks, MoveShape, Separator, Squares, Strength, WrittenMove, bare_number, column_of,
-    move_number, move_text, nag, quick_pair, quick_squares, quickest_alpha, quickest_numbers,
-    written_move_in,
+    move_number, nag, quick_pair, quick_squares, quickest_alpha, quickest_numbers, written_move,
 };
 use super::reader::RawGame;
 use super::result::GameResult;
 use super::setup::{SetupCommand, scan_setup};
 use super::tag::{Tag, scan_tag};
-use compact_str::CompactString;
 use std::fmt;
 
 /// How a comment was written.
@@ -756,13 +754,9 @@ impl Lexer<'_> {
     #[inline(always)]
     fn push_quick_move(&mut self, start: usize, used: usize, squares: Squares, sep: Separator) {
         let end = start + used;
-        let text = match self.text.and_then(|t| t.get(start..end)) {
-            Some(text) => CompactString::new(text),
-            None => move_text(self.input.get(start..end).unwrap_or_default()),
-        };
         self.out.tokens.push(Token {
             kind: TokenKind::Move(WrittenMove {
-                text,
+                text_len: used as u16, // at most 6 bytes
                 shape: MoveShape::Squares {
                     squares,
                     capture: sep.is_capture(),
@@ -830,15 +824,11 @@ impl Lexer<'_> {
             return false; // `1-1` is a result, not a move
         }
         let end = start + used;
-        let text = match self.text.and_then(|t| t.get(start..end)) {
-            Some(text) => CompactString::new(text),
-            None => move_text(word),
-        };
         let capture = separator.is_capture();
         // Built in place: the token is large, and a named move would be copied into it.
         self.out.tokens.push(Token {
             kind: TokenKind::Move(WrittenMove {
-                text,
+                text_len: used as u16, // at most MAX_TOKEN_BYTES
                 shape: MoveShape::Squares { squares, capture },
                 separator,
                 strength: None,
@@ -895,8 +885,7 @@ impl Lexer<'_> {
     /// A move with glued strength marks and NAGs; anything else makes the rest unknown.
     fn written_move(&mut self, at: usize, end: usize) {
         let rest = self.input.get(at..end).unwrap_or_default();
-        let text = self.text.and_then(|t| t.get(at..end));
-        let Ok((after, mv)) = written_move_in(rest, text) else {
+        let Ok((after, mv)) = written_move(rest) else {
             self.unknown(at, end, SyntaxErrorKind::UnknownToken);
             return;
         };
@@ -916,7 +905,7 @@ impl Lexer<'_> {
             self.unknown(at, end, SyntaxErrorKind::UnknownToken);
             return;
         }
-        let text_end = at + mv.text.len();
+        let text_end = at + usize::from(mv.text_len);
         match mv.separator {
             Separator::None if matches!(mv.shape, MoveShape::Squares { .. }) => {
                 self.error(SyntaxErrorKind::OmittedSeparator, at, text_end - at);

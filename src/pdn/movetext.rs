@@ -20,7 +20,6 @@
 //! bytes or it writes more than 4 squares.
 
 use super::ascii::WORD_ENDS;
-use compact_str::CompactString;
 use nom::{
     IResult, Parser,
     branch::alt,
@@ -166,12 +165,14 @@ pub struct Strength {
     pub parenthesized: bool,
 }
 
-/// One move as written. Reading one allocates nothing in the common case: the text is
-/// stored inline up to 24 bytes, the squares up to 4.
+/// One move as written. Reading one allocates nothing in the common case: the squares are
+/// stored inline up to 4, and the text is not copied (it is the first [`Self::text_len`]
+/// bytes of the move's token, see `Token::text`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct WrittenMove {
-    /// The move text without strength marks, e.g. `c3:e5`.
-    pub text: CompactString,
+    /// Length in bytes of the move as written without its strength marks (`c3:e5` of
+    /// `c3:e5!`); moves are ASCII, so it is its length in characters too.
+    pub text_len: u16,
     pub shape: MoveShape,
     pub separator: Separator,
     pub strength: Option<Strength>,
@@ -184,6 +185,14 @@ impl WrittenMove {
         match written_move(text) {
             Ok(([], mv)) => Some(mv),
             _ => None,
+        }
+    }
+
+    /// Written in numeric squares (`22-18`).
+    pub fn is_numeric(&self) -> bool {
+        match &self.shape {
+            MoveShape::Squares { squares, .. } => squares.first().is_some_and(|s| !s.is_alpha()),
+            MoveShape::Compact { .. } | MoveShape::Placeholder => false,
         }
     }
 
@@ -201,20 +210,6 @@ impl FromStr for WrittenMove {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         WrittenMove::parse(s.as_bytes()).ok_or(())
-    }
-}
-
-impl fmt::Display for WrittenMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text)?;
-        match &self.strength {
-            Some(Strength {
-                marks,
-                parenthesized: true,
-            }) => write!(f, "({marks})"),
-            Some(Strength { marks, .. }) => f.write_str(marks),
-            None => Ok(()),
-        }
     }
 }
 
@@ -554,11 +549,6 @@ fn mixed_has_capture(all: &[u8], rest: &[u8]) -> bool {
 
 /// One move with optional glued strength marks; the rest of the input is returned.
 pub(crate) fn written_move(i: &[u8]) -> Res<'_, WrittenMove> {
-    written_move_in(i, None)
-}
-
-/// [`written_move`], given `i` as text too when the caller has it (to save a UTF-8 check).
-pub(crate) fn written_move_in<'a>(i: &'a [u8], text: Option<&str>) -> Res<'a, WrittenMove> {
     let (rest, shape, separator) = match quick_squares(i) {
         Some((used, squares, separator)) => {
             let capture = separator.is_capture();
@@ -571,9 +561,8 @@ pub(crate) fn written_move_in<'a>(i: &'a [u8], text: Option<&str>) -> Res<'a, Wr
         }
     };
     let used = i.len().saturating_sub(rest.len());
-    let text = match text.and_then(|t| t.get(..used)) {
-        Some(text) => CompactString::new(text),
-        None => move_text(i.get(..used).unwrap_or_default()),
+    let Ok(text_len) = u16::try_from(used) else {
+        return fail(rest);
     };
     let (rest, marks) = opt(strength_marks).parse(rest)?;
     let strength = match marks {
@@ -589,20 +578,12 @@ pub(crate) fn written_move_in<'a>(i: &'a [u8], text: Option<&str>) -> Res<'a, Wr
     Ok((
         rest,
         WrittenMove {
-            text,
+            text_len,
             shape,
             separator,
             strength,
         },
     ))
-}
-
-/// The text of a move (always ASCII), inline when short.
-pub(crate) fn move_text(bytes: &[u8]) -> CompactString {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => CompactString::new(text),
-        Err(_) => CompactString::from_utf8_lossy(bytes),
-    }
 }
 
 /// A move number: digits followed by dots. Returns the number and the count of dots.
@@ -663,7 +644,7 @@ mod tests {
 
     fn squares_of(text: &str) -> (Vec<WrittenSquare>, bool, Separator) {
         let mv = WrittenMove::parse(text.as_bytes()).unwrap_or_else(|| panic!("{text}"));
-        assert_eq!(mv.to_string(), text);
+        assert_eq!(usize::from(mv.text_len), text.len());
         match mv.shape {
             MoveShape::Squares { squares, capture } => (squares.to_vec(), capture, mv.separator),
             other => panic!("{text}: {other:?}"),
@@ -765,7 +746,7 @@ mod tests {
         for text in ["-", "--"] {
             let mv = WrittenMove::parse(text.as_bytes()).unwrap();
             assert_eq!(mv.shape, MoveShape::Placeholder);
-            assert_eq!(mv.text, text);
+            assert_eq!(usize::from(mv.text_len), text.len());
         }
     }
 
@@ -774,9 +755,8 @@ mod tests {
         for marks in ["!", "?", "!!", "??", "!?", "?!", "*"] {
             let text = format!("c3-d4{marks}");
             let mv = WrittenMove::parse(text.as_bytes()).unwrap();
-            assert_eq!(mv.text, "c3-d4");
+            assert_eq!(mv.text_len, 5, "c3-d4 without {marks}");
             assert_eq!(mv.strength.as_ref().map(|s| s.marks.as_str()), Some(marks));
-            assert_eq!(mv.to_string(), text);
         }
         let longest = format!("c3-d4{}", "!".repeat(MAX_MARKS));
         assert!(WrittenMove::parse(longest.as_bytes()).is_some());

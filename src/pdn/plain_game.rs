@@ -19,12 +19,10 @@ use super::ascii::{WORD_ENDS, is_break, is_space};
 use super::lexer::{CommentStyle, ParsedGame, Token, TokenKind};
 use super::limits::{MAX_GAME_BYTES, MAX_TAG_NAME_BYTES, MAX_TOKEN_BYTES};
 use super::movetext::{
-    MoveShape, WrittenMove, column_of, move_text, quick_pair, quick_squares, quickest_alpha,
-    quickest_numbers,
+    MoveShape, WrittenMove, column_of, quick_pair, quick_squares, quickest_alpha, quickest_numbers,
 };
 use super::result::GameResult;
 use super::splitter::{may_matter, name_bit};
-use compact_str::CompactString;
 
 /// Where a plain game ends: the game is `buf[start..end]`, and scanning goes on at `resume`
 /// (after the result, or at the construct that starts the next game).
@@ -198,12 +196,10 @@ pub(crate) fn plain_game<C: Constructs>(
         match class {
             TAG => {
                 if movetext {
-                    return constructs
-                        .finish(buf, start, last_end, depth)
-                        .then_some(PlainEnd {
-                            end: last_end,
-                            resume: i,
-                        });
+                    return constructs.finish(depth).then_some(PlainEnd {
+                        end: last_end,
+                        resume: i,
+                    });
                 }
                 let (name, end) = quick_tag(buf, i)?;
                 if name.len() > MAX_TAG_NAME_BYTES {
@@ -212,12 +208,10 @@ pub(crate) fn plain_game<C: Constructs>(
                 let bit = name_bit(name);
                 if name_bits & bit != 0 && names.get(..name_count)?.contains(&name) {
                     // A repeated name starts the next game.
-                    return constructs
-                        .finish(buf, start, last_end, depth)
-                        .then_some(PlainEnd {
-                            end: last_end,
-                            resume: i,
-                        });
+                    return constructs.finish(depth).then_some(PlainEnd {
+                        end: last_end,
+                        resume: i,
+                    });
                 }
                 if !constructs.tag(buf, i, name.len(), end) {
                     return None;
@@ -264,18 +258,16 @@ pub(crate) fn plain_game<C: Constructs>(
                         if number == 1 && breaks >= 2 && movetext && max_number > 1 {
                             // `1.` after a blank line: a new game without tags.
                             constructs.unread();
-                            return constructs.finish(buf, start, last_end, depth).then_some(
-                                PlainEnd {
-                                    end: last_end,
-                                    resume: i,
-                                },
-                            );
+                            return constructs.finish(depth).then_some(PlainEnd {
+                                end: last_end,
+                                resume: i,
+                            });
                         }
                         max_number = max_number.max(number);
                     }
                     Word::Result if top => {
                         return constructs
-                            .finish(buf, start, end, 0)
+                            .finish(0)
                             .then_some(PlainEnd { end, resume: end });
                     }
                     _ => {}
@@ -312,8 +304,8 @@ pub(crate) trait Constructs {
     fn word(&mut self, buf: &[u8], at: usize, matters: bool) -> Option<(Word, usize)>;
     /// Takes back the last word: it starts the next game.
     fn unread(&mut self);
-    /// The game, `buf[start..end]`, ends `depth` variations deep.
-    fn finish(&mut self, buf: &[u8], start: usize, end: usize, depth: u64) -> bool;
+    /// The game ends, `depth` variations deep.
+    fn finish(&mut self, depth: u64) -> bool;
 }
 
 /// What a word is, as far as the end of a game goes.
@@ -372,7 +364,7 @@ impl Constructs for Splitting {
     #[inline(always)]
     fn unread(&mut self) {}
     #[inline(always)]
-    fn finish(&mut self, _: &[u8], _: usize, _: usize, _: u64) -> bool {
+    fn finish(&mut self, _: u64) -> bool {
         true
     }
 }
@@ -489,7 +481,7 @@ impl<'a> Lexing<'a> {
         let capture = separator.is_capture();
         self.out.tokens.push(Token {
             kind: TokenKind::Move(WrittenMove {
-                text: CompactString::default(), // filled in by `finish`
+                text_len: used as u16, // at most MAX_TOKEN_BYTES
                 shape: MoveShape::Squares { squares, capture },
                 separator,
                 strength: None,
@@ -579,22 +571,9 @@ impl Constructs for Lexing<'_> {
         self.out.tokens.pop();
     }
 
-    fn finish(&mut self, buf: &[u8], start: usize, end: usize, depth: u64) -> bool {
+    fn finish(&mut self, depth: u64) -> bool {
         if depth > 0 {
             return false; // an unclosed variation: an error
-        }
-        // The moves' text, from the game checked as UTF-8 once (as the lexer does).
-        let game = buf.get(start..end).unwrap_or_default();
-        let text = std::str::from_utf8(game).ok();
-        for token in &mut self.out.tokens {
-            if let TokenKind::Move(mv) = &mut token.kind {
-                let from = (token.offset - self.base) as usize;
-                let to = from + token.len as usize;
-                mv.text = match text.and_then(|t| t.get(from - start..to - start)) {
-                    Some(text) => CompactString::new(text),
-                    None => move_text(buf.get(from..to).unwrap_or_default()),
-                };
-            }
         }
         self.done = true;
         true

@@ -11,6 +11,8 @@ pub const MAX_VARIATION_DEPTH: usize = 64;
 pub struct WrittenPly<'a> {
     /// The move, borrowed from the game's tokens.
     pub written: &'a WrittenMove,
+    /// Its text as written (without strength marks), borrowed from the game's bytes.
+    pub text: &'a [u8],
     pub offset: u64,
     /// The move number token right before this move: (number, written with `...`).
     pub number: Option<(u32, bool)>,
@@ -73,7 +75,7 @@ impl<'a> LineBuilder<'a> {
         }
     }
 
-    pub fn push_move(&mut self, written: &'a WrittenMove, offset: u64) {
+    pub fn push_move(&mut self, written: &'a WrittenMove, text: &'a [u8], offset: u64) {
         if self.skipped > 0 || self.lines[self.current()].cut {
             return;
         }
@@ -81,6 +83,7 @@ impl<'a> LineBuilder<'a> {
         let line = self.current();
         self.lines[line].moves.push(WrittenPly {
             written,
+            text,
             offset,
             number,
         });

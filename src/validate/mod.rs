@@ -235,8 +235,9 @@ pub fn check_game(
         match &token.kind {
             TokenKind::MoveNumber { number, black } => lines.move_number(*number, *black),
             TokenKind::Move(written) => {
-                report.numeric |= written.text.starts_with(|c: char| c.is_ascii_digit());
-                lines.push_move(written, token.offset);
+                report.numeric |= written.is_numeric();
+                let text = token.text(raw).get(..usize::from(written.text_len));
+                lines.push_move(written, text.unwrap_or_default(), token.offset);
             }
             TokenKind::Unknown => lines.unreadable(),
             TokenKind::VariationStart => {
@@ -312,11 +313,7 @@ fn syntax_summary(parsed: &ParsedGame, report: &mut GameReport, findings: &mut F
     for token in &parsed.tokens {
         match &token.kind {
             TokenKind::Move(written) if !numeric => {
-                numeric = written
-                    .text
-                    .as_bytes()
-                    .first()
-                    .is_some_and(u8::is_ascii_digit);
+                numeric = written.is_numeric();
             }
             TokenKind::VariationStart => {
                 // As the line builder counts: a `(` opening more than the limit of nested

@@ -220,7 +220,7 @@ impl LineReplay<'_> {
                 self.report.main_plies += 1;
                 if self.details {
                     self.report.moves.push(PlayedMove {
-                        written: ply.written.text.clone(),
+                        written: CompactString::from_utf8_lossy(ply.text),
                         mv,
                         before,
                         after: *game.position(),
@@ -399,7 +399,7 @@ impl LineReplay<'_> {
         d.ply = Some(ply_number);
         d.move_number = Some(number);
         d.side = Some(side);
-        d.written = Some(ply.written.text.to_string());
+        d.written = Some(String::from_utf8_lossy(ply.text).into_owned());
     }
 }
 
