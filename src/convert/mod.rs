@@ -14,7 +14,7 @@ pub use pdn::{Captures, Notation, PdnOptions, ResultStyle, write_game};
 
 use crate::diagnostic::{Diagnostic, code};
 use crate::geometry::{Direction, Geometry};
-use crate::movegen::{Paths, legal_moves};
+use crate::movegen::{Paths, has_capture, legal_moves, step_move};
 use crate::moves::Move;
 use crate::position::{Color, Position};
 use crate::square::Corner;
@@ -23,9 +23,19 @@ use crate::validate::GameReport;
 /// Whether `mv` must be written with its full path in `before`: another legal move (one
 /// that leaves a different position) starts and ends on the same squares.
 pub fn needs_full_path(mv: &Move, before: &Position) -> bool {
-    let mut legal = Vec::new();
-    legal_moves(before, Paths::Distinct, &mut legal);
-    mv.shares_ends(&legal)
+    needs_full_path_with(mv, before, &mut Vec::new())
+}
+
+/// [`needs_full_path`], with `scratch` (cleared first) to list the legal moves in when it
+/// must. A step needs no list: without a capture in the position every legal move is a step,
+/// and only one step joins two given squares ([`step_move`]).
+pub fn needs_full_path_with(mv: &Move, before: &Position, scratch: &mut Vec<Move>) -> bool {
+    if !mv.is_capture() && !has_capture(before) {
+        return step_move(before, mv.from, mv.to).is_some_and(|o| !o.same_move(mv));
+    }
+    scratch.clear();
+    legal_moves(before, Paths::Distinct, scratch);
+    mv.shares_ends(scratch)
 }
 
 /// The text of `mv`: alphanumeric, or numeric in the numbering starting at `corner`.
@@ -169,6 +179,57 @@ mod tests {
             .map(|b| pos.geometry().square_name(b).to_string())
             .collect();
         assert_eq!(names, ["d2", "f4", "f6"]);
+    }
+
+    /// The definition: list every legal move and look for another one with the same ends.
+    fn needs_full_path_by_definition(mv: &Move, before: &Position) -> bool {
+        let mut legal = Vec::new();
+        legal_moves(before, Paths::Distinct, &mut legal);
+        mv.shares_ends(&legal)
+    }
+
+    #[test]
+    fn full_path_shortcut_agrees_with_the_definition() {
+        use crate::game::Game;
+        use crate::random::Rng;
+        let mut rng = Rng::new(7);
+        let mut scratch = Vec::new();
+        let mut full_paths = 0;
+        for variant in Variant::ALL {
+            for _ in 0..40 {
+                let mut game = Game::new(Position::start(variant));
+                let mut legal = Vec::new();
+                for _ in 0..120 {
+                    legal.clear();
+                    legal_moves(game.position(), Paths::Landings, &mut legal);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    let pos = *game.position();
+                    let g = pos.geometry();
+                    // Every legal move, and steps that are not (any two squares, either
+                    // promotion flag).
+                    let mut probes = legal.clone();
+                    for _ in 0..8 {
+                        let squares: Vec<u8> = crate::geometry::bits(g.squares).collect();
+                        let from = squares[rng.below(squares.len())];
+                        let to = squares[rng.below(squares.len())];
+                        probes.push(Move::step(from, to, rng.below(2) == 0));
+                    }
+                    for mv in &probes {
+                        let fast = needs_full_path_with(mv, &pos, &mut scratch);
+                        assert_eq!(fast, needs_full_path_by_definition(mv, &pos));
+                        assert_eq!(fast, needs_full_path(mv, &pos));
+                        full_paths += usize::from(fast);
+                    }
+                    game.play(&legal[rng.below(legal.len())]);
+                    if game.outcome().is_some() {
+                        break;
+                    }
+                }
+            }
+        }
+        assert!(full_paths > 0, "some probe needs its full path");
     }
 
     #[test]
