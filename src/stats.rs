@@ -47,12 +47,25 @@ pub struct Stats {
     longest: Option<LongestCapture>,
     promotions: u64,
     kings_only_games: usize,
-    /// Per opening length: (game type, moves) -> games.
-    openings: [HashMap<(u8, String), usize>; 2],
+    /// Per game type, per opening length ([`OPENING_PLIES`]): moves -> games.
+    openings: Vec<(u8, OpeningCounts)>,
     players: BTreeMap<String, PlayerRecord>,
     errors: BTreeMap<String, usize>,
     warnings: BTreeMap<String, usize>,
     notes: BTreeMap<String, usize>,
+    /// Buffers reused from game to game (no figure).
+    scratch: Scratch,
+}
+
+/// Per opening length ([`OPENING_PLIES`]): moves -> games.
+type OpeningCounts = [HashMap<String, usize>; OPENING_PLIES.len()];
+
+/// What [`Stats::add_game`] writes into before it counts: an opening's text, the legal moves
+/// of a position.
+#[derive(Clone, Debug, Default)]
+struct Scratch {
+    text: String,
+    legal: Vec<Move>,
 }
 
 /// Games by declared outcome.
@@ -249,8 +262,14 @@ pub struct Summary {
     pub diagnostics: DiagnosticStats,
 }
 
+/// Counts one more `key` (a new string only for a key not seen before).
 fn bump(map: &mut BTreeMap<String, usize>, key: &str) {
-    *map.entry(key.to_string()).or_default() += 1;
+    match map.get_mut(key) {
+        Some(n) => *n += 1,
+        None => {
+            map.insert(key.to_owned(), 1);
+        }
+    }
 }
 
 fn merge_map(into: &mut BTreeMap<String, usize>, from: BTreeMap<String, usize>) {
@@ -268,10 +287,31 @@ fn kings_only(pos: &Position) -> bool {
 /// A move in canonical alphanumeric notation: start and end squares only, unless another
 /// legal move of the position shares them (then the full path).
 pub fn canonical(mv: &Move, before: &Position) -> String {
-    mv.to_alpha(
-        before.geometry(),
-        crate::convert::needs_full_path(mv, before),
-    )
+    let mut out = String::new();
+    write_canonical(mv, before, &mut Vec::new(), &mut out);
+    out
+}
+
+/// Appends [`canonical`]'s text to `out`; `scratch` lists legal moves when it must.
+fn write_canonical(mv: &Move, before: &Position, scratch: &mut Vec<Move>, out: &mut String) {
+    let full = crate::convert::needs_full_path_with(mv, before, scratch);
+    mv.write_alpha(before.geometry(), full, out);
+}
+
+/// The decimal text of a game type, in `buf`.
+fn game_type_text(game_type: u8, buf: &mut [u8; 3]) -> &str {
+    let digits = [game_type / 100, game_type / 10 % 10, game_type % 10];
+    let skip = if game_type >= 100 {
+        0
+    } else if game_type >= 10 {
+        1
+    } else {
+        2
+    };
+    for (b, d) in buf.iter_mut().zip(digits) {
+        *b = b'0' + d;
+    }
+    std::str::from_utf8(&buf[skip..]).expect("ASCII digits")
 }
 
 /// A player's name from a tag value, unless unknown (`?`, `-`, empty).
@@ -315,10 +355,11 @@ impl Stats {
         } else {
             self.invalid += 1;
         }
+        let mut digits = [0; 3];
         let game_type = report
             .variant
-            .map_or_else(|| "unknown".to_string(), |v| v.game_type().to_string());
-        bump(&mut self.game_types, &game_type);
+            .map_or("unknown", |v| game_type_text(v.game_type(), &mut digits));
+        bump(&mut self.game_types, game_type);
         bump(
             &mut self.results,
             report.declared.map_or("none", |r| r.text()),
@@ -405,17 +446,45 @@ impl Stats {
         if start != Position::start(variant) {
             return;
         }
-        for (slot, &n) in OPENING_PLIES.iter().enumerate() {
-            if report.moves.len() < n {
+        // The text of the longest opening counted, cut after each shorter one.
+        let plies = report
+            .moves
+            .len()
+            .min(OPENING_PLIES[OPENING_PLIES.len() - 1]);
+        if plies < OPENING_PLIES[0] {
+            return;
+        }
+        let Scratch { text, legal } = &mut self.scratch;
+        text.clear();
+        let mut ends = [0; OPENING_PLIES.len()];
+        for (i, pm) in report.moves[..plies].iter().enumerate() {
+            if i > 0 {
+                text.push(' ');
+            }
+            write_canonical(&pm.mv, &pm.before, legal, text);
+            if let Some(slot) = OPENING_PLIES.iter().position(|&n| n == i + 1) {
+                ends[slot] = text.len();
+            }
+        }
+        let game_type = variant.game_type();
+        let counts = match self.openings.iter().position(|(t, _)| *t == game_type) {
+            Some(i) => &mut self.openings[i].1,
+            None => {
+                self.openings.push((game_type, OpeningCounts::default()));
+                &mut self.openings.last_mut().expect("just pushed").1
+            }
+        };
+        for ((map, &n), &end) in counts.iter_mut().zip(&OPENING_PLIES).zip(&ends) {
+            if plies < n {
                 continue;
             }
-            let moves: Vec<String> = report.moves[..n]
-                .iter()
-                .map(|pm| canonical(&pm.mv, &pm.before))
-                .collect();
-            *self.openings[slot]
-                .entry((variant.game_type(), moves.join(" ")))
-                .or_default() += 1;
+            let moves = &text[..end];
+            match map.get_mut(moves) {
+                Some(games) => *games += 1,
+                None => {
+                    map.insert(moves.to_owned(), 1);
+                }
+            }
         }
     }
 
@@ -430,7 +499,10 @@ impl Stats {
             else {
                 continue;
             };
-            let record = self.players.entry(name.to_string()).or_default();
+            let record = match self.players.get_mut(name) {
+                Some(record) => record,
+                None => self.players.entry(name.to_owned()).or_default(),
+            };
             record.games += 1;
             let column = match (outcome, color) {
                 (Some(Declared::WhiteWins), Color::White)
@@ -472,9 +544,16 @@ impl Stats {
         }
         self.promotions += later.promotions;
         self.kings_only_games += later.kings_only_games;
-        for (mine, theirs) in self.openings.iter_mut().zip(later.openings) {
-            for (key, n) in theirs {
-                *mine.entry(key).or_default() += n;
+        for (game_type, theirs) in later.openings {
+            match self.openings.iter_mut().find(|(t, _)| *t == game_type) {
+                Some((_, mine)) => {
+                    for (mine, theirs) in mine.iter_mut().zip(theirs) {
+                        for (moves, n) in theirs {
+                            *mine.entry(moves).or_default() += n;
+                        }
+                    }
+                }
+                None => self.openings.push((game_type, theirs)),
             }
         }
         for (name, record) in later.players {
@@ -529,8 +608,8 @@ impl Stats {
             promotions: self.promotions,
             kings_only_games: self.kings_only_games,
             openings: OpeningStats {
-                first_2_plies: top(&self.openings[0]),
-                first_4_plies: top(&self.openings[1]),
+                first_2_plies: top(&self.openings, 0),
+                first_4_plies: top(&self.openings, 1),
             },
             players: self.players.clone(),
             diagnostics: DiagnosticStats {
@@ -576,14 +655,17 @@ fn ply_stats(plies: &[u32]) -> PlyStats {
     }
 }
 
-/// The most frequent openings: by games (most first), then moves, then game type.
-fn top(counts: &HashMap<(u8, String), usize>) -> Vec<Opening> {
+/// The most frequent openings of the `slot`-th length: by games (most first), then moves,
+/// then game type.
+fn top(counts: &[(u8, OpeningCounts)], slot: usize) -> Vec<Opening> {
     let mut list: Vec<Opening> = counts
         .iter()
-        .map(|((game_type, moves), &games)| Opening {
-            moves: moves.clone(),
-            game_type: *game_type,
-            games,
+        .flat_map(|(game_type, by_length)| {
+            by_length[slot].iter().map(|(moves, &games)| Opening {
+                moves: moves.clone(),
+                game_type: *game_type,
+                games,
+            })
         })
         .collect();
     list.sort_by(|a, b| {
