@@ -89,23 +89,18 @@ impl Move {
     /// Appends [`Move::to_alpha`]'s text to `out`, without formatting machinery or a new
     /// string (for callers that write many moves into one reused buffer).
     pub fn write_alpha(&self, g: &Geometry, full_path: bool, out: &mut String) {
-        let square = |bit: u8, out: &mut String| {
-            let name = g.square_name(bit);
-            out.push(char::from(b'a' + name.column));
-            push_decimal(u32::from(name.row) + 1, out);
-        };
-        square(self.from, out);
+        push_square(g, self.from, out);
         if !self.is_capture() {
             out.push('-');
-            square(self.to, out);
+            push_square(g, self.to, out);
         } else if full_path {
             for &bit in self.landings() {
                 out.push(':');
-                square(bit, out);
+                push_square(g, bit, out);
             }
         } else {
             out.push(':');
-            square(self.to, out);
+            push_square(g, self.to, out);
         }
     }
 
@@ -140,12 +135,25 @@ impl Move {
     }
 }
 
-/// Appends `n` in decimal.
+/// Appends the alphanumeric name of square `bit` (what `SquareName` displays).
+#[inline(always)]
+fn push_square(g: &Geometry, bit: u8, out: &mut String) {
+    let name = g.square_name(bit);
+    out.push(char::from(b'a' + name.column));
+    push_decimal(u32::from(name.row) + 1, out);
+}
+
+/// Appends `n` (below 1000) in decimal.
+#[inline]
 fn push_decimal(n: u32, out: &mut String) {
-    if n >= 10 {
-        push_decimal(n / 10, out);
+    let digit = |d: u32| char::from(b'0' + (d % 10) as u8);
+    if n >= 100 {
+        out.push(digit(n / 100));
     }
-    out.push(char::from(b'0' + (n % 10) as u8));
+    if n >= 10 {
+        out.push(digit(n / 10));
+    }
+    out.push(digit(n));
 }
 
 #[cfg(test)]
@@ -160,6 +168,15 @@ mod tests {
         let mut out = String::from("x");
         mv.write_alpha(g, full, &mut out);
         out.split_off(1)
+    }
+
+    #[test]
+    fn decimal_numbers() {
+        for n in [0, 1, 9, 10, 11, 99, 100, 256, 999] {
+            let mut out = String::new();
+            push_decimal(n, &mut out);
+            assert_eq!(out, n.to_string());
+        }
     }
 
     #[test]
