@@ -14,7 +14,7 @@ pub use pdn::{Captures, Notation, PdnOptions, ResultStyle, write_game};
 
 use crate::diagnostic::{Diagnostic, code};
 use crate::geometry::{Direction, Geometry};
-use crate::movegen::{Paths, has_capture, legal_moves, step_move};
+use crate::movegen::{Paths, captures_from, forced_capture, has_capture, step_move};
 use crate::moves::Move;
 use crate::position::{Color, Position};
 use crate::square::Corner;
@@ -26,15 +26,20 @@ pub fn needs_full_path(mv: &Move, before: &Position) -> bool {
     needs_full_path_with(mv, before, &mut Vec::new())
 }
 
-/// [`needs_full_path`], with `scratch` (cleared first) to list the legal moves in when it
-/// must. A step needs no list: without a capture in the position every legal move is a step,
-/// and only one step joins two given squares ([`step_move`]).
+/// [`needs_full_path`], with `scratch` (cleared first) to list moves in when it must. Only
+/// moves from `mv.from` matter. Without a capture in the position every legal move is a
+/// step, and one step at most joins two squares ([`step_move`]); with one, every legal move
+/// is a capture, and those of the piece on `mv.from` are its captures alone: a man with a
+/// single way to go has one ([`forced_capture`]), otherwise the piece's search lists them.
 pub fn needs_full_path_with(mv: &Move, before: &Position, scratch: &mut Vec<Move>) -> bool {
-    if !mv.is_capture() && !has_capture(before) {
+    if !has_capture(before) {
         return step_move(before, mv.from, mv.to).is_some_and(|o| !o.same_move(mv));
     }
+    if let Some(only) = forced_capture(before, mv.from) {
+        return only.to == mv.to && !only.same_move(mv);
+    }
     scratch.clear();
-    legal_moves(before, Paths::Distinct, scratch);
+    captures_from(before, mv.from, Paths::Distinct, scratch);
     mv.shares_ends(scratch)
 }
 
@@ -145,6 +150,7 @@ fn unreadable_after_moves(report: &GameReport) -> Option<&Diagnostic> {
 mod tests {
     use super::*;
     use crate::fen::parse_fen;
+    use crate::movegen::legal_moves;
     use crate::variant::Variant;
 
     fn find(pos: &Position, text: &str) -> Move {
@@ -207,14 +213,32 @@ mod tests {
                     }
                     let pos = *game.position();
                     let g = pos.geometry();
-                    // Every legal move, and steps that are not (any two squares, either
-                    // promotion flag).
+                    // Every legal move, its captures altered (the other promotion flag, a
+                    // piece fewer), and steps and single jumps that are not (any two
+                    // squares).
                     let mut probes = legal.clone();
+                    for mv in &legal {
+                        if mv.is_capture() {
+                            let landings = mv.landings();
+                            probes.push(Move::capture(
+                                mv.from,
+                                landings,
+                                mv.captured,
+                                !mv.promotes,
+                            ));
+                            let fewer = mv.captured & (mv.captured - 1);
+                            if fewer != 0 {
+                                probes.push(Move::capture(mv.from, landings, fewer, mv.promotes));
+                            }
+                        }
+                    }
                     for _ in 0..8 {
                         let squares: Vec<u8> = crate::geometry::bits(g.squares).collect();
                         let from = squares[rng.below(squares.len())];
                         let to = squares[rng.below(squares.len())];
                         probes.push(Move::step(from, to, rng.below(2) == 0));
+                        let victim = squares[rng.below(squares.len())];
+                        probes.push(Move::capture(from, &[to], 1 << victim, false));
                     }
                     for mv in &probes {
                         let fast = needs_full_path_with(mv, &pos, &mut scratch);
