@@ -17,6 +17,7 @@ use crate::position::{Color, Position};
 use crate::validate::{GameReport, GameSink, PlayedMove, Termination};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::io;
 
 /// Openings listed per length.
@@ -49,7 +50,8 @@ pub struct Stats {
     kings_only_games: usize,
     /// Per game type, per opening length ([`OPENING_PLIES`]): moves -> games.
     openings: Vec<(u8, OpeningCounts)>,
-    players: BTreeMap<String, PlayerRecord>,
+    /// Sorted by name only in [`Stats::summary`].
+    players: HashMap<String, PlayerRecord, BuildHasherDefault<TextHasher>>,
     errors: BTreeMap<String, usize>,
     warnings: BTreeMap<String, usize>,
     notes: BTreeMap<String, usize>,
@@ -58,7 +60,42 @@ pub struct Stats {
 }
 
 /// Per opening length ([`OPENING_PLIES`]): moves -> games.
-type OpeningCounts = [HashMap<String, usize>; OPENING_PLIES.len()];
+type OpeningCounts = [HashMap<String, usize, BuildHasherDefault<TextHasher>>; OPENING_PLIES.len()];
+
+/// A multiply-rotate hash (FxHash's) for the openings' texts and the players' names: short
+/// keys where SipHash's resistance to chosen keys buys little (the worst an archive written
+/// to collide can do is slow its own count) and costs most of a lookup. The order of a map's
+/// entries never reaches the output ([`top`] sorts openings completely, the summary lists
+/// players by name).
+#[derive(Clone, Copy, Debug, Default)]
+struct TextHasher(u64);
+
+impl TextHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for TextHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.add(u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
+        }
+        let mut last = [0; 8];
+        let rest = chunks.remainder();
+        last[..rest.len()].copy_from_slice(rest);
+        self.add(u64::from_le_bytes(last) ^ (rest.len() as u64) << 56);
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.add(u64::from(n));
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
 
 /// What [`Stats::add_game`] writes into before it counts: an opening's text, the legal moves
 /// of a position.
@@ -287,14 +324,16 @@ fn kings_only(pos: &Position) -> bool {
 /// A move in canonical alphanumeric notation: start and end squares only, unless another
 /// legal move of the position shares them (then the full path).
 pub fn canonical(mv: &Move, before: &Position) -> String {
-    let mut out = String::new();
-    write_canonical(mv, before, &mut Vec::new(), &mut out);
-    out
+    let full = crate::convert::needs_full_path(mv, before);
+    mv.to_alpha(before.geometry(), full)
 }
 
-/// Appends [`canonical`]'s text to `out`; `scratch` lists legal moves when it must.
+/// Appends [`canonical`]'s text for `mv`, a legal move of `before`, to `out`; `scratch`
+/// lists legal moves when it must.
 fn write_canonical(mv: &Move, before: &Position, scratch: &mut Vec<Move>, out: &mut String) {
-    let full = crate::convert::needs_full_path_with(mv, before, scratch);
+    // A legal step never needs its full path: it is legal only when no capture is, and a step
+    // is fixed by its two squares. (`canonical` may be handed anything, so it asks.)
+    let full = mv.is_capture() && crate::convert::needs_full_path_with(mv, before, scratch);
     mv.write_alpha(before.geometry(), full, out);
 }
 
@@ -396,29 +435,36 @@ impl Stats {
     }
 
     fn count_moves(&mut self, report: &GameReport) {
-        let mut kings_only_seen = report.start.as_ref().is_some_and(kings_only);
+        // No move puts a man back on the board or empties it (the mover's piece stays), so
+        // once a position of the game has kings only, so has every later one: the start and
+        // the last position tell whether any had.
+        let kings_only_seen = report.start.as_ref().is_some_and(kings_only)
+            || report.moves.last().is_some_and(|pm| kings_only(&pm.after));
+        if kings_only_seen {
+            self.kings_only_games += 1;
+        }
+        let (mut promotions, mut captures, mut pieces_captured, mut multi) = (0, 0, 0, 0);
+        let mut longest = self.longest.as_ref().map_or(0, |l| l.pieces);
         for (i, pm) in report.moves.iter().enumerate() {
-            kings_only_seen |= kings_only(&pm.after);
             let mv = &pm.mv;
-            if mv.promotes {
-                self.promotions += 1;
-            }
+            promotions += u64::from(mv.promotes);
             let pieces = mv.captured.count_ones();
             if pieces == 0 {
                 continue;
             }
-            self.captures += 1;
-            self.pieces_captured += u64::from(pieces);
-            if pieces >= 2 {
-                self.multi_captures += 1;
-            }
-            if self.longest.as_ref().is_none_or(|l| pieces > l.pieces) {
+            captures += 1;
+            pieces_captured += u64::from(pieces);
+            multi += u64::from(pieces >= 2);
+            // `longest` is 0 without a record, and a capture takes at least one piece.
+            if pieces > longest {
+                longest = pieces;
                 self.longest = Some(self.capture_record(report, i as u32 + 1, pm, pieces));
             }
         }
-        if kings_only_seen {
-            self.kings_only_games += 1;
-        }
+        self.promotions += promotions;
+        self.captures += captures;
+        self.pieces_captured += pieces_captured;
+        self.multi_captures += multi;
     }
 
     fn capture_record(
@@ -490,13 +536,20 @@ impl Stats {
 
     fn count_players(&mut self, report: &GameReport) {
         let outcome = report.declared.map(|r| r.outcome());
-        for color in [Color::White, Color::Black] {
-            let Some(name) = report
-                .tags
-                .iter()
-                .find(|(tag, _)| tag == color.name())
-                .and_then(|(_, value)| player_name(value))
-            else {
+        // The first White and the first Black tag, found in one pass.
+        let (mut white, mut black) = (None, None);
+        for (tag, value) in &report.tags {
+            match tag.as_str() {
+                "White" if white.is_none() => white = Some(value),
+                "Black" if black.is_none() => black = Some(value),
+                _ => continue,
+            }
+            if white.is_some() && black.is_some() {
+                break;
+            }
+        }
+        for (color, value) in [(Color::White, white), (Color::Black, black)] {
+            let Some(name) = value.and_then(|v| player_name(v)) else {
                 continue;
             };
             let record = match self.players.get_mut(name) {
@@ -611,7 +664,11 @@ impl Stats {
                 first_2_plies: top(&self.openings, 0),
                 first_4_plies: top(&self.openings, 1),
             },
-            players: self.players.clone(),
+            players: self
+                .players
+                .iter()
+                .map(|(name, record)| (name.clone(), *record))
+                .collect(),
             diagnostics: DiagnosticStats {
                 errors: self.errors.clone(),
                 warnings: self.warnings.clone(),
@@ -658,24 +715,32 @@ fn ply_stats(plies: &[u32]) -> PlyStats {
 /// The most frequent openings of the `slot`-th length: by games (most first), then moves,
 /// then game type.
 fn top(counts: &[(u8, OpeningCounts)], slot: usize) -> Vec<Opening> {
-    let mut list: Vec<Opening> = counts
+    // (games, moves, game type) is unique per entry: any sort gives the one order.
+    let mut list: Vec<(usize, &str, u8)> = counts
         .iter()
         .flat_map(|(game_type, by_length)| {
-            by_length[slot].iter().map(|(moves, &games)| Opening {
-                moves: moves.clone(),
-                game_type: *game_type,
-                games,
-            })
+            by_length[slot]
+                .iter()
+                .map(|(moves, &games)| (games, moves.as_str(), *game_type))
         })
         .collect();
-    list.sort_by(|a, b| {
-        b.games
-            .cmp(&a.games)
-            .then_with(|| a.moves.cmp(&b.moves))
-            .then_with(|| a.game_type.cmp(&b.game_type))
-    });
-    list.truncate(TOP_OPENINGS);
-    list
+    let order = |a: &(usize, &str, u8), b: &(usize, &str, u8)| {
+        b.0.cmp(&a.0)
+            .then_with(|| a.1.cmp(b.1))
+            .then_with(|| a.2.cmp(&b.2))
+    };
+    if list.len() > TOP_OPENINGS {
+        list.select_nth_unstable_by(TOP_OPENINGS, order);
+        list.truncate(TOP_OPENINGS);
+    }
+    list.sort_unstable_by(order);
+    list.into_iter()
+        .map(|(games, moves, game_type)| Opening {
+            moves: moves.to_owned(),
+            game_type,
+            games,
+        })
+        .collect()
 }
 
 #[cfg(test)]
