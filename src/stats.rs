@@ -809,6 +809,41 @@ mod tests {
     }
 
     #[test]
+    fn top_openings_are_the_first_of_the_complete_order() {
+        // 30 openings over two game types, with many ties on games and on moves.
+        let mut counts: Vec<(u8, OpeningCounts)> =
+            vec![(41, Default::default()), (25, Default::default())];
+        let mut all = Vec::new();
+        for i in 0..30usize {
+            let (game_type, map) = &mut counts[i % 2];
+            let moves = format!("m{}", i % 7 + i / 14);
+            let games = 1 + i % 4;
+            if map[1].insert(moves.clone(), games).is_none() {
+                all.push(Opening {
+                    moves,
+                    game_type: *game_type,
+                    games,
+                });
+            } else {
+                let o = all
+                    .iter_mut()
+                    .find(|o| o.moves == moves && o.game_type == *game_type);
+                o.expect("listed").games = games;
+            }
+        }
+        all.sort_by(|a, b| {
+            b.games
+                .cmp(&a.games)
+                .then_with(|| a.moves.cmp(&b.moves))
+                .then_with(|| a.game_type.cmp(&b.game_type))
+        });
+        assert!(all.len() > TOP_OPENINGS);
+        all.truncate(TOP_OPENINGS);
+        assert_eq!(top(&counts, 1), all);
+        assert_eq!(top(&counts, 0), []);
+    }
+
+    #[test]
     fn median_of_an_even_count() {
         let p = ply_stats(&[7, 1, 4, 2]);
         assert_eq!((p.min, p.max, p.total), (Some(1), Some(7), 14));
