@@ -86,6 +86,24 @@ impl Move {
         })
     }
 
+    /// Appends [`Move::to_alpha`]'s text to `out`, without formatting machinery or a new
+    /// string (for callers that write many moves into one reused buffer).
+    pub fn write_alpha(&self, g: &Geometry, full_path: bool, out: &mut String) {
+        push_square(g, self.from, out);
+        if !self.is_capture() {
+            out.push('-');
+            push_square(g, self.to, out);
+        } else if full_path {
+            for &bit in self.landings() {
+                out.push(':');
+                push_square(g, bit, out);
+            }
+        } else {
+            out.push(':');
+            push_square(g, self.to, out);
+        }
+    }
+
     /// `22-18`, `22:13` or `22:15:8`, numeric in the numbering starting at `corner`.
     pub fn to_numeric(&self, g: &Geometry, corner: Corner, full_path: bool) -> String {
         self.render(full_path, |bit, out| {
@@ -114,5 +132,78 @@ impl Move {
     /// The captured squares, in bit order.
     pub fn captured_squares(&self) -> impl Iterator<Item = u8> {
         bits(self.captured)
+    }
+}
+
+/// Appends the alphanumeric name of square `bit` (what `SquareName` displays).
+#[inline(always)]
+fn push_square(g: &Geometry, bit: u8, out: &mut String) {
+    let name = g.square_name(bit);
+    out.push(char::from(b'a' + name.column));
+    push_decimal(u32::from(name.row) + 1, out);
+}
+
+/// Appends `n` (below 1000) in decimal.
+#[inline]
+fn push_decimal(n: u32, out: &mut String) {
+    let digit = |d: u32| char::from(b'0' + (d % 10) as u8);
+    if n >= 100 {
+        out.push(digit(n / 100));
+    }
+    if n >= 10 {
+        out.push(digit(n / 10));
+    }
+    out.push(digit(n));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fen::parse_fen;
+    use crate::geometry::{EIGHT_BY_EIGHT, TEN_BY_EIGHT, bits};
+    use crate::movegen::{Paths, legal_moves};
+    use crate::variant::Variant;
+
+    fn written(mv: &Move, g: &Geometry, full: bool) -> String {
+        let mut out = String::from("x");
+        mv.write_alpha(g, full, &mut out);
+        out.split_off(1)
+    }
+
+    #[test]
+    fn decimal_numbers() {
+        for n in [0, 1, 9, 10, 11, 99, 100, 256, 999] {
+            let mut out = String::new();
+            push_decimal(n, &mut out);
+            assert_eq!(out, n.to_string());
+        }
+    }
+
+    #[test]
+    fn write_alpha_appends_the_text_of_to_alpha() {
+        for g in [&TEN_BY_EIGHT, &EIGHT_BY_EIGHT] {
+            for from in bits(g.squares) {
+                for to in bits(g.squares) {
+                    let mv = Move::step(from, to, false);
+                    assert_eq!(written(&mv, g, false), mv.to_alpha(g, false));
+                }
+            }
+        }
+        for (fen, variant) in [
+            ("W:WKa1:Bc3,e5,g5", Variant::Spantsiretti),
+            ("W:Wc1:Bd2,f4,f6", Variant::Spantsiretti),
+            ("W:WKa1,c1:Bb2,d4,f6,d6,b6", Variant::Russian),
+        ] {
+            let pos = parse_fen(fen, variant, Corner::TopLeft).unwrap();
+            let mut legal = Vec::new();
+            legal_moves(&pos, Paths::Landings, &mut legal);
+            assert!(legal.iter().any(|m| m.is_capture()));
+            for mv in &legal {
+                for full in [false, true] {
+                    let g = pos.geometry();
+                    assert_eq!(written(mv, g, full), mv.to_alpha(g, full));
+                }
+            }
+        }
     }
 }

@@ -17,6 +17,7 @@ use crate::position::{Color, Position};
 use crate::validate::{GameReport, GameSink, PlayedMove, Termination};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::io;
 
 /// Openings listed per length.
@@ -47,12 +48,61 @@ pub struct Stats {
     longest: Option<LongestCapture>,
     promotions: u64,
     kings_only_games: usize,
-    /// Per opening length: (game type, moves) -> games.
-    openings: [HashMap<(u8, String), usize>; 2],
-    players: BTreeMap<String, PlayerRecord>,
+    /// Per game type, per opening length ([`OPENING_PLIES`]): moves -> games.
+    openings: Vec<(u8, OpeningCounts)>,
+    /// Sorted by name only in [`Stats::summary`].
+    players: HashMap<String, PlayerRecord, BuildHasherDefault<TextHasher>>,
     errors: BTreeMap<String, usize>,
     warnings: BTreeMap<String, usize>,
     notes: BTreeMap<String, usize>,
+    /// Buffers reused from game to game (no figure).
+    scratch: Scratch,
+}
+
+/// Per opening length ([`OPENING_PLIES`]): moves -> games.
+type OpeningCounts = [HashMap<String, usize, BuildHasherDefault<TextHasher>>; OPENING_PLIES.len()];
+
+/// A multiply-rotate hash (FxHash's) for the openings' texts and the players' names: short
+/// keys where SipHash's resistance to chosen keys buys little (the worst an archive written
+/// to collide can do is slow its own count) and costs most of a lookup. The order of a map's
+/// entries never reaches the output ([`top`] sorts openings completely, the summary lists
+/// players by name).
+#[derive(Clone, Copy, Debug, Default)]
+struct TextHasher(u64);
+
+impl TextHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for TextHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.add(u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
+        }
+        let mut last = [0; 8];
+        let rest = chunks.remainder();
+        last[..rest.len()].copy_from_slice(rest);
+        self.add(u64::from_le_bytes(last) ^ (rest.len() as u64) << 56);
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.add(u64::from(n));
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// What [`Stats::add_game`] writes into before it counts: an opening's text, the legal moves
+/// of a position.
+#[derive(Clone, Debug, Default)]
+struct Scratch {
+    text: String,
+    legal: Vec<Move>,
 }
 
 /// Games by declared outcome.
@@ -249,8 +299,14 @@ pub struct Summary {
     pub diagnostics: DiagnosticStats,
 }
 
+/// Counts one more `key` (a new string only for a key not seen before).
 fn bump(map: &mut BTreeMap<String, usize>, key: &str) {
-    *map.entry(key.to_string()).or_default() += 1;
+    match map.get_mut(key) {
+        Some(n) => *n += 1,
+        None => {
+            map.insert(key.to_owned(), 1);
+        }
+    }
 }
 
 fn merge_map(into: &mut BTreeMap<String, usize>, from: BTreeMap<String, usize>) {
@@ -268,10 +324,33 @@ fn kings_only(pos: &Position) -> bool {
 /// A move in canonical alphanumeric notation: start and end squares only, unless another
 /// legal move of the position shares them (then the full path).
 pub fn canonical(mv: &Move, before: &Position) -> String {
-    mv.to_alpha(
-        before.geometry(),
-        crate::convert::needs_full_path(mv, before),
-    )
+    let full = crate::convert::needs_full_path(mv, before);
+    mv.to_alpha(before.geometry(), full)
+}
+
+/// Appends [`canonical`]'s text for `mv`, a legal move of `before`, to `out`; `scratch`
+/// lists legal moves when it must.
+fn write_canonical(mv: &Move, before: &Position, scratch: &mut Vec<Move>, out: &mut String) {
+    // A legal step never needs its full path: it is legal only when no capture is, and a step
+    // is fixed by its two squares. (`canonical` may be handed anything, so it asks.)
+    let full = mv.is_capture() && crate::convert::needs_full_path_with(mv, before, scratch);
+    mv.write_alpha(before.geometry(), full, out);
+}
+
+/// The decimal text of a game type, in `buf`.
+fn game_type_text(game_type: u8, buf: &mut [u8; 3]) -> &str {
+    let digits = [game_type / 100, game_type / 10 % 10, game_type % 10];
+    let skip = if game_type >= 100 {
+        0
+    } else if game_type >= 10 {
+        1
+    } else {
+        2
+    };
+    for (b, d) in buf.iter_mut().zip(digits) {
+        *b = b'0' + d;
+    }
+    std::str::from_utf8(&buf[skip..]).expect("ASCII digits")
 }
 
 /// A player's name from a tag value, unless unknown (`?`, `-`, empty).
@@ -315,10 +394,11 @@ impl Stats {
         } else {
             self.invalid += 1;
         }
+        let mut digits = [0; 3];
         let game_type = report
             .variant
-            .map_or_else(|| "unknown".to_string(), |v| v.game_type().to_string());
-        bump(&mut self.game_types, &game_type);
+            .map_or("unknown", |v| game_type_text(v.game_type(), &mut digits));
+        bump(&mut self.game_types, game_type);
         bump(
             &mut self.results,
             report.declared.map_or("none", |r| r.text()),
@@ -355,29 +435,36 @@ impl Stats {
     }
 
     fn count_moves(&mut self, report: &GameReport) {
-        let mut kings_only_seen = report.start.as_ref().is_some_and(kings_only);
+        // No move puts a man back on the board or empties it (the mover's piece stays), so
+        // once a position of the game has kings only, so has every later one: the start and
+        // the last position tell whether any had.
+        let kings_only_seen = report.start.as_ref().is_some_and(kings_only)
+            || report.moves.last().is_some_and(|pm| kings_only(&pm.after));
+        if kings_only_seen {
+            self.kings_only_games += 1;
+        }
+        let (mut promotions, mut captures, mut pieces_captured, mut multi) = (0, 0, 0, 0);
+        let mut longest = self.longest.as_ref().map_or(0, |l| l.pieces);
         for (i, pm) in report.moves.iter().enumerate() {
-            kings_only_seen |= kings_only(&pm.after);
             let mv = &pm.mv;
-            if mv.promotes {
-                self.promotions += 1;
-            }
+            promotions += u64::from(mv.promotes);
             let pieces = mv.captured.count_ones();
             if pieces == 0 {
                 continue;
             }
-            self.captures += 1;
-            self.pieces_captured += u64::from(pieces);
-            if pieces >= 2 {
-                self.multi_captures += 1;
-            }
-            if self.longest.as_ref().is_none_or(|l| pieces > l.pieces) {
+            captures += 1;
+            pieces_captured += u64::from(pieces);
+            multi += u64::from(pieces >= 2);
+            // `longest` is 0 without a record, and a capture takes at least one piece.
+            if pieces > longest {
+                longest = pieces;
                 self.longest = Some(self.capture_record(report, i as u32 + 1, pm, pieces));
             }
         }
-        if kings_only_seen {
-            self.kings_only_games += 1;
-        }
+        self.promotions += promotions;
+        self.captures += captures;
+        self.pieces_captured += pieces_captured;
+        self.multi_captures += multi;
     }
 
     fn capture_record(
@@ -405,32 +492,70 @@ impl Stats {
         if start != Position::start(variant) {
             return;
         }
-        for (slot, &n) in OPENING_PLIES.iter().enumerate() {
-            if report.moves.len() < n {
+        // The text of the longest opening counted, cut after each shorter one.
+        let plies = report
+            .moves
+            .len()
+            .min(OPENING_PLIES[OPENING_PLIES.len() - 1]);
+        if plies < OPENING_PLIES[0] {
+            return;
+        }
+        let Scratch { text, legal } = &mut self.scratch;
+        text.clear();
+        let mut ends = [0; OPENING_PLIES.len()];
+        for (i, pm) in report.moves[..plies].iter().enumerate() {
+            if i > 0 {
+                text.push(' ');
+            }
+            write_canonical(&pm.mv, &pm.before, legal, text);
+            if let Some(slot) = OPENING_PLIES.iter().position(|&n| n == i + 1) {
+                ends[slot] = text.len();
+            }
+        }
+        let game_type = variant.game_type();
+        let counts = match self.openings.iter().position(|(t, _)| *t == game_type) {
+            Some(i) => &mut self.openings[i].1,
+            None => {
+                self.openings.push((game_type, OpeningCounts::default()));
+                &mut self.openings.last_mut().expect("just pushed").1
+            }
+        };
+        for ((map, &n), &end) in counts.iter_mut().zip(&OPENING_PLIES).zip(&ends) {
+            if plies < n {
                 continue;
             }
-            let moves: Vec<String> = report.moves[..n]
-                .iter()
-                .map(|pm| canonical(&pm.mv, &pm.before))
-                .collect();
-            *self.openings[slot]
-                .entry((variant.game_type(), moves.join(" ")))
-                .or_default() += 1;
+            let moves = &text[..end];
+            match map.get_mut(moves) {
+                Some(games) => *games += 1,
+                None => {
+                    map.insert(moves.to_owned(), 1);
+                }
+            }
         }
     }
 
     fn count_players(&mut self, report: &GameReport) {
         let outcome = report.declared.map(|r| r.outcome());
-        for color in [Color::White, Color::Black] {
-            let Some(name) = report
-                .tags
-                .iter()
-                .find(|(tag, _)| tag == color.name())
-                .and_then(|(_, value)| player_name(value))
-            else {
+        // The first White and the first Black tag, found in one pass.
+        let (mut white, mut black) = (None, None);
+        for (tag, value) in &report.tags {
+            match tag.as_str() {
+                "White" if white.is_none() => white = Some(value),
+                "Black" if black.is_none() => black = Some(value),
+                _ => continue,
+            }
+            if white.is_some() && black.is_some() {
+                break;
+            }
+        }
+        for (color, value) in [(Color::White, white), (Color::Black, black)] {
+            let Some(name) = value.and_then(|v| player_name(v)) else {
                 continue;
             };
-            let record = self.players.entry(name.to_string()).or_default();
+            let record = match self.players.get_mut(name) {
+                Some(record) => record,
+                None => self.players.entry(name.to_owned()).or_default(),
+            };
             record.games += 1;
             let column = match (outcome, color) {
                 (Some(Declared::WhiteWins), Color::White)
@@ -472,9 +597,16 @@ impl Stats {
         }
         self.promotions += later.promotions;
         self.kings_only_games += later.kings_only_games;
-        for (mine, theirs) in self.openings.iter_mut().zip(later.openings) {
-            for (key, n) in theirs {
-                *mine.entry(key).or_default() += n;
+        for (game_type, theirs) in later.openings {
+            match self.openings.iter_mut().find(|(t, _)| *t == game_type) {
+                Some((_, mine)) => {
+                    for (mine, theirs) in mine.iter_mut().zip(theirs) {
+                        for (moves, n) in theirs {
+                            *mine.entry(moves).or_default() += n;
+                        }
+                    }
+                }
+                None => self.openings.push((game_type, theirs)),
             }
         }
         for (name, record) in later.players {
@@ -529,10 +661,14 @@ impl Stats {
             promotions: self.promotions,
             kings_only_games: self.kings_only_games,
             openings: OpeningStats {
-                first_2_plies: top(&self.openings[0]),
-                first_4_plies: top(&self.openings[1]),
+                first_2_plies: top(&self.openings, 0),
+                first_4_plies: top(&self.openings, 1),
             },
-            players: self.players.clone(),
+            players: self
+                .players
+                .iter()
+                .map(|(name, record)| (name.clone(), *record))
+                .collect(),
             diagnostics: DiagnosticStats {
                 errors: self.errors.clone(),
                 warnings: self.warnings.clone(),
@@ -576,24 +712,35 @@ fn ply_stats(plies: &[u32]) -> PlyStats {
     }
 }
 
-/// The most frequent openings: by games (most first), then moves, then game type.
-fn top(counts: &HashMap<(u8, String), usize>) -> Vec<Opening> {
-    let mut list: Vec<Opening> = counts
+/// The most frequent openings of the `slot`-th length: by games (most first), then moves,
+/// then game type.
+fn top(counts: &[(u8, OpeningCounts)], slot: usize) -> Vec<Opening> {
+    // (games, moves, game type) is unique per entry: any sort gives the one order.
+    let mut list: Vec<(usize, &str, u8)> = counts
         .iter()
-        .map(|((game_type, moves), &games)| Opening {
-            moves: moves.clone(),
-            game_type: *game_type,
-            games,
+        .flat_map(|(game_type, by_length)| {
+            by_length[slot]
+                .iter()
+                .map(|(moves, &games)| (games, moves.as_str(), *game_type))
         })
         .collect();
-    list.sort_by(|a, b| {
-        b.games
-            .cmp(&a.games)
-            .then_with(|| a.moves.cmp(&b.moves))
-            .then_with(|| a.game_type.cmp(&b.game_type))
-    });
-    list.truncate(TOP_OPENINGS);
-    list
+    let order = |a: &(usize, &str, u8), b: &(usize, &str, u8)| {
+        b.0.cmp(&a.0)
+            .then_with(|| a.1.cmp(b.1))
+            .then_with(|| a.2.cmp(&b.2))
+    };
+    if list.len() > TOP_OPENINGS {
+        list.select_nth_unstable_by(TOP_OPENINGS, order);
+        list.truncate(TOP_OPENINGS);
+    }
+    list.sort_unstable_by(order);
+    list.into_iter()
+        .map(|(games, moves, game_type)| Opening {
+            moves: moves.to_owned(),
+            game_type,
+            games,
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -659,6 +806,41 @@ mod tests {
         let mut reversed = stats_of("b.pdn", second);
         reversed.merge(stats_of("a.pdn", GAME));
         assert_eq!(reversed.summary().captures.longest.unwrap().file, "b.pdn");
+    }
+
+    #[test]
+    fn top_openings_are_the_first_of_the_complete_order() {
+        // 30 openings over two game types, with many ties on games and on moves.
+        let mut counts: Vec<(u8, OpeningCounts)> =
+            vec![(41, Default::default()), (25, Default::default())];
+        let mut all = Vec::new();
+        for i in 0..30usize {
+            let (game_type, map) = &mut counts[i % 2];
+            let moves = format!("m{}", i % 7 + i / 14);
+            let games = 1 + i % 4;
+            if map[1].insert(moves.clone(), games).is_none() {
+                all.push(Opening {
+                    moves,
+                    game_type: *game_type,
+                    games,
+                });
+            } else {
+                let o = all
+                    .iter_mut()
+                    .find(|o| o.moves == moves && o.game_type == *game_type);
+                o.expect("listed").games = games;
+            }
+        }
+        all.sort_by(|a, b| {
+            b.games
+                .cmp(&a.games)
+                .then_with(|| a.moves.cmp(&b.moves))
+                .then_with(|| a.game_type.cmp(&b.game_type))
+        });
+        assert!(all.len() > TOP_OPENINGS);
+        all.truncate(TOP_OPENINGS);
+        assert_eq!(top(&counts, 1), all);
+        assert_eq!(top(&counts, 0), []);
     }
 
     #[test]

@@ -14,7 +14,7 @@ pub use pdn::{Captures, Notation, PdnOptions, ResultStyle, write_game};
 
 use crate::diagnostic::{Diagnostic, code};
 use crate::geometry::{Direction, Geometry};
-use crate::movegen::{Paths, legal_moves};
+use crate::movegen::{Paths, captures_from, forced_capture, has_capture, step_move};
 use crate::moves::Move;
 use crate::position::{Color, Position};
 use crate::square::Corner;
@@ -23,9 +23,24 @@ use crate::validate::GameReport;
 /// Whether `mv` must be written with its full path in `before`: another legal move (one
 /// that leaves a different position) starts and ends on the same squares.
 pub fn needs_full_path(mv: &Move, before: &Position) -> bool {
-    let mut legal = Vec::new();
-    legal_moves(before, Paths::Distinct, &mut legal);
-    mv.shares_ends(&legal)
+    needs_full_path_with(mv, before, &mut Vec::new())
+}
+
+/// [`needs_full_path`], with `scratch` (cleared first) to list moves in when it must. Only
+/// moves from `mv.from` matter. Without a capture in the position every legal move is a
+/// step, and one step at most joins two squares ([`step_move`]); with one, every legal move
+/// is a capture, and those of the piece on `mv.from` are its captures alone: a man with a
+/// single way to go has one ([`forced_capture`]), otherwise the piece's search lists them.
+pub fn needs_full_path_with(mv: &Move, before: &Position, scratch: &mut Vec<Move>) -> bool {
+    if !has_capture(before) {
+        return step_move(before, mv.from, mv.to).is_some_and(|o| !o.same_move(mv));
+    }
+    if let Some(only) = forced_capture(before, mv.from) {
+        return only.to == mv.to && !only.same_move(mv);
+    }
+    scratch.clear();
+    captures_from(before, mv.from, Paths::Distinct, scratch);
+    mv.shares_ends(scratch)
 }
 
 /// The text of `mv`: alphanumeric, or numeric in the numbering starting at `corner`.
@@ -135,6 +150,7 @@ fn unreadable_after_moves(report: &GameReport) -> Option<&Diagnostic> {
 mod tests {
     use super::*;
     use crate::fen::parse_fen;
+    use crate::movegen::legal_moves;
     use crate::variant::Variant;
 
     fn find(pos: &Position, text: &str) -> Move {
@@ -169,6 +185,75 @@ mod tests {
             .map(|b| pos.geometry().square_name(b).to_string())
             .collect();
         assert_eq!(names, ["d2", "f4", "f6"]);
+    }
+
+    /// The definition: list every legal move and look for another one with the same ends.
+    fn needs_full_path_by_definition(mv: &Move, before: &Position) -> bool {
+        let mut legal = Vec::new();
+        legal_moves(before, Paths::Distinct, &mut legal);
+        mv.shares_ends(&legal)
+    }
+
+    #[test]
+    fn full_path_shortcut_agrees_with_the_definition() {
+        use crate::game::Game;
+        use crate::random::Rng;
+        let mut rng = Rng::new(7);
+        let mut scratch = Vec::new();
+        let mut full_paths = 0;
+        for variant in Variant::ALL {
+            for _ in 0..40 {
+                let mut game = Game::new(Position::start(variant));
+                let mut legal = Vec::new();
+                for _ in 0..120 {
+                    legal.clear();
+                    legal_moves(game.position(), Paths::Landings, &mut legal);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    let pos = *game.position();
+                    let g = pos.geometry();
+                    // Every legal move, its captures altered (the other promotion flag, a
+                    // piece fewer), and steps and single jumps that are not (any two
+                    // squares).
+                    let mut probes = legal.clone();
+                    for mv in &legal {
+                        if mv.is_capture() {
+                            let landings = mv.landings();
+                            probes.push(Move::capture(
+                                mv.from,
+                                landings,
+                                mv.captured,
+                                !mv.promotes,
+                            ));
+                            let fewer = mv.captured & (mv.captured - 1);
+                            if fewer != 0 {
+                                probes.push(Move::capture(mv.from, landings, fewer, mv.promotes));
+                            }
+                        }
+                    }
+                    for _ in 0..8 {
+                        let squares: Vec<u8> = crate::geometry::bits(g.squares).collect();
+                        let from = squares[rng.below(squares.len())];
+                        let to = squares[rng.below(squares.len())];
+                        probes.push(Move::step(from, to, rng.below(2) == 0));
+                        let victim = squares[rng.below(squares.len())];
+                        probes.push(Move::capture(from, &[to], 1 << victim, false));
+                    }
+                    for mv in &probes {
+                        let fast = needs_full_path_with(mv, &pos, &mut scratch);
+                        assert_eq!(fast, needs_full_path_by_definition(mv, &pos));
+                        assert_eq!(fast, needs_full_path(mv, &pos));
+                        full_paths += usize::from(fast);
+                    }
+                    game.play(&legal[rng.below(legal.len())]);
+                    if game.outcome().is_some() {
+                        break;
+                    }
+                }
+            }
+        }
+        assert!(full_paths > 0, "some probe needs its full path");
     }
 
     #[test]
