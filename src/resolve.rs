@@ -11,8 +11,7 @@
 //! written with `-`, a step written with `:`/`x`.
 
 use crate::game::Game;
-use crate::geometry::Geometry;
-use crate::movegen::step_move;
+use crate::geometry::{Geometry, NO_SQUARE};
 use crate::moves::{MAX_JUMPS, Move};
 use crate::pdn::movetext::{MoveShape, WrittenMove, WrittenSquare};
 use crate::position::Color;
@@ -56,7 +55,26 @@ pub enum Resolution {
 
 /// Resolves `written` in the current position of `game`. Numbers are read in the numbering
 /// that starts at `corner`.
+#[inline]
 pub fn resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution {
+    if let MoveShape::Squares { squares, capture } = &written.shape {
+        if let [first, last] = squares.as_slice() {
+            // The common case, start and end, checked without listing the legal moves (see
+            // `Game::quick_move`); when that finds nothing, the general way below explains.
+            let g = game.position().geometry();
+            if let (Ok(from), Ok(to)) = (bit_of(g, first, corner), bit_of(g, last, corner)) {
+                if let Some(mv) = game.quick_move(from, to, *capture) {
+                    return found(mv, *capture);
+                }
+            }
+        }
+    }
+    resolve_listed(game, written, corner)
+}
+
+/// [`resolve`] against the list of legal moves.
+#[inline(never)]
+fn resolve_listed(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution {
     let g = game.position().geometry();
     let square = |s: &WrittenSquare| place(g, s, corner);
     match &written.shape {
@@ -79,32 +97,6 @@ pub fn resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution
             finish(fits, *capture, Illegal::NoCompactMove)
         }
         MoveShape::Squares { squares, capture } => {
-            if let [first, last] = squares.as_slice() {
-                // The common case, start and end, checked without generating the legal moves:
-                // a step when there is no capture, else a capture of the piece on `from`.
-                // Whether a capture exists is asked only when the text is a step: a capture
-                // the piece on `from` has is itself a legal move (the choice is free).
-                let (from, to) = match (bit_of(g, first, corner), bit_of(g, last, corner)) {
-                    (Ok(from), Ok(to)) => (from, to),
-                    (Err(e), _) => return Resolution::Illegal(bad_square(first, e)),
-                    (_, Err(e)) => return Resolution::Illegal(bad_square(last, e)),
-                };
-                let step = || step_move(game.position(), from, to);
-                let mv = if *capture {
-                    // Written as a capture: most likely one, so that search comes first (when
-                    // it finds none, a step is legal only if there is no capture at all).
-                    game.only_capture(from, to)
-                        .or_else(|| step().filter(|_| !game.has_capture()))
-                } else {
-                    match step() {
-                        Some(step) if !game.has_capture() => Some(step),
-                        _ => game.only_capture(from, to),
-                    }
-                };
-                if let Some(mv) = mv {
-                    return found(mv, *capture);
-                }
-            }
             if squares.len() > MAX_JUMPS + 1 {
                 return Resolution::Illegal(Illegal::NoSuchMove);
             }
@@ -210,8 +202,10 @@ fn bit_of(g: &Geometry, square: &WrittenSquare, corner: Corner) -> Result<u8, Sq
             if row == 0 || row > u32::from(g.height) || column >= g.width {
                 Err(SquareError::OffBoard)
             } else {
-                g.bit_at(column, (row - 1) as u8)
-                    .ok_or(SquareError::LightSquare)
+                match g.bit_at_place[(row - 1) as usize][usize::from(column)] {
+                    NO_SQUARE => Err(SquareError::LightSquare),
+                    bit => Ok(bit),
+                }
             }
         }
         WrittenSquare::Number(n) => g.bit_of_number(n, corner),
