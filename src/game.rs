@@ -7,7 +7,7 @@
 
 use crate::movegen::{
     Board, Paths, captures_from_on, forced_capture_on, has_capture_on, has_step_on, legal_moves,
-    on_board, step_move_on,
+    on_board, step_on,
 };
 use crate::moves::Move;
 use crate::position::{Color, Position};
@@ -194,18 +194,22 @@ impl Game {
     /// says only that no move was found this way. A capture is looked for first when the text
     /// is written as one (`written_capture`); the answer does not depend on the order, since a
     /// step is legal only when there is no capture at all.
+    #[inline(always)]
     pub fn quick_move(&self, from: u8, to: u8, written_capture: bool) -> Option<Move> {
         on_board!(self.position.variant, B => self.quick_move_on::<B>(from, to, written_capture))
     }
 
-    #[inline]
+    #[inline(always)]
     fn quick_move_on<B: Board>(&self, from: u8, to: u8, written_capture: bool) -> Option<Move> {
-        let step =
-            || step_move_on::<B>(&self.position, from, to).filter(|_| !self.has_capture_on::<B>());
         if written_capture {
-            self.only_capture_on::<B>(from, to).or_else(step)
-        } else {
-            step().or_else(|| self.only_capture_on::<B>(from, to))
+            if let Some(mv) = self.only_capture_on::<B>(from, to) {
+                return Some(mv);
+            }
+        }
+        match step_on::<B>(&self.position, from, to) {
+            Some(promotes) if !self.has_capture_on::<B>() => Some(Move::step(from, to, promotes)),
+            _ if written_capture => None,
+            _ => self.only_capture_on::<B>(from, to),
         }
     }
 

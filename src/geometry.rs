@@ -52,15 +52,17 @@ pub struct Geometry {
     pub white_start: u64,
     pub black_start: u64,
     /// Bit of the square at column and row (`[row][column]`, both from 0); [`NO_SQUARE`] for
-    /// light squares and places off the board.
+    /// light squares, [`OFF_BOARD`] for places outside the board.
     pub bit_at_place: [[u8; 16]; 16],
     /// Bit of square number `n` (1-based) of each numbering: `[corner][n - 1]`, the corner
     /// being a [`Corner`](crate::square::Corner) digit; [`NO_SQUARE`] past the last number.
     pub bit_of_numbered: [[u8; MAX_SQUARES]; 4],
 }
 
-/// The entry of a square table where there is no square.
+/// The entry of a square table where there is no square (a light square).
 pub const NO_SQUARE: u8 = u8::MAX;
+/// The entry of [`Geometry::bit_at_place`] for a place outside the board.
+pub const OFF_BOARD: u8 = u8::MAX - 1;
 
 const fn row_base(width: u8, row: u8) -> u8 {
     (row / 2) * (width + 1) + (row % 2) * (width / 2 + 1)
@@ -83,9 +85,18 @@ impl Geometry {
             row_of_bit: [255; 64],
             white_start: 0,
             black_start: 0,
-            bit_at_place: [[NO_SQUARE; 16]; 16],
+            bit_at_place: [[OFF_BOARD; 16]; 16],
             bit_of_numbered: [[NO_SQUARE; MAX_SQUARES]; 4],
         };
+        let mut row = 0;
+        while row < height {
+            let mut column = 0;
+            while column < width {
+                g.bit_at_place[row as usize][column as usize] = NO_SQUARE;
+                column += 1;
+            }
+            row += 1;
+        }
         let mut row = 0;
         let mut dense = 0;
         while row < height {
@@ -234,7 +245,11 @@ mod tests {
             for row in 0..16u8 {
                 for column in 0..16u8 {
                     let table = g.bit_at_place[row as usize][column as usize];
-                    let expected = g.bit_at(column, row).unwrap_or(NO_SQUARE);
+                    let expected = match g.bit_at(column, row) {
+                        Some(bit) => bit,
+                        None if column < g.width && row < g.height => NO_SQUARE,
+                        None => OFF_BOARD,
+                    };
                     assert_eq!(table, expected, "column {column} row {row}");
                 }
             }

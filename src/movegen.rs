@@ -113,7 +113,7 @@ pub fn has_capture(pos: &Position) -> bool {
     on_board!(pos.variant, B => has_capture_on::<B>(pos))
 }
 
-#[inline]
+#[inline(always)]
 pub(crate) fn has_capture_on<B: Board>(pos: &Position) -> bool {
     let sh = Shifts::<B>::NEW;
     let own = pos.pieces(pos.turn);
@@ -172,11 +172,14 @@ pub(crate) fn has_step_on<B: Board>(pos: &Position) -> bool {
 /// The step from `from` to `to`, if the piece there can make it. Legal only when the side to
 /// move has no capture (see [`has_capture`]).
 pub fn step_move(pos: &Position, from: u8, to: u8) -> Option<Move> {
-    on_board!(pos.variant, B => step_move_on::<B>(pos, from, to))
+    let promotes = on_board!(pos.variant, B => step_on::<B>(pos, from, to))?;
+    Some(Move::step(from, to, promotes))
 }
 
-#[inline]
-pub(crate) fn step_move_on<B: Board>(pos: &Position, from: u8, to: u8) -> Option<Move> {
+/// Whether the piece of the side to move on `from` can step to `to`, and if so whether it
+/// promotes: [`step_move`] without building the move.
+#[inline(always)]
+pub(crate) fn step_on<B: Board>(pos: &Position, from: u8, to: u8) -> Option<bool> {
     let (from_mask, to_mask) = (1u64 << from, 1u64 << to);
     let empty = B::SQUARES & !pos.occupied();
     if pos.pieces(pos.turn) & from_mask == 0 || empty & to_mask == 0 {
@@ -185,12 +188,11 @@ pub(crate) fn step_move_on<B: Board>(pos: &Position, from: u8, to: u8) -> Option
     let sh = Shifts::<B>::NEW;
     if pos.kings & from_mask != 0 {
         let reached = (0..4).any(|d| sh.ray(from_mask, d, empty) & to_mask != 0);
-        return reached.then(|| Move::step(from, to, false));
+        return reached.then_some(false);
     }
     let white = pos.turn == Color::White;
     let promotion = B::PROMOTION[usize::from(!white)];
-    let forward_squares = sh.forward(from_mask, white);
-    (forward_squares & to_mask != 0).then(|| Move::step(from, to, to_mask & promotion != 0))
+    (sh.forward(from_mask, white) & to_mask != 0).then_some(to_mask & promotion != 0)
 }
 
 /// One step in each direction of [`Direction::ALL`] as a rotation of the bitboard: a square's
@@ -406,25 +408,25 @@ pub(crate) fn forced_capture_on<B: Board>(pos: &Position, from: u8) -> Option<Mo
     };
     loop {
         let here = 1u64 << s.at;
-        // The one jump of the man from here, if exactly one exists.
-        let (mut victim, mut landing, mut ways) = (0, 0, 0);
+        // Every square the man can land on by one jump from here: one per direction that
+        // has a jump, so one square exactly when there is one way to go.
+        let mut lands = 0;
         for d in 0..4 {
-            let enemy = sh.shift(here, d) & s.capturable;
-            let land = sh.shift(enemy, d) & s.empty;
-            if land != 0 {
-                (victim, landing, ways) = (enemy, land, ways + 1);
-            }
+            lands |= sh.shift(sh.shift(here, d) & s.capturable, d) & s.empty;
         }
-        match ways {
-            0 if s.jumps > 0 => break,
-            1 => {}
-            _ => return None,
+        if lands & lands.wrapping_sub(1) != 0 || (lands == 0 && s.jumps == 0) {
+            return None;
         }
-        let at = landing.trailing_zeros() as u8;
+        if lands == 0 {
+            break;
+        }
+        let at = lands.trailing_zeros() as u8;
+        // The piece jumped stands halfway: a direction is a constant difference of bits.
+        let victim = 1u64 << ((s.at + at) / 2);
         landings[s.jumps] = at;
         s = State {
             at,
-            king: promotion & landing != 0,
+            king: promotion & lands != 0,
             capturable: s.capturable & !victim,
             empty: if immediate { s.empty | victim } else { s.empty },
             captured: s.captured | victim,
@@ -437,11 +439,8 @@ pub(crate) fn forced_capture_on<B: Board>(pos: &Position, from: u8) -> Option<Mo
             break;
         }
     }
-    Some(Move::capture(
-        from,
-        &landings[..s.jumps],
-        s.captured,
-        s.king,
+    Some(Move::capture_path(
+        from, landings, s.jumps, s.captured, s.king,
     ))
 }
 

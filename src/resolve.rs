@@ -11,7 +11,7 @@
 //! written with `-`, a step written with `:`/`x`.
 
 use crate::game::Game;
-use crate::geometry::{Geometry, NO_SQUARE};
+use crate::geometry::{Geometry, NO_SQUARE, OFF_BOARD};
 use crate::moves::{MAX_JUMPS, Move};
 use crate::pdn::movetext::{MoveShape, WrittenMove, WrittenSquare};
 use crate::position::Color;
@@ -55,7 +55,7 @@ pub enum Resolution {
 
 /// Resolves `written` in the current position of `game`. Numbers are read in the numbering
 /// that starts at `corner`.
-#[inline]
+#[inline(always)]
 pub fn resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution {
     if let MoveShape::Squares { squares, capture } = &written.shape {
         if let [first, last] = squares.as_slice() {
@@ -199,13 +199,15 @@ fn place(g: &Geometry, square: &WrittenSquare, corner: Corner) -> Result<u8, Ill
 fn bit_of(g: &Geometry, square: &WrittenSquare, corner: Corner) -> Result<u8, SquareError> {
     match *square {
         WrittenSquare::Alpha { column, row } => {
-            if row == 0 || row > u32::from(g.height) || column >= g.width {
-                Err(SquareError::OffBoard)
-            } else {
-                match g.bit_at_place[(row - 1) as usize][usize::from(column)] {
-                    NO_SQUARE => Err(SquareError::LightSquare),
-                    bit => Ok(bit),
-                }
+            // Row 0 wraps to a large number: off the board, like any row or column past 15.
+            let row = row.wrapping_sub(1);
+            if row >= 16 || column >= 16 {
+                return Err(SquareError::OffBoard);
+            }
+            match g.bit_at_place[row as usize][usize::from(column)] {
+                OFF_BOARD => Err(SquareError::OffBoard),
+                NO_SQUARE => Err(SquareError::LightSquare),
+                bit => Ok(bit),
             }
         }
         WrittenSquare::Number(n) => g.bit_of_number(n, corner),
