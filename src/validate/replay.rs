@@ -149,7 +149,11 @@ impl LineReplay<'_> {
                 self.error(code::MOVE_AFTER_END, ply, number, side, ply_number, message);
                 break;
             }
-            let mv = match resolve(&game, ply.written, self.corner()) {
+            // The move is borrowed from the resolution (or the choice among its candidates),
+            // not copied out of it.
+            let resolution = resolve(&game, ply.written, self.corner());
+            let chosen;
+            let mv = match &resolution {
                 Resolution::Found(mv, leniency) => {
                     if let Some(l) = leniency {
                         let message = match l {
@@ -173,11 +177,11 @@ impl LineReplay<'_> {
                     mv
                 }
                 Resolution::Ambiguous(candidates) => {
-                    match self.disambiguate(&game, &candidates, &moves[i + 1..]) {
+                    match self.disambiguate(&game, candidates, &moves[i + 1..]) {
                         Some(mv) => {
                             let message = format!(
                                 "ambiguous: it can be read as {}; only {} lets the game go on",
-                                self.list(&candidates, &game),
+                                self.list(candidates, &game),
                                 self.name(&mv, &game, true)
                             );
                             self.diagnostic(
@@ -189,12 +193,13 @@ impl LineReplay<'_> {
                                 ply_number,
                                 message,
                             );
-                            mv
+                            chosen = mv;
+                            &chosen
                         }
                         None => {
                             let message = format!(
                                 "ambiguous: it can be read as {}; write the full path",
-                                self.list(&candidates, &game)
+                                self.list(candidates, &game)
                             );
                             self.error(
                                 code::AMBIGUOUS_MOVE,
@@ -209,27 +214,32 @@ impl LineReplay<'_> {
                     }
                 }
                 Resolution::Illegal(reason) => {
-                    let (code, message) = self.explain(&game, ply, &reason);
+                    let (code, message) = self.explain(&game, ply, reason);
                     self.error(code, ply, number, side, ply_number, message);
                     break;
                 }
             };
-            let before = *game.position();
-            let outcome = game.play(&mv);
-            if self.main {
-                self.report.main_plies += 1;
-                if self.details {
-                    self.report.moves.push(PlayedMove {
-                        written: ply.written.text.clone(),
-                        mv,
-                        before,
-                        after: *game.position(),
-                        offset: ply.offset,
-                    });
-                }
-                if let Some(outcome) = outcome {
-                    self.report.rule_end = Some((outcome, ply_number));
-                }
+            if !self.main {
+                game.play(mv);
+                continue;
+            }
+            self.report.main_plies += 1;
+            let outcome = if self.details {
+                let before = *game.position();
+                let outcome = game.play(mv);
+                self.report.moves.push(PlayedMove {
+                    written: ply.written.text.clone(),
+                    mv: *mv,
+                    before,
+                    after: *game.position(),
+                    offset: ply.offset,
+                });
+                outcome
+            } else {
+                game.play(mv)
+            };
+            if let Some(outcome) = outcome {
+                self.report.rule_end = Some((outcome, ply_number));
             }
         }
         befores
