@@ -119,7 +119,7 @@ impl Game {
         on_board!(self.position.variant, B => self.has_legal_move_on::<B>())
     }
 
-    #[inline]
+    #[inline(always)]
     fn has_legal_move_on<B: Board>(&self) -> bool {
         has_step_on::<B>(&self.position) || self.has_capture_on::<B>()
     }
@@ -253,7 +253,7 @@ impl Game {
         on_board!(self.position.variant, B => self.play_on::<B>(mv))
     }
 
-    #[inline]
+    #[inline(always)]
     fn play_on<B: Board>(&mut self, mv: &Move) -> Option<Outcome> {
         debug_assert!(self.outcome.is_none(), "a move after the end");
         debug_assert!(

@@ -155,14 +155,17 @@ pub fn has_step(pos: &Position) -> bool {
     on_board!(pos.variant, B => has_step_on::<B>(pos))
 }
 
-#[inline]
+#[inline(always)]
 pub(crate) fn has_step_on<B: Board>(pos: &Position) -> bool {
     let sh = Shifts::<B>::NEW;
     let own = pos.pieces(pos.turn);
     let empty = B::SQUARES & !pos.occupied();
     let men = own & !pos.kings;
+    if sh.forward(men, pos.turn == Color::White) & empty != 0 {
+        return true;
+    }
     let kings = own & pos.kings;
-    let mut reached = sh.forward(men, pos.turn == Color::White);
+    let mut reached = 0;
     for d in 0..4 {
         reached |= sh.shift(kings, d);
     }
