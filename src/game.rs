@@ -199,6 +199,21 @@ impl Game {
         on_board!(self.position.variant, B => self.quick_move_on::<B>(from, to, written_capture))
     }
 
+    /// The step from `from` to `to` if it is legal: the piece can make it and the side to
+    /// move has no capture. (The step of [`Game::quick_move`].)
+    #[inline(always)]
+    pub fn quick_step(&self, from: u8, to: u8) -> Option<Move> {
+        on_board!(self.position.variant, B => self.quick_step_on::<B>(from, to))
+    }
+
+    #[inline(always)]
+    fn quick_step_on<B: Board>(&self, from: u8, to: u8) -> Option<Move> {
+        match step_on::<B>(&self.position, from, to) {
+            Some(promotes) if !self.has_capture_on::<B>() => Some(Move::step(from, to, promotes)),
+            _ => None,
+        }
+    }
+
     #[inline(always)]
     fn quick_move_on<B: Board>(&self, from: u8, to: u8, written_capture: bool) -> Option<Move> {
         if written_capture {
@@ -206,10 +221,10 @@ impl Game {
                 return Some(mv);
             }
         }
-        match step_on::<B>(&self.position, from, to) {
-            Some(promotes) if !self.has_capture_on::<B>() => Some(Move::step(from, to, promotes)),
-            _ if written_capture => None,
-            _ => self.only_capture_on::<B>(from, to),
+        match self.quick_step_on::<B>(from, to) {
+            Some(step) => Some(step),
+            None if written_capture => None,
+            None => self.only_capture_on::<B>(from, to),
         }
     }
 
@@ -249,6 +264,7 @@ impl Game {
 
     /// Plays `mv`, which must be one of `legal_moves` (checked in debug builds), and returns
     /// the outcome if the game is now over.
+    #[inline]
     pub fn play(&mut self, mv: &Move) -> Option<Outcome> {
         on_board!(self.position.variant, B => self.play_on::<B>(mv))
     }

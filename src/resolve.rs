@@ -74,6 +74,26 @@ pub fn resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution
     resolve_listed(game, written, corner)
 }
 
+/// A step written as one (start and end, `-`) when it is legal here: what [`resolve`] finds
+/// for it (a move needing no leniency), without a [`Resolution`]. `None` says only that the
+/// text is something else or the step is not legal (then [`resolve`] tells).
+#[inline(always)]
+pub fn written_step(game: &Game, written: &WrittenMove, corner: Corner) -> Option<Move> {
+    if let MoveShape::Squares {
+        squares,
+        capture: false,
+    } = &written.shape
+    {
+        if let [first, last] = squares.as_slice() {
+            let g = game.position().geometry();
+            let from = quick_bit(g, first, corner)?;
+            let to = quick_bit(g, last, corner)?;
+            return game.quick_step(from, to);
+        }
+    }
+    None
+}
+
 /// [`resolve`] against the list of legal moves.
 #[inline(never)]
 fn resolve_listed(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution {

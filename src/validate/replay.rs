@@ -7,7 +7,7 @@ use crate::diagnostic::{Severity, code};
 use crate::game::Game;
 use crate::moves::Move;
 use crate::position::{Color, Position};
-use crate::resolve::{Illegal, Leniency, Resolution, describe, resolve};
+use crate::resolve::{Illegal, Leniency, Resolution, describe, resolve, written_step};
 use crate::square::Corner;
 use compact_str::CompactString;
 
@@ -149,74 +149,82 @@ impl LineReplay<'_> {
                 self.error(code::MOVE_AFTER_END, ply, number, side, ply_number, message);
                 break;
             }
-            // The move is borrowed from the resolution (or the choice among its candidates),
-            // not copied out of it.
-            let resolution = resolve(&game, ply.written, self.corner());
+            // A step written as one is checked directly (the common case); other moves are
+            // resolved, and borrowed from the resolution (or the choice among its candidates)
+            // rather than copied out of it.
+            let step;
+            let resolution;
             let chosen;
-            let mv = match &resolution {
-                Resolution::Found(mv, leniency) => {
-                    if let Some(l) = leniency {
-                        let message = match l {
-                            Leniency::CaptureWrittenAsStep => {
-                                "a capture written with `-` (PDN writes captures with `:` or `x`)"
-                            }
-                            Leniency::StepWrittenAsCapture => {
-                                "a move without capture written with `:` or `x`"
-                            }
-                        };
-                        self.diagnostic(
-                            Severity::Warning,
-                            code::CAPTURE_NOTATION,
-                            ply,
-                            number,
-                            side,
-                            ply_number,
-                            message.to_string(),
-                        );
-                    }
-                    mv
-                }
-                Resolution::Ambiguous(candidates) => {
-                    match self.disambiguate(&game, candidates, &moves[i + 1..]) {
-                        Some(mv) => {
-                            let message = format!(
-                                "ambiguous: it can be read as {}; only {} lets the game go on",
-                                self.list(candidates, &game),
-                                self.name(&mv, &game, true)
-                            );
+            let mv = if let Some(found) = written_step(&game, ply.written, self.corner()) {
+                step = found;
+                &step
+            } else {
+                resolution = resolve(&game, ply.written, self.corner());
+                match &resolution {
+                    Resolution::Found(mv, leniency) => {
+                        if let Some(l) = leniency {
+                            let message = match l {
+                                Leniency::CaptureWrittenAsStep => {
+                                    "a capture written with `-` (PDN writes captures with `:` or `x`)"
+                                }
+                                Leniency::StepWrittenAsCapture => {
+                                    "a move without capture written with `:` or `x`"
+                                }
+                            };
                             self.diagnostic(
                                 Severity::Warning,
-                                code::AMBIGUITY_RESOLVED,
+                                code::CAPTURE_NOTATION,
                                 ply,
                                 number,
                                 side,
                                 ply_number,
-                                message,
+                                message.to_string(),
                             );
-                            chosen = mv;
-                            &chosen
                         }
-                        None => {
-                            let message = format!(
-                                "ambiguous: it can be read as {}; write the full path",
-                                self.list(candidates, &game)
-                            );
-                            self.error(
-                                code::AMBIGUOUS_MOVE,
-                                ply,
-                                number,
-                                side,
-                                ply_number,
-                                message,
-                            );
-                            break;
+                        mv
+                    }
+                    Resolution::Ambiguous(candidates) => {
+                        match self.disambiguate(&game, candidates, &moves[i + 1..]) {
+                            Some(mv) => {
+                                let message = format!(
+                                    "ambiguous: it can be read as {}; only {} lets the game go on",
+                                    self.list(candidates, &game),
+                                    self.name(&mv, &game, true)
+                                );
+                                self.diagnostic(
+                                    Severity::Warning,
+                                    code::AMBIGUITY_RESOLVED,
+                                    ply,
+                                    number,
+                                    side,
+                                    ply_number,
+                                    message,
+                                );
+                                chosen = mv;
+                                &chosen
+                            }
+                            None => {
+                                let message = format!(
+                                    "ambiguous: it can be read as {}; write the full path",
+                                    self.list(candidates, &game)
+                                );
+                                self.error(
+                                    code::AMBIGUOUS_MOVE,
+                                    ply,
+                                    number,
+                                    side,
+                                    ply_number,
+                                    message,
+                                );
+                                break;
+                            }
                         }
                     }
-                }
-                Resolution::Illegal(reason) => {
-                    let (code, message) = self.explain(&game, ply, reason);
-                    self.error(code, ply, number, side, ply_number, message);
-                    break;
+                    Resolution::Illegal(reason) => {
+                        let (code, message) = self.explain(&game, ply, reason);
+                        self.error(code, ply, number, side, ply_number, message);
+                        break;
+                    }
                 }
             };
             if !self.main {
