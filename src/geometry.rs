@@ -57,6 +57,10 @@ pub struct Geometry {
     /// Bit of square number `n` (1-based) of each numbering: `[corner][n - 1]`, the corner
     /// being a [`Corner`](crate::square::Corner) digit; [`NO_SQUARE`] past the last number.
     pub bit_of_numbered: [[u8; MAX_SQUARES]; 4],
+    /// Every square from a square (bit) to the edge in each direction of
+    /// [`Direction::ALL`], the nearest first in that direction (0 for bits that are not
+    /// squares).
+    pub rays: [[u64; 4]; 64],
 }
 
 /// The entry of a square table where there is no square (a light square).
@@ -87,6 +91,7 @@ impl Geometry {
             black_start: 0,
             bit_at_place: [[OFF_BOARD; 16]; 16],
             bit_of_numbered: [[NO_SQUARE; MAX_SQUARES]; 4],
+            rays: [[0; 4]; 64],
         };
         let mut row = 0;
         while row < height {
@@ -129,6 +134,21 @@ impl Geometry {
                 k += 1;
             }
             row += 1;
+        }
+        let mut bit = 0;
+        while bit < 64 {
+            if g.squares & (1 << bit) != 0 {
+                let mut d = 0;
+                while d < 4 {
+                    let mut square = g.shift(1 << bit, Direction::ALL[d]);
+                    while square != 0 {
+                        g.rays[bit][d] |= square;
+                        square = g.shift(square, Direction::ALL[d]);
+                    }
+                    d += 1;
+                }
+            }
+            bit += 1;
         }
         g
     }

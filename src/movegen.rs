@@ -139,7 +139,7 @@ pub(crate) fn has_capture_on<B: Board>(pos: &Position) -> bool {
     }
     bits(kings).any(|king| {
         (0..4).any(|d| {
-            jumpable[d] != 0 && sh.first_obstacle(1u64 << king, d, empty) & jumpable[d] != 0
+            jumpable[d] != 0 && sh.first_obstacle_walk(1u64 << king, d, empty) & jumpable[d] != 0
         })
     })
 }
@@ -190,7 +190,7 @@ pub(crate) fn step_on<B: Board>(pos: &Position, from: u8, to: u8) -> Option<bool
     }
     let sh = Shifts::<B>::NEW;
     if pos.kings & from_mask != 0 {
-        let reached = (0..4).any(|d| sh.ray(from_mask, d, empty) & to_mask != 0);
+        let reached = (0..4).any(|d| sh.ray_walk(from_mask, d, empty) & to_mask != 0);
         return reached.then_some(false);
     }
     let white = pos.turn == Color::White;
@@ -229,10 +229,10 @@ impl<B: Board> Shifts<B> {
         }
     }
 
-    /// The first square beyond the empty run from `at` (a single square) in direction `d`
-    /// (0 if the edge comes first).
+    /// [`Shifts::first_obstacle`] by a walk from the single square `at`: shorter code where
+    /// the run is usually short (a king next to other pieces).
     #[inline(always)]
-    fn first_obstacle(&self, at: u64, d: usize, empty: u64) -> u64 {
+    fn first_obstacle_walk(&self, at: u64, d: usize, empty: u64) -> u64 {
         let mut square = self.shift(at, d);
         while square & empty != 0 {
             square = self.shift(square, d);
@@ -240,10 +240,9 @@ impl<B: Board> Shifts<B> {
         square
     }
 
-    /// The empty squares reached from `at` (a single square) in direction `d` before the
-    /// first obstacle.
+    /// [`Shifts::ray`] by a walk from the single square `at`.
     #[inline(always)]
-    fn ray(&self, at: u64, d: usize, empty: u64) -> u64 {
+    fn ray_walk(&self, at: u64, d: usize, empty: u64) -> u64 {
         let mut reached = 0;
         let mut square = self.shift(at, d) & empty;
         while square != 0 {
@@ -251,6 +250,41 @@ impl<B: Board> Shifts<B> {
             square = self.shift(square, d) & empty;
         }
         reached
+    }
+
+    /// The nearest square of `squares` (all on one ray) in direction `d`: the lowest bit
+    /// going up (directions 0 and 1 add to the bit), the highest going down; 0 if none.
+    #[inline(always)]
+    fn nearest(squares: u64, d: usize) -> u64 {
+        if d < 2 {
+            squares & squares.wrapping_neg()
+        } else if squares == 0 {
+            0
+        } else {
+            1u64 << (63 - squares.leading_zeros())
+        }
+    }
+
+    /// The first square beyond the empty run from the square `at` in direction `d` (0 if the
+    /// edge comes first): a lookup of the ray, no walk.
+    #[inline(always)]
+    fn first_obstacle(&self, at: u8, d: usize, empty: u64) -> u64 {
+        Self::nearest(B::GEOMETRY.rays[usize::from(at & 63)][d] & !empty, d)
+    }
+
+    /// The empty squares reached from the square `at` in direction `d` before the first
+    /// obstacle: the ray cut before the obstacle.
+    #[inline(always)]
+    fn ray(&self, at: u8, d: usize, empty: u64) -> u64 {
+        let ray = B::GEOMETRY.rays[usize::from(at & 63)][d];
+        let obstacle = Self::nearest(ray & !empty, d);
+        if obstacle == 0 {
+            ray
+        } else if d < 2 {
+            ray & (obstacle - 1)
+        } else {
+            ray & !(obstacle | (obstacle - 1))
+        }
     }
 }
 
@@ -374,7 +408,7 @@ fn can_capture<B: Board>(sh: &Shifts<B>, s: &State) -> bool {
     let here = 1u64 << s.at;
     (0..4).any(|d| {
         let victim = if s.king {
-            sh.first_obstacle(here, d, s.empty)
+            sh.first_obstacle(s.at, d, s.empty)
         } else {
             sh.shift(here, d)
         } & s.capturable;
@@ -502,7 +536,7 @@ impl<B: Board> CaptureSearch<'_, B> {
         let here = 1u64 << s.at;
         for d in 0..4 {
             let victim = if s.king {
-                self.sh.first_obstacle(here, d, s.empty)
+                self.sh.first_obstacle(s.at, d, s.empty)
             } else {
                 self.sh.shift(here, d)
             } & s.capturable;
@@ -510,7 +544,7 @@ impl<B: Board> CaptureSearch<'_, B> {
                 continue;
             }
             let landing_squares = if s.king {
-                self.sh.ray(victim, d, s.empty)
+                self.sh.ray(victim.trailing_zeros() as u8, d, s.empty)
             } else {
                 self.sh.shift(victim, d) & s.empty
             };
@@ -647,6 +681,40 @@ mod tests {
             answered > 5_000 && answered * 10 > alone * 9,
             "{answered} of {alone}"
         );
+    }
+
+    /// The ray lookups give what a walk square by square gives, from every square of both
+    /// boards in every direction, over boards with pseudo-random empty squares.
+    #[test]
+    fn ray_lookups_are_walks() {
+        fn check<B: Board>() {
+            let g = B::GEOMETRY;
+            let sh = Shifts::<B>::NEW;
+            let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+            for _ in 0..300 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let empty = seed & seed.rotate_left(17) & g.squares;
+                for at in bits(g.squares) {
+                    for d in 0..4 {
+                        let (mut square, mut reached) = (sh.shift(1u64 << at, d), 0);
+                        while square & empty != 0 {
+                            reached |= square;
+                            square = sh.shift(square, d);
+                        }
+                        assert_eq!(sh.first_obstacle(at, d, empty), square, "{at} {d}");
+                        assert_eq!(sh.ray(at, d, empty), reached, "{at} {d}");
+                        assert_eq!(sh.ray(at, d, 0), 0);
+                        let at_mask = 1u64 << at;
+                        assert_eq!(sh.first_obstacle_walk(at_mask, d, empty), square);
+                        assert_eq!(sh.ray_walk(at_mask, d, empty), reached);
+                    }
+                }
+            }
+        }
+        check::<TenByEight>();
+        check::<EightByEight>();
     }
 
     /// The rotation steps are the geometry's shifts, for every square of both boards, and
