@@ -96,9 +96,12 @@ pub struct Game {
 impl Game {
     /// A game starting from `position` (which may already be over: no legal move).
     pub fn new(position: Position) -> Game {
+        // Room for a run of king moves from the start: one allocation, not one per doubling.
+        let mut reversible = Vec::with_capacity(16);
+        reversible.push(position);
         let mut game = Game {
             position,
-            reversible: vec![position],
+            reversible,
             chase: balance(&position).map(|strong| KingChase { strong, moves: 0 }),
             outcome: None,
             capture: Cell::new(None),
@@ -180,6 +183,8 @@ impl Game {
     fn searched_capture<B: Board>(&self, from: u8, to: u8) -> Option<Move> {
         let mut found = self.scratch.borrow_mut();
         found.clear();
+        // Room for the usual few captures at the first search: one allocation.
+        found.reserve(8);
         captures_from_on::<B>(&self.position, from, Paths::Distinct, &mut found);
         let mut fits = found.iter().filter(|m| m.to == to);
         match (fits.next(), fits.next()) {
