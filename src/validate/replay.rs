@@ -55,6 +55,14 @@ fn numbering(start: LineStart, first_side: Color, i: usize) -> (u32, Color) {
     }
 }
 
+/// The move number and side of the move after the move `number` of `side`.
+fn following((number, side): (u32, Color)) -> (u32, Color) {
+    match side {
+        Color::White => (number, Color::Black),
+        Color::Black => (number + 1, Color::White),
+    }
+}
+
 pub(super) fn replay_all(
     lines: &[Line<'_>],
     start: Position,
@@ -134,11 +142,14 @@ impl LineReplay<'_> {
         if self.main && self.details {
             self.report.moves.reserve(moves.len());
         }
+        let mut next = numbering(self.start, self.first_side, 0);
         for (i, ply) in moves.iter().enumerate() {
             if self.branches {
                 befores.push(*game.position());
             }
-            let (number, side) = numbering(self.start, self.first_side, i);
+            // `numbering(self.start, self.first_side, i)`, counted along.
+            let (number, side) = next;
+            next = following(next);
             let ply_number = self.start.ply + i as u32;
             self.check_number(ply, number, side, ply_number);
             if let Some(outcome) = game.outcome() {
@@ -449,5 +460,25 @@ pub(super) fn describe_outcome(outcome: crate::game::Outcome, plies: u32) -> Str
         ),
         ThreefoldRepetition => format!("draw by threefold repetition after ply {plies}"),
         FifteenMoveRule => format!("draw by the 15-move rule after ply {plies}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Counting moves along gives the numbering of each move of a line.
+    #[test]
+    fn following_counts_like_numbering() {
+        for first_side in [Color::White, Color::Black] {
+            for (ply, number) in [(1, 1), (7, 4), (40, 20)] {
+                let start = LineStart { ply, number };
+                let mut next = numbering(start, first_side, 0);
+                for i in 0..200 {
+                    assert_eq!(next, numbering(start, first_side, i), "{first_side:?} {i}");
+                    next = following(next);
+                }
+            }
+        }
     }
 }
