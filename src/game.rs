@@ -60,6 +60,9 @@ fn balance(pos: &Position) -> Option<Color> {
     // Three kings against one: at least four kings (tested without a population count,
     // which this build has no instruction for).
     let mut kings = pos.kings;
+    if kings == 0 {
+        return None; // the common case, answered at once
+    }
     for _ in 0..3 {
         kings &= kings.wrapping_sub(1);
     }
