@@ -188,7 +188,15 @@ impl Game {
         found.clear();
         // Room for the usual few captures at the first search: one allocation.
         found.reserve(8);
-        captures_from_on::<B>(&self.position, from, Paths::Distinct, &mut found);
+        // Only the captures ending on `to` are kept: the others never fit, and a duplicate
+        // (the same move by another path) ends where its twin does.
+        captures_from_on::<B>(
+            &self.position,
+            from,
+            1u64 << to,
+            Paths::Distinct,
+            &mut found,
+        );
         let mut fits = found.iter().filter(|m| m.to == to);
         match (fits.next(), fits.next()) {
             (Some(mv), None) => Some(*mv),

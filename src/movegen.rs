@@ -357,26 +357,35 @@ fn captures(pos: &Position, paths: Paths, out: &mut Vec<Move>) {
 /// Appends the captures of `pos` that start on `from` to `out` (which is not cleared): none
 /// when no piece of the side to move stands there, or when it cannot capture.
 pub fn captures_from(pos: &Position, from: u8, paths: Paths, out: &mut Vec<Move>) {
-    on_board!(pos.variant, B => captures_from_on::<B>(pos, from, paths, out))
+    on_board!(pos.variant, B => captures_from_on::<B>(pos, from, !0, paths, out))
 }
 
+/// [`captures_from`] keeping only the captures that end on a square of `ends`.
 pub(crate) fn captures_from_on<B: Board>(
     pos: &Position,
     from: u8,
+    ends: u64,
     paths: Paths,
     out: &mut Vec<Move>,
 ) {
     if pos.pieces(pos.turn) & (1u64 << from) != 0 {
-        search_from_on::<B>(pos, from, paths, out);
+        search_from_on::<B>(pos, from, ends, paths, out);
     }
 }
 
 /// Every capture of the piece of the side to move on `from`.
 fn search_from(pos: &Position, from: u8, paths: Paths, out: &mut Vec<Move>) {
-    on_board!(pos.variant, B => search_from_on::<B>(pos, from, paths, out))
+    on_board!(pos.variant, B => search_from_on::<B>(pos, from, !0, paths, out))
 }
 
-fn search_from_on<B: Board>(pos: &Position, from: u8, paths: Paths, out: &mut Vec<Move>) {
+/// [`search_from`] keeping only the captures that end on a square of `ends`.
+fn search_from_on<B: Board>(
+    pos: &Position,
+    from: u8,
+    ends: u64,
+    paths: Paths,
+    out: &mut Vec<Move>,
+) {
     let king = pos.kings & (1u64 << from) != 0;
     let mut search = CaptureSearch::<B> {
         sh: Shifts::NEW,
@@ -384,6 +393,7 @@ fn search_from_on<B: Board>(pos: &Position, from: u8, paths: Paths, out: &mut Ve
         from,
         was_king: king,
         paths,
+        ends,
         first: out.len(),
         out,
         landings: [0; MAX_JUMPS],
@@ -500,6 +510,8 @@ struct CaptureSearch<'a, B> {
     from: u8,
     was_king: bool,
     paths: Paths,
+    /// Squares a recorded capture may end on (the others are searched through, not kept).
+    ends: u64,
     /// Index in `out` of this search's first move (for de-duplication).
     first: usize,
     out: &'a mut Vec<Move>,
@@ -579,6 +591,9 @@ impl<B: Board> CaptureSearch<'_, B> {
     }
 
     fn record(&mut self, s: &State) {
+        if self.ends & (1u64 << s.at) == 0 {
+            return;
+        }
         let mv = Move::capture(
             self.from,
             &self.landings[..s.jumps],
