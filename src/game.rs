@@ -5,7 +5,10 @@
 //! loses), the position has occurred for the third time (draw), the stronger side has made
 //! its 15th move with three or more kings against a lone king (draw).
 
-use crate::movegen::{Paths, captures_from, forced_capture, has_capture, has_step, legal_moves};
+use crate::movegen::{
+    Board, Paths, captures_from_on, forced_capture_on, has_capture_on, has_step_on, legal_moves,
+    on_board, step_on,
+};
 use crate::moves::Move;
 use crate::position::{Color, Position};
 use serde::Serialize;
@@ -57,6 +60,9 @@ fn balance(pos: &Position) -> Option<Color> {
     // Three kings against one: at least four kings (tested without a population count,
     // which this build has no instruction for).
     let mut kings = pos.kings;
+    if kings == 0 {
+        return None; // the common case, answered at once
+    }
     for _ in 0..3 {
         kings &= kings.wrapping_sub(1);
     }
@@ -93,9 +99,12 @@ pub struct Game {
 impl Game {
     /// A game starting from `position` (which may already be over: no legal move).
     pub fn new(position: Position) -> Game {
+        // Room for a run of king moves from the start: one allocation, not one per doubling.
+        let mut reversible = Vec::with_capacity(16);
+        reversible.push(position);
         let mut game = Game {
             position,
-            reversible: vec![position],
+            reversible,
             chase: balance(&position).map(|strong| KingChase { strong, moves: 0 }),
             outcome: None,
             capture: Cell::new(None),
@@ -113,7 +122,12 @@ impl Game {
 
     /// Whether the side to move has a legal move: a step, else a capture (then known).
     fn has_legal_move(&self) -> bool {
-        has_step(&self.position) || self.has_capture()
+        on_board!(self.position.variant, B => self.has_legal_move_on::<B>())
+    }
+
+    #[inline(always)]
+    fn has_legal_move_on<B: Board>(&self) -> bool {
+        has_step_on::<B>(&self.position) || self.has_capture_on::<B>()
     }
 
     pub fn position(&self) -> &Position {
@@ -134,10 +148,15 @@ impl Game {
 
     /// Whether the side to move has a capture (and so must capture).
     pub fn has_capture(&self) -> bool {
+        on_board!(self.position.variant, B => self.has_capture_on::<B>())
+    }
+
+    #[inline]
+    fn has_capture_on<B: Board>(&self) -> bool {
         match self.capture.get() {
             Some(known) => known,
             None => {
-                let known = has_capture(&self.position);
+                let known = has_capture_on::<B>(&self.position);
                 self.capture.set(Some(known));
                 known
             }
@@ -148,19 +167,80 @@ impl Game {
     /// found by searching the captures of that piece alone. (Captures are compulsory but
     /// free to choose: any capture the piece has is legal.)
     pub fn only_capture(&self, from: u8, to: u8) -> Option<Move> {
+        on_board!(self.position.variant, B => self.only_capture_on::<B>(from, to))
+    }
+
+    #[inline]
+    fn only_capture_on<B: Board>(&self, from: u8, to: u8) -> Option<Move> {
         if self.outcome.is_some() || self.capture.get() == Some(false) {
             return None;
         }
-        if let Some(only) = forced_capture(&self.position, from) {
+        if let Some(only) = forced_capture_on::<B>(&self.position, from) {
             return (only.to == to).then_some(only);
         }
+        self.searched_capture::<B>(from, to)
+    }
+
+    /// [`Game::only_capture`] by a search of the piece's captures.
+    #[inline(never)]
+    fn searched_capture<B: Board>(&self, from: u8, to: u8) -> Option<Move> {
         let mut found = self.scratch.borrow_mut();
         found.clear();
-        captures_from(&self.position, from, Paths::Distinct, &mut found);
+        // Room for the usual few captures at the first search: one allocation.
+        found.reserve(8);
+        // Only the captures ending on `to` are kept: the others never fit, and a duplicate
+        // (the same move by another path) ends where its twin does.
+        captures_from_on::<B>(
+            &self.position,
+            from,
+            1u64 << to,
+            Paths::Distinct,
+            &mut found,
+        );
         let mut fits = found.iter().filter(|m| m.to == to);
         match (fits.next(), fits.next()) {
             (Some(mv), None) => Some(*mv),
             _ => None,
+        }
+    }
+
+    /// The legal move written by its start and end squares alone, when it is found without
+    /// listing the legal moves: a step when the side to move has no capture, else the one
+    /// capture of the piece on `from` that ends on `to` (see [`Game::only_capture`]). `None`
+    /// says only that no move was found this way. A capture is looked for first when the text
+    /// is written as one (`written_capture`); the answer does not depend on the order, since a
+    /// step is legal only when there is no capture at all.
+    #[inline(always)]
+    pub fn quick_move(&self, from: u8, to: u8, written_capture: bool) -> Option<Move> {
+        on_board!(self.position.variant, B => self.quick_move_on::<B>(from, to, written_capture))
+    }
+
+    /// The step from `from` to `to` if it is legal: the piece can make it and the side to
+    /// move has no capture. (The step of [`Game::quick_move`].)
+    #[inline(always)]
+    pub fn quick_step(&self, from: u8, to: u8) -> Option<Move> {
+        on_board!(self.position.variant, B => self.quick_step_on::<B>(from, to))
+    }
+
+    #[inline(always)]
+    fn quick_step_on<B: Board>(&self, from: u8, to: u8) -> Option<Move> {
+        match step_on::<B>(&self.position, from, to) {
+            Some(promotes) if !self.has_capture_on::<B>() => Some(Move::step(from, to, promotes)),
+            _ => None,
+        }
+    }
+
+    #[inline(always)]
+    fn quick_move_on<B: Board>(&self, from: u8, to: u8, written_capture: bool) -> Option<Move> {
+        if written_capture {
+            if let Some(mv) = self.only_capture_on::<B>(from, to) {
+                return Some(mv);
+            }
+        }
+        match self.quick_step_on::<B>(from, to) {
+            Some(step) => Some(step),
+            None if written_capture => None,
+            None => self.only_capture_on::<B>(from, to),
         }
     }
 
@@ -200,7 +280,13 @@ impl Game {
 
     /// Plays `mv`, which must be one of `legal_moves` (checked in debug builds), and returns
     /// the outcome if the game is now over.
+    #[inline]
     pub fn play(&mut self, mv: &Move) -> Option<Outcome> {
+        on_board!(self.position.variant, B => self.play_on::<B>(mv))
+    }
+
+    #[inline(always)]
+    fn play_on<B: Board>(&mut self, mv: &Move) -> Option<Outcome> {
         debug_assert!(self.outcome.is_none(), "a move after the end");
         debug_assert!(
             self.legal_moves().iter().any(|m| m.same_move(mv)),
@@ -224,7 +310,7 @@ impl Game {
         };
         self.moves = OnceCell::new();
         self.capture = Cell::new(None);
-        self.outcome = if !self.has_legal_move() {
+        self.outcome = if !self.has_legal_move_on::<B>() {
             Some(Outcome::NoLegalMove { winner: mover })
         } else if self.reversible.len() >= 9 && self.repetitions() >= 3 {
             // A third occurrence needs two returns of four or more reversible plies each.

@@ -51,7 +51,22 @@ pub struct Geometry {
     /// White's and Black's men at the start (three rows each).
     pub white_start: u64,
     pub black_start: u64,
+    /// Bit of the square at column and row (`[row][column]`, both from 0); [`NO_SQUARE`] for
+    /// light squares, [`OFF_BOARD`] for places outside the board.
+    pub bit_at_place: [[u8; 16]; 16],
+    /// Bit of square number `n` (1-based) of each numbering: `[corner][n - 1]`, the corner
+    /// being a [`Corner`](crate::square::Corner) digit; [`NO_SQUARE`] past the last number.
+    pub bit_of_numbered: [[u8; MAX_SQUARES]; 4],
+    /// Every square from a square (bit) to the edge in each direction of
+    /// [`Direction::ALL`], the nearest first in that direction (0 for bits that are not
+    /// squares).
+    pub rays: [[u64; 4]; 64],
 }
+
+/// The entry of a square table where there is no square (a light square).
+pub const NO_SQUARE: u8 = u8::MAX;
+/// The entry of [`Geometry::bit_at_place`] for a place outside the board.
+pub const OFF_BOARD: u8 = u8::MAX - 1;
 
 const fn row_base(width: u8, row: u8) -> u8 {
     (row / 2) * (width + 1) + (row % 2) * (width / 2 + 1)
@@ -74,7 +89,19 @@ impl Geometry {
             row_of_bit: [255; 64],
             white_start: 0,
             black_start: 0,
+            bit_at_place: [[OFF_BOARD; 16]; 16],
+            bit_of_numbered: [[NO_SQUARE; MAX_SQUARES]; 4],
+            rays: [[0; 4]; 64],
         };
+        let mut row = 0;
+        while row < height {
+            let mut column = 0;
+            while column < width {
+                g.bit_at_place[row as usize][column as usize] = NO_SQUARE;
+                column += 1;
+            }
+            row += 1;
+        }
         let mut row = 0;
         let mut dense = 0;
         while row < height {
@@ -93,10 +120,35 @@ impl Geometry {
                 if row >= height - start_rows {
                     g.black_start |= 1 << bit;
                 }
+                g.bit_at_place[row as usize][column as usize] = bit;
+                // Numbers run along the rows away from the corner: from the top (corners
+                // 2 and 3) or the bottom (0 and 1), from the left (0 and 2) or the right.
+                let mut corner = 0;
+                while corner < 4 {
+                    let rank = if corner >= 2 { height - 1 - row } else { row };
+                    let from_side = if corner % 2 == 0 { k } else { half - 1 - k };
+                    g.bit_of_numbered[corner][(rank * half + from_side) as usize] = bit;
+                    corner += 1;
+                }
                 dense += 1;
                 k += 1;
             }
             row += 1;
+        }
+        let mut bit = 0;
+        while bit < 64 {
+            if g.squares & (1 << bit) != 0 {
+                let mut d = 0;
+                while d < 4 {
+                    let mut square = g.shift(1 << bit, Direction::ALL[d]);
+                    while square != 0 {
+                        g.rays[bit][d] |= square;
+                        square = g.shift(square, Direction::ALL[d]);
+                    }
+                    d += 1;
+                }
+            }
+            bit += 1;
         }
         g
     }
@@ -202,6 +254,23 @@ mod tests {
                         g.bit_at(nc as u8, nr as u8)
                     };
                     assert_eq!(g.step(bit, dir), expected, "bit {bit} {dir:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn place_table_is_bit_at() {
+        for g in [&TEN_BY_EIGHT, &EIGHT_BY_EIGHT] {
+            for row in 0..16u8 {
+                for column in 0..16u8 {
+                    let table = g.bit_at_place[row as usize][column as usize];
+                    let expected = match g.bit_at(column, row) {
+                        Some(bit) => bit,
+                        None if column < g.width && row < g.height => NO_SQUARE,
+                        None => OFF_BOARD,
+                    };
+                    assert_eq!(table, expected, "column {column} row {row}");
                 }
             }
         }

@@ -2,10 +2,57 @@
 //! the variant (compulsory capture with free choice, flying kings, promotion in the middle of
 //! a capture, immediate or deferred removal of the captured pieces).
 
-use crate::geometry::{Direction, Geometry, bits};
+use crate::geometry::{Direction, EIGHT_BY_EIGHT, Geometry, TEN_BY_EIGHT, bits};
 use crate::moves::{MAX_JUMPS, Move};
 use crate::position::{Color, Position};
 use crate::variant::Removal;
+use std::marker::PhantomData;
+
+/// The rules of one variant as compile-time constants: the hot functions below are generic
+/// over it, so that every shift, mask and removal rule is an immediate value (one dispatch on
+/// the variant per call instead of loads and variable rotations at every step).
+pub(crate) trait Board {
+    const GEOMETRY: &'static Geometry;
+    const REMOVAL: Removal;
+    const SQUARES: u64 = Self::GEOMETRY.squares;
+    /// Promotion rows of White and Black.
+    const PROMOTION: [u64; 2] = [
+        Self::GEOMETRY.promotion_row(true),
+        Self::GEOMETRY.promotion_row(false),
+    ];
+}
+
+/// Spantsiretti: 10x8, captured pieces removed at once.
+pub(crate) struct TenByEight;
+/// Russian draughts: 8x8, captured pieces removed at the end of the move.
+pub(crate) struct EightByEight;
+
+impl Board for TenByEight {
+    const GEOMETRY: &'static Geometry = &TEN_BY_EIGHT;
+    const REMOVAL: Removal = Removal::Immediate;
+}
+
+impl Board for EightByEight {
+    const GEOMETRY: &'static Geometry = &EIGHT_BY_EIGHT;
+    const REMOVAL: Removal = Removal::EndOfMove;
+}
+
+/// Evaluates `$body` with the type `$B` standing for the [`Board`] of `$variant`.
+macro_rules! on_board {
+    ($variant:expr, $B:ident => $body:expr) => {
+        match $variant {
+            $crate::variant::Variant::Spantsiretti => {
+                type $B = $crate::movegen::TenByEight;
+                $body
+            }
+            $crate::variant::Variant::Russian => {
+                type $B = $crate::movegen::EightByEight;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use on_board;
 
 /// Which capture sequences to list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,10 +110,15 @@ pub fn count_moves(pos: &Position, paths: Paths, scratch: &mut Vec<Move>) -> u64
 
 /// Whether the side to move has a capture (and so must capture), without generating it.
 pub fn has_capture(pos: &Position) -> bool {
-    let sh = Shifts::of(pos.geometry());
+    on_board!(pos.variant, B => has_capture_on::<B>(pos))
+}
+
+#[inline(always)]
+pub(crate) fn has_capture_on<B: Board>(pos: &Position) -> bool {
+    let sh = Shifts::<B>::NEW;
     let own = pos.pieces(pos.turn);
     let theirs = pos.pieces(pos.turn.other());
-    let empty = pos.empty_squares();
+    let empty = B::SQUARES & !(own | theirs);
     let men = own & !pos.kings;
     let mut found = 0;
     for d in 0..4 {
@@ -87,7 +139,7 @@ pub fn has_capture(pos: &Position) -> bool {
     }
     bits(kings).any(|king| {
         (0..4).any(|d| {
-            jumpable[d] != 0 && sh.first_obstacle(1u64 << king, d, empty) & jumpable[d] != 0
+            jumpable[d] != 0 && sh.first_obstacle_walk(1u64 << king, d, empty) & jumpable[d] != 0
         })
     })
 }
@@ -100,14 +152,20 @@ pub fn has_legal_move(pos: &Position) -> bool {
 /// Whether some piece of the side to move has an empty square to step to (which is a legal
 /// move when there is no capture).
 pub fn has_step(pos: &Position) -> bool {
-    let sh = Shifts::of(pos.geometry());
+    on_board!(pos.variant, B => has_step_on::<B>(pos))
+}
+
+#[inline(always)]
+pub(crate) fn has_step_on<B: Board>(pos: &Position) -> bool {
+    let sh = Shifts::<B>::NEW;
     let own = pos.pieces(pos.turn);
-    let empty = pos.empty_squares();
+    let empty = B::SQUARES & !pos.occupied();
     let men = own & !pos.kings;
+    if sh.forward(men, pos.turn == Color::White) & empty != 0 {
+        return true;
+    }
     let kings = own & pos.kings;
-    // Forward is directions 0 and 1 (up) for White, 2 and 3 (down) for Black.
-    let ahead = if pos.turn == Color::White { 0 } else { 2 };
-    let mut reached = sh.shift(men, ahead) | sh.shift(men, ahead + 1);
+    let mut reached = 0;
     for d in 0..4 {
         reached |= sh.shift(kings, d);
     }
@@ -117,56 +175,64 @@ pub fn has_step(pos: &Position) -> bool {
 /// The step from `from` to `to`, if the piece there can make it. Legal only when the side to
 /// move has no capture (see [`has_capture`]).
 pub fn step_move(pos: &Position, from: u8, to: u8) -> Option<Move> {
-    let g = pos.geometry();
+    let promotes = on_board!(pos.variant, B => step_on::<B>(pos, from, to))?;
+    Some(Move::step(from, to, promotes))
+}
+
+/// Whether the piece of the side to move on `from` can step to `to`, and if so whether it
+/// promotes: [`step_move`] without building the move.
+#[inline(always)]
+pub(crate) fn step_on<B: Board>(pos: &Position, from: u8, to: u8) -> Option<bool> {
     let (from_mask, to_mask) = (1u64 << from, 1u64 << to);
-    let empty = pos.empty_squares();
+    let empty = B::SQUARES & !pos.occupied();
     if pos.pieces(pos.turn) & from_mask == 0 || empty & to_mask == 0 {
         return None;
     }
-    let sh = Shifts::of(g);
+    let sh = Shifts::<B>::NEW;
     if pos.kings & from_mask != 0 {
-        let reached = (0..4).any(|d| sh.ray(from_mask, d, empty) & to_mask != 0);
-        return reached.then(|| Move::step(from, to, false));
+        let reached = (0..4).any(|d| sh.ray_walk(from_mask, d, empty) & to_mask != 0);
+        return reached.then_some(false);
     }
-    // Forward is directions 0 and 1 (up) for White, 2 and 3 (down) for Black.
     let white = pos.turn == Color::White;
-    let ahead = if white { 0 } else { 2 };
-    let promotion = g.promotion_row(white);
-    let forward_squares = sh.shift(from_mask, ahead) | sh.shift(from_mask, ahead + 1);
-    (forward_squares & to_mask != 0).then(|| Move::step(from, to, to_mask & promotion != 0))
+    let promotion = B::PROMOTION[usize::from(!white)];
+    (sh.forward(from_mask, white) & to_mask != 0).then_some(to_mask & promotion != 0)
 }
 
 /// One step in each direction of [`Direction::ALL`] as a rotation of the bitboard: a square's
 /// neighbour is `half` or `half + 1` bits up or down, and no square lies near enough to
 /// either end of the 64 bits for a rotation to wrap onto a square, so a rotation and the
 /// square mask give [`Geometry::shift`] without a branch on the direction (a test checks
-/// this for every square of both boards).
-#[derive(Clone, Copy)]
-struct Shifts {
-    rotations: [u32; 4],
-    squares: u64,
-}
+/// this for every square of both boards). The rotations are constants of the board.
+struct Shifts<B>(PhantomData<B>);
 
-impl Shifts {
-    #[inline(always)]
-    fn of(g: &Geometry) -> Shifts {
-        let half = u32::from(g.half);
-        Shifts {
-            rotations: [half + 1, half, 64 - (half + 1), 64 - half],
-            squares: g.squares,
-        }
-    }
+impl<B: Board> Shifts<B> {
+    const NEW: Shifts<B> = Shifts(PhantomData);
+    const ROTATIONS: [u32; 4] = {
+        let half = B::GEOMETRY.half as u32;
+        [half + 1, half, 64 - (half + 1), 64 - half]
+    };
 
     /// Every square of `bb` one step in direction `d` (an index into [`Direction::ALL`]).
     #[inline(always)]
     fn shift(&self, bb: u64, d: usize) -> u64 {
-        bb.rotate_left(self.rotations[d]) & self.squares
+        bb.rotate_left(Self::ROTATIONS[d]) & B::SQUARES
     }
 
-    /// The first square beyond the empty run from `at` (a single square) in direction `d`
-    /// (0 if the edge comes first).
+    /// Every square of `bb` one step forward for White (directions 0 and 1, up) or Black (2
+    /// and 3, down).
     #[inline(always)]
-    fn first_obstacle(&self, at: u64, d: usize, empty: u64) -> u64 {
+    fn forward(&self, bb: u64, white: bool) -> u64 {
+        if white {
+            self.shift(bb, 0) | self.shift(bb, 1)
+        } else {
+            self.shift(bb, 2) | self.shift(bb, 3)
+        }
+    }
+
+    /// [`Shifts::first_obstacle`] by a walk from the single square `at`: shorter code where
+    /// the run is usually short (a king next to other pieces).
+    #[inline(always)]
+    fn first_obstacle_walk(&self, at: u64, d: usize, empty: u64) -> u64 {
         let mut square = self.shift(at, d);
         while square & empty != 0 {
             square = self.shift(square, d);
@@ -174,10 +240,9 @@ impl Shifts {
         square
     }
 
-    /// The empty squares reached from `at` (a single square) in direction `d` before the
-    /// first obstacle.
+    /// [`Shifts::ray`] by a walk from the single square `at`.
     #[inline(always)]
-    fn ray(&self, at: u64, d: usize, empty: u64) -> u64 {
+    fn ray_walk(&self, at: u64, d: usize, empty: u64) -> u64 {
         let mut reached = 0;
         let mut square = self.shift(at, d) & empty;
         while square != 0 {
@@ -185,6 +250,41 @@ impl Shifts {
             square = self.shift(square, d) & empty;
         }
         reached
+    }
+
+    /// The nearest square of `squares` (all on one ray) in direction `d`: the lowest bit
+    /// going up (directions 0 and 1 add to the bit), the highest going down; 0 if none.
+    #[inline(always)]
+    fn nearest(squares: u64, d: usize) -> u64 {
+        if d < 2 {
+            squares & squares.wrapping_neg()
+        } else if squares == 0 {
+            0
+        } else {
+            1u64 << (63 - squares.leading_zeros())
+        }
+    }
+
+    /// The first square beyond the empty run from the square `at` in direction `d` (0 if the
+    /// edge comes first): a lookup of the ray, no walk.
+    #[inline(always)]
+    fn first_obstacle(&self, at: u8, d: usize, empty: u64) -> u64 {
+        Self::nearest(B::GEOMETRY.rays[usize::from(at & 63)][d] & !empty, d)
+    }
+
+    /// The empty squares reached from the square `at` in direction `d` before the first
+    /// obstacle: the ray cut before the obstacle.
+    #[inline(always)]
+    fn ray(&self, at: u8, d: usize, empty: u64) -> u64 {
+        let ray = B::GEOMETRY.rays[usize::from(at & 63)][d];
+        let obstacle = Self::nearest(ray & !empty, d);
+        if obstacle == 0 {
+            ray
+        } else if d < 2 {
+            ray & (obstacle - 1)
+        } else {
+            ray & !(obstacle | (obstacle - 1))
+        }
     }
 }
 
@@ -257,22 +357,43 @@ fn captures(pos: &Position, paths: Paths, out: &mut Vec<Move>) {
 /// Appends the captures of `pos` that start on `from` to `out` (which is not cleared): none
 /// when no piece of the side to move stands there, or when it cannot capture.
 pub fn captures_from(pos: &Position, from: u8, paths: Paths, out: &mut Vec<Move>) {
+    on_board!(pos.variant, B => captures_from_on::<B>(pos, from, !0, paths, out))
+}
+
+/// [`captures_from`] keeping only the captures that end on a square of `ends`.
+pub(crate) fn captures_from_on<B: Board>(
+    pos: &Position,
+    from: u8,
+    ends: u64,
+    paths: Paths,
+    out: &mut Vec<Move>,
+) {
     if pos.pieces(pos.turn) & (1u64 << from) != 0 {
-        search_from(pos, from, paths, out);
+        search_from_on::<B>(pos, from, ends, paths, out);
     }
 }
 
 /// Every capture of the piece of the side to move on `from`.
 fn search_from(pos: &Position, from: u8, paths: Paths, out: &mut Vec<Move>) {
-    let g = pos.geometry();
+    on_board!(pos.variant, B => search_from_on::<B>(pos, from, !0, paths, out))
+}
+
+/// [`search_from`] keeping only the captures that end on a square of `ends`.
+fn search_from_on<B: Board>(
+    pos: &Position,
+    from: u8,
+    ends: u64,
+    paths: Paths,
+    out: &mut Vec<Move>,
+) {
     let king = pos.kings & (1u64 << from) != 0;
-    let mut search = CaptureSearch {
-        sh: Shifts::of(g),
-        removal: pos.variant.removal(),
-        promotion: g.promotion_row(pos.turn == Color::White),
+    let mut search = CaptureSearch::<B> {
+        sh: Shifts::NEW,
+        promotion: B::PROMOTION[usize::from(pos.turn != Color::White)],
         from,
         was_king: king,
         paths,
+        ends,
         first: out.len(),
         out,
         landings: [0; MAX_JUMPS],
@@ -284,7 +405,7 @@ fn search_from(pos: &Position, from: u8, paths: Paths, out: &mut Vec<Move>) {
         at: from,
         king,
         capturable: pos.pieces(pos.turn.other()),
-        empty: pos.empty_squares() | (1u64 << from),
+        empty: (B::SQUARES & !pos.occupied()) | (1u64 << from),
         captured: 0,
         jumps: 0,
     };
@@ -293,11 +414,11 @@ fn search_from(pos: &Position, from: u8, paths: Paths, out: &mut Vec<Move>) {
 
 /// Whether the piece of a capture in progress can jump again from where it stands.
 #[inline(always)]
-fn can_capture(sh: &Shifts, s: &State) -> bool {
+fn can_capture<B: Board>(sh: &Shifts<B>, s: &State) -> bool {
     let here = 1u64 << s.at;
     (0..4).any(|d| {
         let victim = if s.king {
-            sh.first_obstacle(here, d, s.empty)
+            sh.first_obstacle(s.at, d, s.empty)
         } else {
             sh.shift(here, d)
         } & s.capturable;
@@ -310,45 +431,49 @@ fn can_capture(sh: &Shifts, s: &State) -> bool {
 /// only capture); `None` when it has no capture, a choice at some jump, or becomes a king
 /// that can go on capturing (kings choose among landing squares: the caller searches).
 pub fn forced_capture(pos: &Position, from: u8) -> Option<Move> {
+    on_board!(pos.variant, B => forced_capture_on::<B>(pos, from))
+}
+
+#[inline]
+pub(crate) fn forced_capture_on<B: Board>(pos: &Position, from: u8) -> Option<Move> {
     let from_mask = 1u64 << from;
     if pos.pieces(pos.turn) & !pos.kings & from_mask == 0 {
         return None;
     }
-    let g = pos.geometry();
-    let sh = Shifts::of(g);
-    let promotion = g.promotion_row(pos.turn == Color::White);
-    let immediate = pos.variant.removal() == Removal::Immediate;
+    let sh = Shifts::<B>::NEW;
+    let promotion = B::PROMOTION[usize::from(pos.turn != Color::White)];
+    let immediate = B::REMOVAL == Removal::Immediate;
     let mut landings = [0u8; MAX_JUMPS];
     // The moving man is lifted: its square is free for the rest of the move.
     let mut s = State {
         at: from,
         king: false,
         capturable: pos.pieces(pos.turn.other()),
-        empty: pos.empty_squares() | from_mask,
+        empty: (B::SQUARES & !pos.occupied()) | from_mask,
         captured: 0,
         jumps: 0,
     };
     loop {
         let here = 1u64 << s.at;
-        // The one jump of the man from here, if exactly one exists.
-        let (mut victim, mut landing, mut ways) = (0, 0, 0);
+        // Every square the man can land on by one jump from here: one per direction that
+        // has a jump, so one square exactly when there is one way to go.
+        let mut lands = 0;
         for d in 0..4 {
-            let enemy = sh.shift(here, d) & s.capturable;
-            let land = sh.shift(enemy, d) & s.empty;
-            if land != 0 {
-                (victim, landing, ways) = (enemy, land, ways + 1);
-            }
+            lands |= sh.shift(sh.shift(here, d) & s.capturable, d) & s.empty;
         }
-        match ways {
-            0 if s.jumps > 0 => break,
-            1 => {}
-            _ => return None,
+        if lands & lands.wrapping_sub(1) != 0 || (lands == 0 && s.jumps == 0) {
+            return None;
         }
-        let at = landing.trailing_zeros() as u8;
+        if lands == 0 {
+            break;
+        }
+        let at = lands.trailing_zeros() as u8;
+        // The piece jumped stands halfway: a direction is a constant difference of bits.
+        let victim = 1u64 << ((s.at + at) / 2);
         landings[s.jumps] = at;
         s = State {
             at,
-            king: promotion & landing != 0,
+            king: promotion & lands != 0,
             capturable: s.capturable & !victim,
             empty: if immediate { s.empty | victim } else { s.empty },
             captured: s.captured | victim,
@@ -361,11 +486,8 @@ pub fn forced_capture(pos: &Position, from: u8) -> Option<Move> {
             break;
         }
     }
-    Some(Move::capture(
-        from,
-        &landings[..s.jumps],
-        s.captured,
-        s.king,
+    Some(Move::capture_path(
+        from, landings, s.jumps, s.captured, s.king,
     ))
 }
 
@@ -382,13 +504,14 @@ struct State {
     jumps: usize,
 }
 
-struct CaptureSearch<'a> {
-    sh: Shifts,
-    removal: Removal,
+struct CaptureSearch<'a, B> {
+    sh: Shifts<B>,
     promotion: u64,
     from: u8,
     was_king: bool,
     paths: Paths,
+    /// Squares a recorded capture may end on (the others are searched through, not kept).
+    ends: u64,
     /// Index in `out` of this search's first move (for de-duplication).
     first: usize,
     out: &'a mut Vec<Move>,
@@ -398,7 +521,7 @@ struct CaptureSearch<'a> {
     orders_seen: Vec<Vec<u8>>,
 }
 
-impl CaptureSearch<'_> {
+impl<B: Board> CaptureSearch<'_, B> {
     /// The state after jumping the enemy on `victim` and landing on `land`.
     fn jump(&self, s: &State, victim: u64, land: u8) -> State {
         let promoted = !s.king && self.promotion & (1u64 << land) != 0;
@@ -406,7 +529,7 @@ impl CaptureSearch<'_> {
             at: land,
             king: s.king || promoted,
             capturable: s.capturable & !victim,
-            empty: match self.removal {
+            empty: match B::REMOVAL {
                 Removal::Immediate => s.empty | victim,
                 Removal::EndOfMove => s.empty,
             },
@@ -425,7 +548,7 @@ impl CaptureSearch<'_> {
         let here = 1u64 << s.at;
         for d in 0..4 {
             let victim = if s.king {
-                self.sh.first_obstacle(here, d, s.empty)
+                self.sh.first_obstacle(s.at, d, s.empty)
             } else {
                 self.sh.shift(here, d)
             } & s.capturable;
@@ -433,7 +556,7 @@ impl CaptureSearch<'_> {
                 continue;
             }
             let landing_squares = if s.king {
-                self.sh.ray(victim, d, s.empty)
+                self.sh.ray(victim.trailing_zeros() as u8, d, s.empty)
             } else {
                 self.sh.shift(victim, d) & s.empty
             };
@@ -468,6 +591,9 @@ impl CaptureSearch<'_> {
     }
 
     fn record(&mut self, s: &State) {
+        if self.ends & (1u64 << s.at) == 0 {
+            return;
+        }
         let mv = Move::capture(
             self.from,
             &self.landings[..s.jumps],
@@ -572,12 +698,53 @@ mod tests {
         );
     }
 
-    /// The rotation steps are the geometry's shifts, for every square of both boards.
+    /// The ray lookups give what a walk square by square gives, from every square of both
+    /// boards in every direction, over boards with pseudo-random empty squares.
+    #[test]
+    fn ray_lookups_are_walks() {
+        fn check<B: Board>() {
+            let g = B::GEOMETRY;
+            let sh = Shifts::<B>::NEW;
+            let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+            for _ in 0..300 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let empty = seed & seed.rotate_left(17) & g.squares;
+                for at in bits(g.squares) {
+                    for d in 0..4 {
+                        let (mut square, mut reached) = (sh.shift(1u64 << at, d), 0);
+                        while square & empty != 0 {
+                            reached |= square;
+                            square = sh.shift(square, d);
+                        }
+                        assert_eq!(sh.first_obstacle(at, d, empty), square, "{at} {d}");
+                        assert_eq!(sh.ray(at, d, empty), reached, "{at} {d}");
+                        assert_eq!(sh.ray(at, d, 0), 0);
+                        let at_mask = 1u64 << at;
+                        assert_eq!(sh.first_obstacle_walk(at_mask, d, empty), square);
+                        assert_eq!(sh.ray_walk(at_mask, d, empty), reached);
+                    }
+                }
+            }
+        }
+        check::<TenByEight>();
+        check::<EightByEight>();
+    }
+
+    /// The rotation steps are the geometry's shifts, for every square of both boards, and
+    /// each board's constants are its variant's.
     #[test]
     fn rotations_step_like_the_geometry() {
-        for variant in [Variant::Spantsiretti, Variant::Russian] {
+        fn check<B: Board>(variant: Variant) {
             let g = variant.geometry();
-            let sh = Shifts::of(g);
+            assert_eq!(format!("{:?}", B::GEOMETRY), format!("{g:?}"));
+            assert_eq!(B::REMOVAL, variant.removal());
+            assert_eq!(
+                B::PROMOTION,
+                [g.promotion_row(true), g.promotion_row(false)]
+            );
+            let sh = Shifts::<B>::NEW;
             for bit in bits(g.squares) {
                 for (d, dir) in Direction::ALL.into_iter().enumerate() {
                     let square = 1u64 << bit;
@@ -593,5 +760,7 @@ mod tests {
                 g.shift(g.squares, Direction::UpRight)
             );
         }
+        check::<TenByEight>(Variant::Spantsiretti);
+        check::<EightByEight>(Variant::Russian);
     }
 }

@@ -11,8 +11,7 @@
 //! written with `-`, a step written with `:`/`x`.
 
 use crate::game::Game;
-use crate::geometry::Geometry;
-use crate::movegen::step_move;
+use crate::geometry::{Geometry, NO_SQUARE, OFF_BOARD};
 use crate::moves::{MAX_JUMPS, Move};
 use crate::pdn::movetext::{MoveShape, WrittenMove, WrittenSquare};
 use crate::position::Color;
@@ -56,7 +55,48 @@ pub enum Resolution {
 
 /// Resolves `written` in the current position of `game`. Numbers are read in the numbering
 /// that starts at `corner`.
+#[inline(always)]
 pub fn resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution {
+    if let MoveShape::Squares { squares, capture } = &written.shape {
+        if let [first, last] = squares.as_slice() {
+            // The common case, start and end, checked without listing the legal moves (see
+            // `Game::quick_move`); when that finds nothing, the general way below explains.
+            let g = game.position().geometry();
+            if let (Some(from), Some(to)) =
+                (quick_bit(g, first, corner), quick_bit(g, last, corner))
+            {
+                if let Some(mv) = game.quick_move(from, to, *capture) {
+                    return found(mv, *capture);
+                }
+            }
+        }
+    }
+    resolve_listed(game, written, corner)
+}
+
+/// A step written as one (start and end, `-`) when it is legal here: what [`resolve`] finds
+/// for it (a move needing no leniency), without a [`Resolution`]. `None` says only that the
+/// text is something else or the step is not legal (then [`resolve`] tells).
+#[inline(always)]
+pub fn written_step(game: &Game, written: &WrittenMove, corner: Corner) -> Option<Move> {
+    if let MoveShape::Squares {
+        squares,
+        capture: false,
+    } = &written.shape
+    {
+        if let [first, last] = squares.as_slice() {
+            let g = game.position().geometry();
+            let from = quick_bit(g, first, corner)?;
+            let to = quick_bit(g, last, corner)?;
+            return game.quick_step(from, to);
+        }
+    }
+    None
+}
+
+/// [`resolve`] against the list of legal moves.
+#[inline(never)]
+fn resolve_listed(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution {
     let g = game.position().geometry();
     let square = |s: &WrittenSquare| place(g, s, corner);
     match &written.shape {
@@ -79,32 +119,6 @@ pub fn resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution
             finish(fits, *capture, Illegal::NoCompactMove)
         }
         MoveShape::Squares { squares, capture } => {
-            if let [first, last] = squares.as_slice() {
-                // The common case, start and end, checked without generating the legal moves:
-                // a step when there is no capture, else a capture of the piece on `from`.
-                // Whether a capture exists is asked only when the text is a step: a capture
-                // the piece on `from` has is itself a legal move (the choice is free).
-                let (from, to) = match (bit_of(g, first, corner), bit_of(g, last, corner)) {
-                    (Ok(from), Ok(to)) => (from, to),
-                    (Err(e), _) => return Resolution::Illegal(bad_square(first, e)),
-                    (_, Err(e)) => return Resolution::Illegal(bad_square(last, e)),
-                };
-                let step = || step_move(game.position(), from, to);
-                let mv = if *capture {
-                    // Written as a capture: most likely one, so that search comes first (when
-                    // it finds none, a step is legal only if there is no capture at all).
-                    game.only_capture(from, to)
-                        .or_else(|| step().filter(|_| !game.has_capture()))
-                } else {
-                    match step() {
-                        Some(step) if !game.has_capture() => Some(step),
-                        _ => game.only_capture(from, to),
-                    }
-                };
-                if let Some(mv) = mv {
-                    return found(mv, *capture);
-                }
-            }
             if squares.len() > MAX_JUMPS + 1 {
                 return Resolution::Illegal(Illegal::NoSuchMove);
             }
@@ -202,16 +216,38 @@ fn place(g: &Geometry, square: &WrittenSquare, corner: Corner) -> Result<u8, Ill
     bit_of(g, square, corner).map_err(|e| bad_square(square, e))
 }
 
+/// The bit of a written square if it is a square of this board, else None ([`bit_of`] says
+/// why): a table lookup or two.
+#[inline(always)]
+fn quick_bit(g: &Geometry, square: &WrittenSquare, corner: Corner) -> Option<u8> {
+    let bit = match *square {
+        // Row 0 wraps to a large number, off the table like any row or column past 15.
+        WrittenSquare::Alpha { column, row } => *g
+            .bit_at_place
+            .get(row.wrapping_sub(1) as usize)?
+            .get(usize::from(column))?,
+        WrittenSquare::Number(n) => {
+            *g.bit_of_numbered[corner as usize].get(n.wrapping_sub(1) as usize)?
+        }
+    };
+    // The tables mark light squares and places off the board with values past the last bit.
+    (bit < 64).then_some(bit)
+}
+
 /// The bit of a written square, if it is a square of this board.
 #[inline]
 fn bit_of(g: &Geometry, square: &WrittenSquare, corner: Corner) -> Result<u8, SquareError> {
     match *square {
         WrittenSquare::Alpha { column, row } => {
-            if row == 0 || row > u32::from(g.height) || column >= g.width {
-                Err(SquareError::OffBoard)
-            } else {
-                g.bit_at(column, (row - 1) as u8)
-                    .ok_or(SquareError::LightSquare)
+            // Row 0 wraps to a large number: off the board, like any row or column past 15.
+            let row = row.wrapping_sub(1);
+            if row >= 16 || column >= 16 {
+                return Err(SquareError::OffBoard);
+            }
+            match g.bit_at_place[row as usize][usize::from(column)] {
+                OFF_BOARD => Err(SquareError::OffBoard),
+                NO_SQUARE => Err(SquareError::LightSquare),
+                bit => Ok(bit),
             }
         }
         WrittenSquare::Number(n) => g.bit_of_number(n, corner),
@@ -236,4 +272,38 @@ pub fn describe(moves: &[Move], g: &Geometry, numeric: Option<Corner>) -> Vec<St
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{EIGHT_BY_EIGHT, TEN_BY_EIGHT};
+
+    /// The table lookup of the fast path reads every written square as the checked reading
+    /// does, on and off both boards, in every numbering.
+    #[test]
+    fn quick_bit_is_bit_of() {
+        for g in [&TEN_BY_EIGHT, &EIGHT_BY_EIGHT] {
+            for corner in [0, 1, 2, 3].map(|d| Corner::from_digit(d).unwrap()) {
+                let mut squares: Vec<WrittenSquare> = (0..=20)
+                    .flat_map(|column| {
+                        [0, 1, 2, 8, 9, 15, 16, 17, u32::MAX]
+                            .into_iter()
+                            .chain(1..=10)
+                            .map(move |row| WrittenSquare::Alpha { column, row })
+                    })
+                    .collect();
+                squares
+                    .extend([0, 1, 32, 33, 40, 41, 255, 256, u32::MAX].map(WrittenSquare::Number));
+                squares.extend((1..=45).map(WrittenSquare::Number));
+                for square in squares {
+                    assert_eq!(
+                        quick_bit(g, &square, corner),
+                        bit_of(g, &square, corner).ok(),
+                        "{square:?} {corner:?}"
+                    );
+                }
+            }
+        }
+    }
 }

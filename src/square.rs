@@ -89,23 +89,12 @@ impl Geometry {
     }
 
     /// The square with the given number, if the number is on the board.
+    #[inline]
     pub fn bit_of_number(&self, number: u32, corner: Corner) -> Result<u8, SquareError> {
         if number == 0 || number > self.num_squares as u32 {
             return Err(SquareError::OffBoard);
         }
-        let index = (number - 1) as u8;
-        let (rank_from_corner, k) = (index / self.half, index % self.half);
-        let row = match corner {
-            Corner::BottomLeft | Corner::BottomRight => rank_from_corner,
-            Corner::TopLeft | Corner::TopRight => self.height - 1 - rank_from_corner,
-        };
-        // The k-th dark square of the row, counted from the corner's side.
-        let first_column = row % 2;
-        let column = match corner {
-            Corner::BottomLeft | Corner::TopLeft => first_column + 2 * k,
-            Corner::BottomRight | Corner::TopRight => first_column + 2 * (self.half - 1 - k),
-        };
-        Ok(self.bit_at(column, row).expect("computed squares are dark"))
+        Ok(self.bit_of_numbered[corner as usize][(number - 1) as usize])
     }
 
     /// The number of a square in the numbering that starts at `corner`.

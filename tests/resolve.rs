@@ -4,7 +4,7 @@
 
 use pdnkit::pdn::movetext::WrittenMove;
 use pdnkit::random::Rng;
-use pdnkit::resolve::{Resolution, resolve};
+use pdnkit::resolve::{Resolution, resolve, written_step};
 use pdnkit::{Corner, Game, Move, Paths, Position, Variant, legal_moves};
 
 /// Positions from random games of both variants.
@@ -101,4 +101,35 @@ fn short_forms_resolve_or_list_every_candidate() {
             }
         }
     }
+}
+
+/// The shortcut for steps written with `-` finds exactly the moves that `resolve` finds for
+/// them with no leniency and that are steps, for every start and end square.
+#[test]
+fn written_steps_are_what_resolve_finds() {
+    let (mut steps, mut others) = (0, 0);
+    for game in positions(400) {
+        let g = game.position().geometry();
+        for from in 1..=u32::from(g.num_squares) {
+            for to in 1..=u32::from(g.num_squares) {
+                let text = format!("{from}-{to}");
+                let written = WrittenMove::parse(text.as_bytes()).unwrap();
+                let shortcut = written_step(&game, &written, Corner::TopLeft);
+                match resolve(&game, &written, Corner::TopLeft) {
+                    Resolution::Found(mv, None) if !mv.is_capture() => {
+                        assert_eq!(shortcut, Some(mv), "{text} in {:?}", game.position());
+                        steps += 1;
+                    }
+                    other => {
+                        assert_eq!(shortcut, None, "{text}: {other:?}");
+                        others += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        steps > 1000 && others > steps,
+        "{steps} steps, {others} others"
+    );
 }

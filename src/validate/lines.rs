@@ -38,6 +38,11 @@ pub struct Line<'a> {
 pub struct LineBuilder<'a> {
     pub lines: Vec<Line<'a>>,
     stack: Vec<usize>,
+    /// The innermost open line (the top of `stack`).
+    current: usize,
+    /// Moves are not taken now: inside a skipped variation, or after unreadable text of the
+    /// current line.
+    closed: bool,
     pending_number: Option<(u32, bool)>,
     /// Set when a variation deeper than the limit was skipped (offset of its `(`).
     pub too_deep: Option<u64>,
@@ -50,6 +55,8 @@ impl Default for LineBuilder<'_> {
         LineBuilder {
             lines: vec![Line::default()],
             stack: vec![0],
+            current: 0,
+            closed: false,
             pending_number: None,
             too_deep: None,
             skipped: 0,
@@ -66,7 +73,13 @@ impl<'a> LineBuilder<'a> {
     }
 
     fn current(&self) -> usize {
-        *self.stack.last().expect("the main line is never popped")
+        self.current
+    }
+
+    /// Sets `current` and `closed` after the stack or the skipping changed.
+    fn refresh(&mut self) {
+        self.current = *self.stack.last().expect("the main line is never popped");
+        self.closed = self.skipped > 0 || self.lines[self.current].cut;
     }
 
     pub fn move_number(&mut self, number: u32, black: bool) {
@@ -75,13 +88,13 @@ impl<'a> LineBuilder<'a> {
         }
     }
 
+    #[inline]
     pub fn push_move(&mut self, written: &'a WrittenMove, text: &'a [u8], offset: u64) {
-        if self.skipped > 0 || self.lines[self.current()].cut {
+        if self.closed {
             return;
         }
         let number = self.pending_number.take();
-        let line = self.current();
-        self.lines[line].moves.push(WrittenPly {
+        self.lines[self.current].moves.push(WrittenPly {
             written,
             text,
             offset,
@@ -94,6 +107,7 @@ impl<'a> LineBuilder<'a> {
         if self.skipped == 0 {
             let line = self.current();
             self.lines[line].cut = true;
+            self.closed = true;
         }
     }
 
@@ -103,6 +117,7 @@ impl<'a> LineBuilder<'a> {
         if self.skipped > 0 || depth > MAX_VARIATION_DEPTH {
             self.skipped += 1;
             self.too_deep.get_or_insert(offset);
+            self.refresh();
             return;
         }
         self.pending_number = None;
@@ -115,6 +130,7 @@ impl<'a> LineBuilder<'a> {
             cut: false,
         });
         self.stack.push(self.lines.len() - 1);
+        self.refresh();
     }
 
     /// Closes the innermost variation; a `)` with none open is ignored (the reader reports it).
@@ -124,6 +140,47 @@ impl<'a> LineBuilder<'a> {
         } else if self.stack.len() > 1 {
             self.stack.pop();
         }
+        self.refresh();
         self.pending_number = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Moves land in the innermost open line; unreadable text closes that line only; a
+    /// variation past the depth limit takes nothing, up to its `)`.
+    #[test]
+    fn moves_go_to_the_open_line() {
+        let mv = WrittenMove::parse(b"c3-d4").unwrap();
+        let mut b = LineBuilder::default();
+        b.push_move(&mv, b"c3-d4", 0);
+        b.start_variation(1);
+        b.push_move(&mv, b"c3-d4", 2);
+        b.unreadable();
+        b.push_move(&mv, b"c3-d4", 3);
+        b.start_variation(4);
+        b.push_move(&mv, b"c3-d4", 5);
+        b.end_variation();
+        b.push_move(&mv, b"c3-d4", 6);
+        b.end_variation();
+        b.push_move(&mv, b"c3-d4", 7);
+        for _ in 0..MAX_VARIATION_DEPTH + 2 {
+            b.start_variation(8);
+        }
+        b.push_move(&mv, b"c3-d4", 9);
+        for _ in 0..MAX_VARIATION_DEPTH + 2 {
+            b.end_variation();
+        }
+        b.push_move(&mv, b"c3-d4", 10);
+        let offsets = |line: &Line<'_>| line.moves.iter().map(|p| p.offset).collect::<Vec<_>>();
+        assert_eq!(offsets(&b.lines[0]), [0, 7, 10]);
+        assert_eq!(offsets(&b.lines[1]), [2]);
+        assert!(b.lines[1].cut);
+        assert_eq!(offsets(&b.lines[2]), [5]);
+        assert_eq!(b.lines.len(), 3 + MAX_VARIATION_DEPTH);
+        assert!(b.lines[2 + MAX_VARIATION_DEPTH].moves.is_empty());
+        assert_eq!(b.too_deep, Some(8));
     }
 }

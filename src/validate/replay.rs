@@ -7,7 +7,7 @@ use crate::diagnostic::{Severity, code};
 use crate::game::Game;
 use crate::moves::Move;
 use crate::position::{Color, Position};
-use crate::resolve::{Illegal, Leniency, Resolution, describe, resolve};
+use crate::resolve::{Illegal, Leniency, Resolution, describe, resolve, written_step};
 use crate::square::Corner;
 use compact_str::CompactString;
 
@@ -52,6 +52,14 @@ fn numbering(start: LineStart, first_side: Color, i: usize) -> (u32, Color) {
                 Color::White
             },
         ),
+    }
+}
+
+/// The move number and side of the move after the move `number` of `side`.
+fn following((number, side): (u32, Color)) -> (u32, Color) {
+    match side {
+        Color::White => (number, Color::Black),
+        Color::Black => (number + 1, Color::White),
     }
 }
 
@@ -134,11 +142,14 @@ impl LineReplay<'_> {
         if self.main && self.details {
             self.report.moves.reserve(moves.len());
         }
+        let mut next = numbering(self.start, self.first_side, 0);
         for (i, ply) in moves.iter().enumerate() {
             if self.branches {
                 befores.push(*game.position());
             }
-            let (number, side) = numbering(self.start, self.first_side, i);
+            // `numbering(self.start, self.first_side, i)`, counted along.
+            let (number, side) = next;
+            next = following(next);
             let ply_number = self.start.ply + i as u32;
             self.check_number(ply, number, side, ply_number);
             if let Some(outcome) = game.outcome() {
@@ -149,87 +160,105 @@ impl LineReplay<'_> {
                 self.error(code::MOVE_AFTER_END, ply, number, side, ply_number, message);
                 break;
             }
-            let mv = match resolve(&game, ply.written, self.corner()) {
-                Resolution::Found(mv, leniency) => {
-                    if let Some(l) = leniency {
-                        let message = match l {
-                            Leniency::CaptureWrittenAsStep => {
-                                "a capture written with `-` (PDN writes captures with `:` or `x`)"
-                            }
-                            Leniency::StepWrittenAsCapture => {
-                                "a move without capture written with `:` or `x`"
-                            }
-                        };
-                        self.diagnostic(
-                            Severity::Warning,
-                            code::CAPTURE_NOTATION,
-                            ply,
-                            number,
-                            side,
-                            ply_number,
-                            message.to_string(),
-                        );
-                    }
-                    mv
-                }
-                Resolution::Ambiguous(candidates) => {
-                    match self.disambiguate(&game, &candidates, &moves[i + 1..]) {
-                        Some(mv) => {
-                            let message = format!(
-                                "ambiguous: it can be read as {}; only {} lets the game go on",
-                                self.list(&candidates, &game),
-                                self.name(&mv, &game, true)
-                            );
+            // A step written as one is checked directly (the common case); other moves are
+            // resolved, and borrowed from the resolution (or the choice among its candidates)
+            // rather than copied out of it.
+            let step;
+            let resolution;
+            let chosen;
+            let mv = if let Some(found) = written_step(&game, ply.written, self.corner()) {
+                step = found;
+                &step
+            } else {
+                resolution = resolve(&game, ply.written, self.corner());
+                match &resolution {
+                    Resolution::Found(mv, leniency) => {
+                        if let Some(l) = leniency {
+                            let message = match l {
+                                Leniency::CaptureWrittenAsStep => {
+                                    "a capture written with `-` (PDN writes captures with `:` or `x`)"
+                                }
+                                Leniency::StepWrittenAsCapture => {
+                                    "a move without capture written with `:` or `x`"
+                                }
+                            };
                             self.diagnostic(
                                 Severity::Warning,
-                                code::AMBIGUITY_RESOLVED,
+                                code::CAPTURE_NOTATION,
                                 ply,
                                 number,
                                 side,
                                 ply_number,
-                                message,
+                                message.to_string(),
                             );
-                            mv
                         }
-                        None => {
-                            let message = format!(
-                                "ambiguous: it can be read as {}; write the full path",
-                                self.list(&candidates, &game)
-                            );
-                            self.error(
-                                code::AMBIGUOUS_MOVE,
-                                ply,
-                                number,
-                                side,
-                                ply_number,
-                                message,
-                            );
-                            break;
+                        mv
+                    }
+                    Resolution::Ambiguous(candidates) => {
+                        match self.disambiguate(&game, candidates, &moves[i + 1..]) {
+                            Some(mv) => {
+                                let message = format!(
+                                    "ambiguous: it can be read as {}; only {} lets the game go on",
+                                    self.list(candidates, &game),
+                                    self.name(&mv, &game, true)
+                                );
+                                self.diagnostic(
+                                    Severity::Warning,
+                                    code::AMBIGUITY_RESOLVED,
+                                    ply,
+                                    number,
+                                    side,
+                                    ply_number,
+                                    message,
+                                );
+                                chosen = mv;
+                                &chosen
+                            }
+                            None => {
+                                let message = format!(
+                                    "ambiguous: it can be read as {}; write the full path",
+                                    self.list(candidates, &game)
+                                );
+                                self.error(
+                                    code::AMBIGUOUS_MOVE,
+                                    ply,
+                                    number,
+                                    side,
+                                    ply_number,
+                                    message,
+                                );
+                                break;
+                            }
                         }
                     }
-                }
-                Resolution::Illegal(reason) => {
-                    let (code, message) = self.explain(&game, ply, &reason);
-                    self.error(code, ply, number, side, ply_number, message);
-                    break;
+                    Resolution::Illegal(reason) => {
+                        let (code, message) = self.explain(&game, ply, reason);
+                        self.error(code, ply, number, side, ply_number, message);
+                        break;
+                    }
                 }
             };
-            let before = *game.position();
-            let outcome = game.play(&mv);
-            if self.main {
-                self.report.main_plies += 1;
-                if self.details {
-                    self.report.moves.push(PlayedMove {
-                        written: CompactString::from_utf8_lossy(ply.text),
-                        mv,
-                        before,
-                        after: *game.position(),
-                        offset: ply.offset,
-                    });
-                }
-                if let Some(outcome) = outcome {
-                    self.report.rule_end = Some((outcome, ply_number));
-                }
+            if !self.main {
+                game.play(mv);
+                continue;
+            }
+            self.report.main_plies += 1;
+            let outcome = if self.details {
+                let before = *game.position();
+                let outcome = game.play(mv);
+                self.report.moves.push(PlayedMove {
+                    written: CompactString::from_utf8_lossy(ply.text),
+                    mv: *mv,
+                    before,
+                    after: *game.position(),
+                    offset: ply.offset,
+                });
+                outcome
+            } else {
+                game.play(mv)
+            };
+            if let Some(outcome) = outcome {
+                self.report.rule_end = Some((outcome, ply_number));
             }
         }
         befores
@@ -431,5 +460,25 @@ pub(super) fn describe_outcome(outcome: crate::game::Outcome, plies: u32) -> Str
         ),
         ThreefoldRepetition => format!("draw by threefold repetition after ply {plies}"),
         FifteenMoveRule => format!("draw by the 15-move rule after ply {plies}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Counting moves along gives the numbering of each move of a line.
+    #[test]
+    fn following_counts_like_numbering() {
+        for first_side in [Color::White, Color::Black] {
+            for (ply, number) in [(1, 1), (7, 4), (40, 20)] {
+                let start = LineStart { ply, number };
+                let mut next = numbering(start, first_side, 0);
+                for i in 0..200 {
+                    assert_eq!(next, numbering(start, first_side, i), "{first_side:?} {i}");
+                    next = following(next);
+                }
+            }
+        }
     }
 }
