@@ -231,9 +231,14 @@ pub fn check_game(
     let mut lines = LineBuilder::with_capacity(parsed.tokens.len());
     let mut setup_fen = None;
     let mut depth = 0usize;
+    // The first result at the top level (as `ParsedGame::result` finds it), found on the way.
+    let mut terminator = None;
     for token in &parsed.tokens {
         match &token.kind {
             TokenKind::MoveNumber { number, black } => lines.move_number(*number, *black),
+            TokenKind::Result(result) if depth == 0 && terminator.is_none() => {
+                terminator = Some((*result, token));
+            }
             TokenKind::Move(written) => {
                 report.numeric |= written.is_numeric();
                 let text = token.text(raw).get(..usize::from(written.text_len));
@@ -290,7 +295,7 @@ pub fn check_game(
         let main = &lines.lines[0];
         let complete =
             report.start.is_some() && !main.cut && report.plies() as usize == main.moves.len();
-        results::check(parsed, complete, &mut report, &mut findings);
+        results::check(parsed, terminator, complete, &mut report, &mut findings);
     }
     if lines.lines[0].moves.is_empty() && !findings.list.iter().any(Diagnostic::is_error) {
         findings.add(

@@ -5,18 +5,20 @@ use super::replay::describe_outcome;
 use super::{Findings, GameReport, Termination};
 use crate::diagnostic::{Severity, code};
 use crate::game::Outcome as RuleOutcome;
-use crate::pdn::lexer::ParsedGame;
+use crate::pdn::lexer::{ParsedGame, Token};
+use crate::pdn::result::GameResult;
 use crate::pdn::result::{Outcome as Declared, parse_result_tag};
 use crate::position::Color;
 
-/// `complete`: the whole main line was replayed without error.
+/// `terminator`: the first result at the top level ([`ParsedGame::result`]); `complete`: the
+/// whole main line was replayed without error.
 pub(super) fn check(
     parsed: &ParsedGame,
+    terminator: Option<(GameResult, &Token)>,
     complete: bool,
     report: &mut GameReport,
     findings: &mut Findings,
 ) {
-    let terminator = parsed.result();
     let tag = parsed.tag("Result");
     let tag_result = tag.and_then(|t| parse_result_tag(&t.value));
     let end_offset = parsed
