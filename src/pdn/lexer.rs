@@ -173,8 +173,11 @@ impl ParsedGame {
     pub fn clear(&mut self) {
         let keep = |t: &Tag| t.name.capacity() + t.value.capacity() <= SPARE_LIMIT;
         if self.spare.is_empty() {
-            // The common case (every spare tag was used): no tag moves.
+            // The common case (every spare tag was used): no tag moves. Last first, so that
+            // the next game, which mostly has the same tags in the same order, pops its tags'
+            // buffers in order (see `push_tag`).
             std::mem::swap(&mut self.tags, &mut self.spare);
+            self.spare.reverse();
         } else {
             self.spare.append(&mut self.tags);
         }
@@ -193,7 +196,10 @@ impl ParsedGame {
         offset: u64,
         value_offset: u64,
     ) -> bool {
-        let same = self.spare.iter().rposition(|t| t.name.as_bytes() == name);
+        let same = match self.spare.last() {
+            Some(last) if last.name.as_bytes() == name => Some(self.spare.len() - 1),
+            _ => self.spare.iter().rposition(|t| t.name.as_bytes() == name),
+        };
         let mut tag = match same {
             Some(i) => self.spare.swap_remove(i),
             None => {
