@@ -298,7 +298,6 @@ impl Game {
             "an illegal move"
         );
         let mover = self.position.turn;
-        let irreversible = mv.is_capture() || self.position.kings & (1u64 << mv.from) == 0;
         self.position = self.position.play(mv);
         self.plies += 1;
         self.moves = OnceCell::new();
@@ -314,6 +313,10 @@ impl Game {
             };
             return self.outcome;
         }
+        // A capture or a man's move, told from the position after it: a king stands on
+        // `to` after a king's move, and after a man's only when it promoted.
+        let irreversible =
+            mv.is_capture() || mv.promotes || self.position.kings & (1u64 << mv.to) == 0;
         if irreversible {
             self.reversible.clear();
         }
