@@ -81,7 +81,10 @@ pub struct Game {
     position: Position,
     /// Positions since the last capture or man move (which no later position can repeat),
     /// oldest first, the current one last. The list is short (a man move or a capture
-    /// clears it), so positions are compared directly, without hashes.
+    /// clears it), so positions are compared directly, without hashes. Kept only while kings
+    /// are on the board: with men alone every move is irreversible, so the current position
+    /// is new, and the list stays empty until a move leaves a king (a man move, which would
+    /// clear it anyway).
     reversible: Vec<Position>,
     chase: Option<KingChase>,
     outcome: Option<Outcome>,
@@ -268,7 +271,9 @@ impl Game {
 
     /// How often the current position has occurred (1 the first time).
     pub fn repetitions(&self) -> usize {
-        let pos = self.reversible.last().expect("current position is kept");
+        let Some(pos) = self.reversible.last() else {
+            return 1; // no kings: the position is new (see `reversible`)
+        };
         // Only positions with the same side to move can be equal: every second one.
         self.reversible
             .iter()
@@ -293,9 +298,25 @@ impl Game {
             "an illegal move"
         );
         let mover = self.position.turn;
-        let irreversible = mv.is_capture() || self.position.kings & (1u64 << mv.from) == 0;
         self.position = self.position.play(mv);
         self.plies += 1;
+        self.moves = OnceCell::new();
+        self.capture = Cell::new(None);
+        if self.position.kings == 0 {
+            // Men alone (the move was a man's): nothing can repeat, no king chase runs.
+            self.reversible.clear();
+            self.chase = None;
+            self.outcome = if self.has_legal_move_on::<B>() {
+                None
+            } else {
+                Some(Outcome::NoLegalMove { winner: mover })
+            };
+            return self.outcome;
+        }
+        // A capture or a man's move, told from the position after it: a king stands on
+        // `to` after a king's move, and after a man's only when it promoted.
+        let irreversible =
+            mv.is_capture() || mv.promotes || self.position.kings & (1u64 << mv.to) == 0;
         if irreversible {
             self.reversible.clear();
         }
@@ -308,8 +329,6 @@ impl Game {
             }),
             (Some(strong), _) => Some(KingChase { strong, moves: 0 }),
         };
-        self.moves = OnceCell::new();
-        self.capture = Cell::new(None);
         self.outcome = if !self.has_legal_move_on::<B>() {
             Some(Outcome::NoLegalMove { winner: mover })
         } else if self.reversible.len() >= 9 && self.repetitions() >= 3 {
@@ -321,5 +340,71 @@ impl Game {
             None
         };
         self.outcome
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    /// `repetitions` and the threefold-repetition end agree with a count over the whole
+    /// history since the last capture or man move, along pseudo-random games of both boards
+    /// (kings appear, shuffle and are taken; men-only stretches keep no list).
+    #[test]
+    fn repetitions_count_the_whole_history() {
+        let mut seed = 0x2545_F491_4F6C_DD1D_u64;
+        let (mut repeated, mut threefold) = (0, 0);
+        for variant in [Variant::Spantsiretti, Variant::Russian] {
+            for _ in 0..400 {
+                let mut game = Game::new(Position::start(variant));
+                let mut since_irreversible = vec![*game.position()];
+                let mut last_move: [Option<Move>; 2] = [None, None];
+                while game.outcome().is_none() && game.plies() < 400 {
+                    let moves = game.legal_moves().to_vec();
+                    // Prefer king moves: they are the ones that can repeat.
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let kings: Vec<&Move> = moves
+                        .iter()
+                        .filter(|m| game.position().kings & (1u64 << m.from) != 0)
+                        .collect();
+                    // Often take back one's own last king move: positions come back.
+                    let back = moves.iter().find(|m| {
+                        let last = &last_move[game.plies() as usize % 2];
+                        last.is_some_and(|l| !m.is_capture() && m.from == l.to && m.to == l.from)
+                    });
+                    let mv = if let Some(back) = back.filter(|_| seed % 4 != 0) {
+                        *back
+                    } else if !kings.is_empty() && seed % 8 != 0 {
+                        *kings[(seed >> 8) as usize % kings.len()]
+                    } else {
+                        moves[(seed >> 8) as usize % moves.len()]
+                    };
+                    let irreversible =
+                        mv.is_capture() || game.position().kings & (1u64 << mv.from) == 0;
+                    last_move[game.plies() as usize % 2] = Some(mv);
+                    let outcome = game.play(&mv);
+                    if irreversible {
+                        since_irreversible.clear();
+                    }
+                    since_irreversible.push(*game.position());
+                    let count = since_irreversible
+                        .iter()
+                        .filter(|p| *p == game.position())
+                        .count();
+                    assert_eq!(game.repetitions(), count);
+                    repeated += usize::from(count >= 2);
+                    if count >= 3 {
+                        assert_eq!(outcome, Some(Outcome::ThreefoldRepetition));
+                        threefold += 1;
+                    } else {
+                        assert_ne!(outcome, Some(Outcome::ThreefoldRepetition));
+                    }
+                }
+            }
+        }
+        assert!(repeated > 100 && threefold > 10, "{repeated} {threefold}");
     }
 }

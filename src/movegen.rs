@@ -573,6 +573,18 @@ impl<B: Board> CaptureSearch<'_, B> {
                         continuing |= 1u64 << land;
                     }
                 }
+                if continuing == 0 {
+                    // No landing square can capture again: the capture ends on each, and
+                    // is recorded without searching on from there (which would find, with
+                    // the same test, no jump). Only the ends kept are visited, in the order
+                    // the search visits them.
+                    for land in bits(landing_squares & self.ends) {
+                        self.landings[s.jumps] = land;
+                        self.victims[s.jumps] = victim.trailing_zeros() as u8;
+                        self.record(&self.jump(&s, victim, land));
+                    }
+                    continue;
+                }
             }
             let allowed = if continuing != 0 {
                 continuing
