@@ -30,7 +30,8 @@ use super::limits::{
 };
 use super::movetext::{
     Marks, MoveShape, Separator, Squares, Strength, WrittenMove, bare_number, column_of,
-    move_number, nag, quick_pair, quick_squares, quickest_alpha, quickest_numbers, written_move,
+    move_number, nag, quick_move_number, quick_move_word, quickest_alpha, quickest_numbers,
+    written_move,
 };
 use super::reader::RawGame;
 use super::result::GameResult;
@@ -80,6 +81,30 @@ pub struct Token {
 }
 
 impl Token {
+    /// A move read by a quick reader: `used` bytes of squares and one kind of separator, no
+    /// marks, at absolute offset `offset`.
+    #[inline(always)]
+    pub(crate) fn quick_move(
+        offset: u64,
+        used: usize,
+        squares: Squares,
+        separator: Separator,
+    ) -> Token {
+        Token {
+            kind: TokenKind::Move(WrittenMove {
+                text_len: used as u16, // at most MAX_TOKEN_BYTES
+                shape: MoveShape::Squares {
+                    squares,
+                    capture: separator.is_capture(),
+                },
+                separator,
+                strength: None,
+            }),
+            offset,
+            len: clamp_len(used),
+        }
+    }
+
     /// The bytes of the token as written, from the game it was read from.
     pub fn text<'a>(&self, raw: &RawGame<'a>) -> &'a [u8] {
         let from = usize::try_from(self.offset.saturating_sub(raw.offset)).unwrap_or(usize::MAX);
@@ -760,19 +785,10 @@ impl Lexer<'_> {
     #[inline(always)]
     fn push_quick_move(&mut self, start: usize, used: usize, squares: Squares, sep: Separator) {
         let end = start + used;
-        self.out.tokens.push(Token {
-            kind: TokenKind::Move(WrittenMove {
-                text_len: used as u16, // at most 6 bytes
-                shape: MoveShape::Squares {
-                    squares,
-                    capture: sep.is_capture(),
-                },
-                separator: sep,
-                strength: None,
-            }),
-            offset: self.base + start as u64,
-            len: clamp_len(used),
-        });
+        let offset = self.base + start as u64;
+        self.out
+            .tokens
+            .push(Token::quick_move(offset, used, squares, sep));
         self.counted_move();
         self.pos = end + usize::from(self.input.get(end) == Some(&b' '));
     }
@@ -808,82 +824,28 @@ impl Lexer<'_> {
         true
     }
 
-    /// The common case: a whole word at `start` that is a move with one kind of separator
-    /// and nothing glued to it (and no result), read without finding the end of the word
-    /// first. False (and nothing read) for anything else.
+    /// A whole word at `start` that is a plain move (see [`quick_move_word`]), read without
+    /// finding the end of the word first. False (and nothing read) for anything else.
     #[inline(always)]
     fn quick_move(&mut self, start: usize) -> bool {
         let rest = self.input.get(start..).unwrap_or_default();
-        let ends_word = |used: usize| rest.get(used).is_none_or(|&b| WORD_ENDS[usize::from(b)]);
-        let quick = match quick_pair(rest) {
-            Some(pair) if ends_word(pair.0) => Some(pair),
-            _ => quick_squares(rest).filter(|&(used, _, _)| ends_word(used)),
-        };
-        let Some((used, squares, separator)) = quick.filter(|q| q.0 <= MAX_TOKEN_BYTES) else {
+        let Some((used, squares, separator)) = quick_move_word(rest, true) else {
             return false; // strength marks or NAGs follow, another spelling, or too long
         };
-        let word = rest.get(..used).unwrap_or_default();
-        if word.first().is_some_and(u8::is_ascii_digit)
-            && GameResult::may_be(word)
-            && GameResult::from_bytes(word).is_some()
-        {
-            return false; // `1-1` is a result, not a move
-        }
-        let end = start + used;
-        let capture = separator.is_capture();
-        // Built in place: the token is large, and a named move would be copied into it.
-        self.out.tokens.push(Token {
-            kind: TokenKind::Move(WrittenMove {
-                text_len: used as u16, // at most MAX_TOKEN_BYTES
-                shape: MoveShape::Squares { squares, capture },
-                separator,
-                strength: None,
-            }),
-            offset: self.base + start as u64,
-            len: clamp_len(used),
-        });
-        self.counted_move();
-        self.pos = end;
+        self.push_quick_move(start, used, squares, separator);
         true
     }
 
-    /// The common case of a move number: `12.` or `12...` as a whole word, read in one go.
-    /// False (and nothing read) for anything else.
+    /// A move number `12.` or `12...` as a whole word (see [`quick_move_number`]), read in
+    /// one go; a space after it is skipped too. False (and nothing read) for anything else.
     #[inline(always)]
     fn quick_number(&mut self, start: usize) -> bool {
         let rest = self.input.get(start..).unwrap_or_default();
-        let mut number = 0u32;
-        let mut digits = 0;
-        while let Some(&d) = rest.get(digits).filter(|d| d.is_ascii_digit()) {
-            if digits == 9 {
-                return false; // might not fit: the general reader decides
-            }
-            number = number * 10 + u32::from(d - b'0');
-            digits += 1;
-        }
-        if rest.get(digits) != Some(&b'.') {
-            return false; // a numeric move (`22-18`) most often: no time spent on it here
-        }
-        let dots = rest
-            .get(digits..)
-            .unwrap_or_default()
-            .iter()
-            .take_while(|&&b| b == b'.')
-            .count();
-        let used = digits + dots;
-        let ends_word = rest.get(used).is_none_or(|&b| WORD_ENDS[usize::from(b)]);
-        if !(dots == 1 || dots == 3) || !ends_word {
-            return false;
-        }
-        self.out.tokens.push(Token {
-            kind: TokenKind::MoveNumber {
-                number,
-                black: dots == 3,
-            },
-            offset: self.base + start as u64,
-            len: clamp_len(used),
-        });
-        // A space after it is skipped here, saving the main loop a round.
+        let Some((number, black, used)) = quick_move_number(rest, true) else {
+            return false; // a numeric move (`22-18`) most often
+        };
+        self.push(TokenKind::MoveNumber { number, black }, start, start + used);
+        // Saves the main loop a round.
         self.pos = start + used + usize::from(rest.get(used) == Some(&b' '));
         true
     }

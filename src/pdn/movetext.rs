@@ -20,6 +20,8 @@
 //! bytes or it writes more than 4 squares.
 
 use super::ascii::WORD_ENDS;
+use super::limits::MAX_TOKEN_BYTES;
+use super::result::GameResult;
 use nom::{
     IResult, Parser,
     branch::alt,
@@ -420,6 +422,79 @@ pub(crate) fn quickest_numbers(w: &[u8; 6]) -> Option<(usize, Squares, Separator
     let (from, to) = (WrittenSquare::Number(from), WrittenSquare::Number(to));
     let squares = Squares::from_buf_and_len([from, to, from, to], 2);
     Some((end, squares, separator))
+}
+
+/// A plain move as a whole word at the start of `rest`, as the quick readers read it: one
+/// kind of separator, nothing glued to it, not a result (`1-1`), at most
+/// [`MAX_TOKEN_BYTES`] long. Returns the bytes used, the squares and the separator.
+/// `end_ends_word`: the end of `rest` ends a word (the end of a game, not of a buffer that
+/// may go on).
+#[inline(always)]
+pub(crate) fn quick_move_word(
+    rest: &[u8],
+    end_ends_word: bool,
+) -> Option<(usize, Squares, Separator)> {
+    // The commonest spellings from a fixed window first.
+    if let Some(window) = rest.first_chunk::<6>() {
+        if let Some((squares, separator)) = quickest_alpha(window) {
+            return Some((5, squares, separator));
+        }
+        if let Some(quickest) = quickest_numbers(window) {
+            return Some(quickest);
+        }
+    }
+    let ends_word = |used: usize| {
+        rest.get(used)
+            .map_or(end_ends_word, |&b| WORD_ENDS[usize::from(b)])
+    };
+    let (used, squares, separator) = match quick_pair(rest) {
+        Some(pair) if ends_word(pair.0) => pair,
+        _ => quick_squares(rest).filter(|q| ends_word(q.0))?,
+    };
+    let word = rest.get(..used)?;
+    let result = word.first()?.is_ascii_digit()
+        && GameResult::may_be(word)
+        && GameResult::from_bytes(word).is_some();
+    (used <= MAX_TOKEN_BYTES && !result).then_some((used, squares, separator))
+}
+
+/// A move number as a whole word at the start of `rest`, as the quick readers read it: `12.`
+/// or `12...`, at most 9 digits. Returns the number, whether it is Black's (`...`) and the
+/// bytes used; `end_ends_word` as for [`quick_move_word`].
+#[inline(always)]
+pub(crate) fn quick_move_number(rest: &[u8], end_ends_word: bool) -> Option<(u32, bool, usize)> {
+    let ends_word = |used: usize| {
+        rest.get(used)
+            .map_or(end_ends_word, |&b| WORD_ENDS[usize::from(b)])
+    };
+    let digit = |b: u8| b.wrapping_sub(b'0');
+    // `7.` and `12.` from a fixed window first.
+    if let Some(&[d1, b2, b3, _]) = rest.first_chunk::<4>()
+        && digit(d1) < 10
+    {
+        if b2 == b'.' && ends_word(2) {
+            return Some((u32::from(digit(d1)), false, 2));
+        }
+        if digit(b2) < 10 && b3 == b'.' && ends_word(3) {
+            return Some((u32::from(digit(d1)) * 10 + u32::from(digit(b2)), false, 3));
+        }
+    }
+    let mut number = 0u32;
+    let mut digits = 0;
+    while let Some(&d) = rest.get(digits).filter(|d| d.is_ascii_digit()) {
+        if digits == 9 {
+            return None; // might not fit: the general reader decides
+        }
+        number = number * 10 + u32::from(d - b'0');
+        digits += 1;
+    }
+    let dots = rest
+        .get(digits..)?
+        .iter()
+        .take_while(|&&b| b == b'.')
+        .count();
+    let used = digits + dots;
+    (digits > 0 && (dots == 1 || dots == 3) && ends_word(used)).then_some((number, dots == 3, used))
 }
 
 /// `c3`, `C3`, `k10` at `i[at]`, not followed by a third digit.

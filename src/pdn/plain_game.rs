@@ -18,9 +18,7 @@
 use super::ascii::{WORD_ENDS, is_break, is_space};
 use super::lexer::{CommentStyle, ParsedGame, Token, TokenKind};
 use super::limits::{MAX_GAME_BYTES, MAX_TAG_NAME_BYTES, MAX_TOKEN_BYTES};
-use super::movetext::{
-    MoveShape, WrittenMove, column_of, quick_pair, quick_squares, quickest_alpha, quickest_numbers,
-};
+use super::movetext::{column_of, quick_move_number, quick_move_word};
 use super::result::GameResult;
 use super::splitter::{may_matter, name_bit};
 
@@ -124,22 +122,6 @@ fn plain_alpha_move(window: &[u8; 6]) -> bool {
         && column_of(window[3]).is_some()
         && row(window[4])
         && WORD_ENDS[usize::from(window[5])]
-}
-
-/// A whole word `7.` or `12.` at the start of `window`: the number and the word's length.
-#[inline(always)]
-fn short_move_number(window: &[u8; 6]) -> Option<(u32, usize)> {
-    let digit = |b: u8| b.wrapping_sub(b'0');
-    let [d1, b2, b3, b4, ..] = *window;
-    if digit(d1) >= 10 {
-        None
-    } else if b2 == b'.' && WORD_ENDS[usize::from(b3)] {
-        Some((u32::from(digit(d1)), 2))
-    } else if digit(b2) < 10 && b3 == b'.' && WORD_ENDS[usize::from(b4)] {
-        Some((u32::from(digit(d1)) * 10 + u32::from(digit(b2)), 3))
-    } else {
-        None
-    }
 }
 
 /// A tag of the form `[Name "value"]` at `buf[at]`: its name and the index after its `]`.
@@ -377,7 +359,7 @@ impl Constructs for Splitting {
             if !matters && plain_alpha_move(window) {
                 return Some((Word::Other, at + 5));
             }
-            if matters && let Some((number, used)) = short_move_number(window) {
+            if matters && let Some((number, _, used)) = quick_move_number(window, false) {
                 return Some((Word::Number(number), at + used));
             }
         }
@@ -435,98 +417,22 @@ impl<'a> Lexing<'a> {
         });
     }
 
-    /// `12.` or `12...` as a whole word, as the lexer's quick path reads it (at most 9
-    /// digits; one or three dots): the number and the end of the word.
+    /// A move number as a whole word (see [`quick_move_number`]): its number and end.
     #[inline(always)]
     fn move_number(&mut self, buf: &[u8], at: usize) -> Option<(u32, usize)> {
-        let rest = buf.get(at..)?;
-        // `7.` and `12.` from a fixed window first (the first byte is a digit).
-        if let Some(&[d1, b2, b3, b4]) = rest.first_chunk::<4>() {
-            let digit = |b: u8| b.wrapping_sub(b'0');
-            let quickest = if b2 == b'.' && WORD_ENDS[usize::from(b3)] {
-                Some((u32::from(digit(d1)), 2))
-            } else if digit(b2) < 10 && b3 == b'.' && WORD_ENDS[usize::from(b4)] {
-                Some((u32::from(digit(d1)) * 10 + u32::from(digit(b2)), 3))
-            } else {
-                None
-            };
-            if let Some((number, used)) = quickest {
-                let kind = TokenKind::MoveNumber {
-                    number,
-                    black: false,
-                };
-                self.push(kind, at, at + used);
-                return Some((number, at + used));
-            }
-        }
-        let mut number = 0u32;
-        let mut digits = 0;
-        while let Some(&d) = rest.get(digits).filter(|d| d.is_ascii_digit()) {
-            if digits == 9 {
-                return None;
-            }
-            number = number * 10 + u32::from(d - b'0');
-            digits += 1;
-        }
-        let dots = rest
-            .get(digits..)?
-            .iter()
-            .take_while(|&&b| b == b'.')
-            .count();
-        let used = digits + dots;
-        if !(dots == 1 || dots == 3) || !WORD_ENDS[usize::from(*rest.get(used)?)] {
-            return None;
-        }
-        let kind = TokenKind::MoveNumber {
-            number,
-            black: dots == 3,
-        };
-        self.push(kind, at, at + used);
+        let (number, black, used) = quick_move_number(buf.get(at..)?, false)?;
+        self.push(TokenKind::MoveNumber { number, black }, at, at + used);
         Some((number, at + used))
     }
 
-    /// A move as the lexer's quick path reads it (one kind of separator, nothing glued, not
-    /// a result): the end of the word.
+    /// A plain move as a whole word (see [`quick_move_word`]): the end of the word.
     #[inline(always)]
     fn quick_move(&mut self, buf: &[u8], at: usize) -> Option<usize> {
-        let rest = buf.get(at..)?;
-        // The commonest spellings from a fixed window first (as the lexer reads them).
-        let quickest = rest.first_chunk::<6>().and_then(|window| {
-            quickest_alpha(window)
-                .map(|(squares, separator)| (5, squares, separator))
-                .or_else(|| quickest_numbers(window))
-        });
-        let (used, squares, separator) = match quickest {
-            Some(quickest) => quickest,
-            None => {
-                let ends_word =
-                    |used: usize| rest.get(used).is_some_and(|&b| WORD_ENDS[usize::from(b)]);
-                let (used, squares, separator) = match quick_pair(rest) {
-                    Some(pair) if ends_word(pair.0) => pair,
-                    _ => quick_squares(rest).filter(|q| ends_word(q.0))?,
-                };
-                let word = rest.get(..used)?;
-                if used > MAX_TOKEN_BYTES
-                    || (word.first()?.is_ascii_digit()
-                        && GameResult::may_be(word)
-                        && GameResult::from_bytes(word).is_some())
-                {
-                    return None; // `1-1` is a result, not a move
-                }
-                (used, squares, separator)
-            }
-        };
-        let capture = separator.is_capture();
-        self.out.tokens.push(Token {
-            kind: TokenKind::Move(WrittenMove {
-                text_len: used as u16, // at most MAX_TOKEN_BYTES
-                shape: MoveShape::Squares { squares, capture },
-                separator,
-                strength: None,
-            }),
-            offset: self.base + at as u64,
-            len: used as u32,
-        });
+        let (used, squares, separator) = quick_move_word(buf.get(at..)?, false)?;
+        let offset = self.base + at as u64;
+        self.out
+            .tokens
+            .push(Token::quick_move(offset, used, squares, separator));
         Some(at + used)
     }
 }
@@ -688,7 +594,7 @@ mod tests {
                 assert_eq!(end, Some(5), "{window:?}");
                 quick += 1;
             }
-            if let Some((number, used)) = short_move_number(&window) {
+            if let Some((number, _, used)) = quick_move_number(&window, false) {
                 assert_eq!(end, Some(used), "{window:?}");
                 assert_eq!(number_of(&window[..used]), Ok(Some(number)), "{window:?}");
                 quick += 1;
