@@ -73,14 +73,27 @@ pub fn check_stream<R: Read>(
 ) -> io::Result<()> {
     let mut reader = BufReader::with_capacity(SAMPLE, input);
     let (encoding, options) = prepare(&mut reader, forced, options, sink)?;
-    let decoder = move |bytes: &[u8]| decode(bytes, encoding).into_owned();
     let mut games = GameReader::new(reader);
+    check_games(&mut games, encoding, &options, |report, end| {
+        tally(totals, &report, end);
+        sink.progress(totals.bytes);
+        sink.game(report)
+    })
+}
+
+/// Validates every game `games` reads, handing each report and the offset just after the game
+/// to `each` in input order. The one game loop of every path (one thread or a worker).
+pub(super) fn check_games<R: BufRead>(
+    games: &mut GameReader<R>,
+    encoding: TextEncoding,
+    options: &Options,
+    mut each: impl FnMut(GameReport, u64) -> io::Result<()>,
+) -> io::Result<()> {
+    let decoder = move |bytes: &[u8]| decode(bytes, encoding).into_owned();
     let mut parsed = ParsedGame::default(); // reused: no allocation per game
     while let Some(raw) = games.next_game_parsed(&mut parsed)? {
-        let report = check_game(&raw, &parsed, &decoder, &options);
-        tally(totals, &report, raw.end_offset());
-        sink.progress(totals.bytes);
-        sink.game(report)?;
+        let report = check_game(&raw, &parsed, &decoder, options);
+        each(report, raw.end_offset())?;
     }
     Ok(())
 }
