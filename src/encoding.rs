@@ -320,6 +320,24 @@ fn class_of(b: u8, table: &[Class; 128]) -> Class {
     }
 }
 
+/// Index of the first byte at or after `from` that is not ASCII (8 bytes tested at a time).
+fn next_non_ascii(sample: &[u8], from: usize) -> Option<usize> {
+    let rest = sample.get(from..)?;
+    let mut chunks = rest.chunks_exact(8);
+    let mut skipped = 0;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().ok()?);
+        if word & 0x8080_8080_8080_8080 != 0 {
+            break;
+        }
+        skipped += 8;
+    }
+    let tail = rest.get(skipped..)?;
+    tail.iter()
+        .position(|b| !b.is_ascii())
+        .map(|k| from + skipped + k)
+}
+
 /// Average plausibility per non-ASCII byte of `sample` read in a single-byte `encoding`.
 fn score(sample: &[u8], encoding: TextEncoding) -> f64 {
     let table = table(encoding);
@@ -334,7 +352,13 @@ fn score(sample: &[u8], encoding: TextEncoding) -> f64 {
     let mut total = 0.0;
     let mut count = 0u32;
     let mut run = 0usize; // consecutive non-ASCII letters so far
-    for i in 0..sample.len() {
+    let mut from = 0;
+    // ASCII bytes score nothing and end a run of letters: most bytes are skipped unread.
+    while let Some(i) = next_non_ascii(sample, from) {
+        if i > from {
+            run = 0;
+        }
+        from = i + 1;
         let here = class(i);
         let prev = i.checked_sub(1).and_then(class);
         let next = class(i + 1);
