@@ -91,6 +91,12 @@ impl Separator {
 /// move allocates nothing unless it writes 5 or more squares.
 pub type Squares = SmallVec<[WrittenSquare; 4]>;
 
+/// A move of these squares is written in numeric squares.
+#[inline(always)]
+pub(crate) fn numeric_squares(squares: &[WrittenSquare]) -> bool {
+    squares.first().is_some_and(|s| !s.is_alpha())
+}
+
 /// What kind of move was written.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MoveShape {
@@ -193,7 +199,7 @@ impl WrittenMove {
     /// Written in numeric squares (`22-18`).
     pub fn is_numeric(&self) -> bool {
         match &self.shape {
-            MoveShape::Squares { squares, .. } => squares.first().is_some_and(|s| !s.is_alpha()),
+            MoveShape::Squares { squares, .. } => numeric_squares(squares),
             MoveShape::Compact { .. } | MoveShape::Placeholder => false,
         }
     }
