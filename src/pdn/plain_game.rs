@@ -18,7 +18,9 @@
 use super::ascii::{WORD_ENDS, is_break, is_space};
 use super::lexer::{CommentStyle, ParsedGame, SyntaxSummary, Token, TokenKind};
 use super::limits::{MAX_GAME_BYTES, MAX_TAG_NAME_BYTES, MAX_TOKEN_BYTES};
-use super::movetext::{column_of, numeric_squares, quick_move_number, quick_move_word};
+use super::movetext::{
+    column_of, numeric_squares, quick_move_number, quick_move_word, quick_move_word_as,
+};
 use super::result::GameResult;
 use super::splitter::{may_matter, name_bit};
 
@@ -446,17 +448,21 @@ impl<'a, const TOKENS: bool> Lexing<'a, TOKENS> {
     /// A plain move as a whole word (see [`quick_move_word`]): the end of the word.
     #[inline(always)]
     fn quick_move(&mut self, buf: &[u8], at: usize) -> Option<usize> {
-        let (used, squares, separator) = quick_move_word(buf.get(at..)?, false)?;
+        let rest = buf.get(at..)?;
         if TOKENS {
+            let (used, squares, separator) = quick_move_word(rest, false)?;
             let offset = self.base + at as u64;
             self.out
                 .tokens
                 .push(Token::quick_move(offset, used, squares, separator));
+            Some(at + used)
         } else {
-            // Building the token (and dropping it) would cost as much as reading it.
-            self.summary.moved(numeric_squares(&squares));
+            // Building the squares or the token would cost as much as reading the move.
+            let (used, numeric) =
+                quick_move_word_as(rest, false, |squares, _| numeric_squares(&squares))?;
+            self.summary.moved(numeric);
+            Some(at + used)
         }
-        Some(at + used)
     }
 }
 
