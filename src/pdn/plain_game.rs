@@ -11,9 +11,10 @@
 //!
 //! The scan reports every construct it passes to a [`Constructs`]: [`Splitting`] ignores
 //! them (the splitter only wants the end), [`Lexing`] builds the game's tags and tokens as
-//! [`super::lexer`] would, so that a plain game is read once, not split and then lexed. The
-//! lexing side gives up as well at anything the lexer would read other than by its quick
-//! paths (a move with marks, an odd move number, an odd tag ...).
+//! [`super::lexer`] would (or, for a syntax check, the tags and only a summary of the
+//! tokens), so that a plain game is read once, not split and then lexed. The lexing side
+//! gives up as well at anything the lexer would read other than by its quick paths (a move
+//! with marks, an odd move number, an odd tag ...).
 
 use super::ascii::{WORD_ENDS, is_break, is_space};
 use super::lexer::{CommentStyle, ParsedGame, SyntaxSummary, Token, TokenKind};
