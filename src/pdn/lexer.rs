@@ -26,7 +26,7 @@ use super::ascii::{WORD_ENDS, is_delimiter, is_space, line_end, word_end};
 use super::error::{SyntaxError, SyntaxErrorKind};
 use super::limits::{
     MAX_COMMENT_BYTES, MAX_GAME_BYTES, MAX_MOVES, MAX_TAG_NAME_BYTES, MAX_TAG_VALUE_BYTES,
-    MAX_TOKEN_BYTES, MAX_TOKENS,
+    MAX_TOKEN_BYTES, MAX_TOKENS, MAX_VARIATION_DEPTH,
 };
 use super::movetext::{
     Marks, MoveShape, Separator, Squares, Strength, WrittenMove, bare_number, column_of,
@@ -133,8 +133,49 @@ pub struct ParsedGame {
     pub tags: Vec<Tag>,
     pub tokens: Vec<Token>,
     pub errors: Vec<SyntaxError>,
+    /// Read for a syntax check without building `tokens` (then empty): what they would give.
+    summary: Option<SyntaxSummary>,
     /// Tags of an earlier game, kept for their buffers (not part of the game).
     spare: Vec<Tag>,
+}
+
+/// What a syntax check (nothing replayed) takes from a game's tokens, noted token by token.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SyntaxSummary {
+    /// Some move writes numeric squares.
+    pub numeric: bool,
+    /// Offset of the first `(` nested deeper than [`MAX_VARIATION_DEPTH`] (as the line
+    /// builder counts: the first variation it skips).
+    pub too_deep: Option<u64>,
+    depth: usize,
+}
+
+impl SyntaxSummary {
+    /// Notes the next token. A move number changes nothing (so one may be taken back).
+    #[inline(always)]
+    pub(crate) fn note(&mut self, kind: &TokenKind, offset: u64) {
+        match kind {
+            TokenKind::Move(written) => self.moved(written.is_numeric()),
+            TokenKind::VariationStart => self.open(offset),
+            TokenKind::VariationEnd => self.depth = self.depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+
+    /// A move, written in numeric squares or not.
+    #[inline(always)]
+    pub(crate) fn moved(&mut self, numeric: bool) {
+        self.numeric |= numeric;
+    }
+
+    /// A `(` at `offset`.
+    #[inline(always)]
+    fn open(&mut self, offset: u64) {
+        self.depth += 1;
+        if self.depth > MAX_VARIATION_DEPTH && self.too_deep.is_none() {
+            self.too_deep = Some(offset);
+        }
+    }
 }
 
 /// Tag buffers larger than this are not kept for the next game.
@@ -142,7 +183,10 @@ const SPARE_LIMIT: usize = 1024;
 
 impl PartialEq for ParsedGame {
     fn eq(&self, other: &Self) -> bool {
-        self.tags == other.tags && self.tokens == other.tokens && self.errors == other.errors
+        self.tags == other.tags
+            && self.tokens == other.tokens
+            && self.errors == other.errors
+            && self.summary == other.summary
     }
 }
 
@@ -154,6 +198,7 @@ impl fmt::Debug for ParsedGame {
             .field("tags", &self.tags)
             .field("tokens", &self.tokens)
             .field("errors", &self.errors)
+            .field("summary", &self.summary)
             .finish()
     }
 }
@@ -194,8 +239,31 @@ impl ParsedGame {
             .any(|e| matches!(e.kind, GameTooLong | TooManyMoves | TooManyTokens))
     }
 
+    /// What a syntax check takes from the tokens, also when they were not built (see
+    /// [`super::reader::GameReader::next_game_summarized`]).
+    pub fn syntax_summary(&self) -> SyntaxSummary {
+        self.summary.unwrap_or_else(|| {
+            let mut summary = SyntaxSummary::default();
+            for token in &self.tokens {
+                summary.note(&token.kind, token.offset);
+            }
+            summary
+        })
+    }
+
+    /// Whether `tokens` holds the game's tokens (else only their summary was kept).
+    pub fn tokens_built(&self) -> bool {
+        self.summary.is_none()
+    }
+
+    /// Records the summary of tokens read but not built.
+    pub(crate) fn set_summary(&mut self, summary: SyntaxSummary) {
+        self.summary = Some(summary);
+    }
+
     /// Empties the game, keeping the allocations for the next one.
     pub fn clear(&mut self) {
+        self.summary = None;
         let keep = |t: &Tag| t.name.capacity() + t.value.capacity() <= SPARE_LIMIT;
         if self.spare.is_empty() {
             // The common case (every spare tag was used): no tag moves. Last first, so that

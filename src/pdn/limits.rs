@@ -29,3 +29,6 @@ pub const MAX_TOKENS: usize = 100_000;
 /// Moves of one game, main line and variations together; the rest of a game past it is
 /// skipped.
 pub const MAX_MOVES: usize = 10_000;
+
+/// Variations nested deeper than this are not replayed (a warning says so).
+pub const MAX_VARIATION_DEPTH: usize = 64;

@@ -91,6 +91,12 @@ impl Separator {
 /// move allocates nothing unless it writes 5 or more squares.
 pub type Squares = SmallVec<[WrittenSquare; 4]>;
 
+/// A move of these squares is written in numeric squares.
+#[inline(always)]
+pub(crate) fn numeric_squares(squares: &[WrittenSquare]) -> bool {
+    squares.first().is_some_and(|s| !s.is_alpha())
+}
+
 /// What kind of move was written.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MoveShape {
@@ -193,7 +199,7 @@ impl WrittenMove {
     /// Written in numeric squares (`22-18`).
     pub fn is_numeric(&self) -> bool {
         match &self.shape {
-            MoveShape::Squares { squares, .. } => squares.first().is_some_and(|s| !s.is_alpha()),
+            MoveShape::Squares { squares, .. } => numeric_squares(squares),
             MoveShape::Compact { .. } | MoveShape::Placeholder => false,
         }
     }
@@ -434,13 +440,27 @@ pub(crate) fn quick_move_word(
     rest: &[u8],
     end_ends_word: bool,
 ) -> Option<(usize, Squares, Separator)> {
+    quick_move_word_as(rest, end_ends_word, |squares, separator| {
+        (squares, separator)
+    })
+    .map(|(used, (squares, separator))| (used, squares, separator))
+}
+
+/// [`quick_move_word`], keeping of the squares and the separator what `keep` makes of them
+/// (where that is less, the squares need not be built).
+#[inline(always)]
+pub(crate) fn quick_move_word_as<T>(
+    rest: &[u8],
+    end_ends_word: bool,
+    keep: impl Fn(Squares, Separator) -> T,
+) -> Option<(usize, T)> {
     // The commonest spellings from a fixed window first.
     if let Some(window) = rest.first_chunk::<6>() {
         if let Some((squares, separator)) = quickest_alpha(window) {
-            return Some((5, squares, separator));
+            return Some((5, keep(squares, separator)));
         }
-        if let Some(quickest) = quickest_numbers(window) {
-            return Some(quickest);
+        if let Some((used, squares, separator)) = quickest_numbers(window) {
+            return Some((used, keep(squares, separator)));
         }
     }
     let ends_word = |used: usize| {
@@ -455,7 +475,7 @@ pub(crate) fn quick_move_word(
     let result = word.first()?.is_ascii_digit()
         && GameResult::may_be(word)
         && GameResult::from_bytes(word).is_some();
-    (used <= MAX_TOKEN_BYTES && !result).then_some((used, squares, separator))
+    (used <= MAX_TOKEN_BYTES && !result).then(|| (used, keep(squares, separator)))
 }
 
 /// A move number as a whole word at the start of `rest`, as the quick readers read it: `12.`

@@ -11,14 +11,17 @@
 //!
 //! The scan reports every construct it passes to a [`Constructs`]: [`Splitting`] ignores
 //! them (the splitter only wants the end), [`Lexing`] builds the game's tags and tokens as
-//! [`super::lexer`] would, so that a plain game is read once, not split and then lexed. The
-//! lexing side gives up as well at anything the lexer would read other than by its quick
-//! paths (a move with marks, an odd move number, an odd tag ...).
+//! [`super::lexer`] would (or, for a syntax check, the tags and only a summary of the
+//! tokens), so that a plain game is read once, not split and then lexed. The lexing side
+//! gives up as well at anything the lexer would read other than by its quick paths (a move
+//! with marks, an odd move number, an odd tag ...).
 
 use super::ascii::{WORD_ENDS, is_break, is_space};
-use super::lexer::{CommentStyle, ParsedGame, Token, TokenKind};
+use super::lexer::{CommentStyle, ParsedGame, SyntaxSummary, Token, TokenKind};
 use super::limits::{MAX_GAME_BYTES, MAX_TAG_NAME_BYTES, MAX_TOKEN_BYTES};
-use super::movetext::{column_of, quick_move_number, quick_move_word};
+use super::movetext::{
+    column_of, numeric_squares, quick_move_number, quick_move_word, quick_move_word_as,
+};
 use super::result::GameResult;
 use super::splitter::{may_matter, name_bit};
 
@@ -390,19 +393,35 @@ impl Constructs for Splitting {
 }
 
 /// Reads a plain game into a [`ParsedGame`] exactly as [`super::lexer::parse_game_into`]
-/// would: the same tags and tokens, and no findings (a game with any is not plain).
-pub(crate) struct Lexing<'a> {
+/// would: the same tags and tokens, and no findings (a game with any is not plain). Without
+/// `TOKENS`, for a syntax check, each token is only noted in the game's [`SyntaxSummary`]
+/// (the same decisions, the building compiled away).
+pub(crate) struct Lexing<'a, const TOKENS: bool> {
     out: &'a mut ParsedGame,
+    summary: SyntaxSummary,
     /// Absolute offset of `buf[0]`.
     base: u64,
     /// The game was read whole.
     pub(crate) done: bool,
 }
 
-impl<'a> Lexing<'a> {
-    pub(crate) fn new(out: &'a mut ParsedGame) -> Lexing<'a> {
+impl<'a> Lexing<'a, true> {
+    pub(crate) fn new(out: &'a mut ParsedGame) -> Lexing<'a, true> {
+        Lexing::with(out)
+    }
+}
+
+impl<'a> Lexing<'a, false> {
+    pub(crate) fn summarizing(out: &'a mut ParsedGame) -> Lexing<'a, false> {
+        Lexing::with(out)
+    }
+}
+
+impl<'a, const TOKENS: bool> Lexing<'a, TOKENS> {
+    fn with(out: &'a mut ParsedGame) -> Lexing<'a, TOKENS> {
         Lexing {
             out,
+            summary: SyntaxSummary::default(),
             base: 0,
             done: false,
         }
@@ -410,11 +429,13 @@ impl<'a> Lexing<'a> {
 
     #[inline(always)]
     fn push(&mut self, kind: TokenKind, at: usize, end: usize) {
-        self.out.tokens.push(Token {
-            kind,
-            offset: self.base + at as u64,
-            len: (end - at) as u32,
-        });
+        let offset = self.base + at as u64;
+        if TOKENS {
+            let len = (end - at) as u32;
+            self.out.tokens.push(Token { kind, offset, len });
+        } else {
+            self.summary.note(&kind, offset);
+        }
     }
 
     /// A move number as a whole word (see [`quick_move_number`]): its number and end.
@@ -428,21 +449,31 @@ impl<'a> Lexing<'a> {
     /// A plain move as a whole word (see [`quick_move_word`]): the end of the word.
     #[inline(always)]
     fn quick_move(&mut self, buf: &[u8], at: usize) -> Option<usize> {
-        let (used, squares, separator) = quick_move_word(buf.get(at..)?, false)?;
-        let offset = self.base + at as u64;
-        self.out
-            .tokens
-            .push(Token::quick_move(offset, used, squares, separator));
-        Some(at + used)
+        let rest = buf.get(at..)?;
+        if TOKENS {
+            let (used, squares, separator) = quick_move_word(rest, false)?;
+            let offset = self.base + at as u64;
+            self.out
+                .tokens
+                .push(Token::quick_move(offset, used, squares, separator));
+            Some(at + used)
+        } else {
+            // Building the squares or the token would cost as much as reading the move.
+            let (used, numeric) =
+                quick_move_word_as(rest, false, |squares, _| numeric_squares(&squares))?;
+            self.summary.moved(numeric);
+            Some(at + used)
+        }
     }
 }
 
-impl Constructs for Lexing<'_> {
+impl<const TOKENS: bool> Constructs for Lexing<'_, TOKENS> {
     /// Small enough that no limit of the lexer (tokens, moves, comments) can be reached.
     const MAX_BYTES: usize = 32 * 1024;
 
     fn start(&mut self, base: u64) {
         self.out.clear();
+        self.summary = SyntaxSummary::default();
         self.base = base;
         self.done = false;
     }
@@ -512,12 +543,18 @@ impl Constructs for Lexing<'_> {
     }
 
     fn unread(&mut self) {
-        self.out.tokens.pop();
+        // Only a move number is taken back: the summary noted nothing of it.
+        if TOKENS {
+            self.out.tokens.pop();
+        }
     }
 
     fn finish(&mut self, depth: u64) -> bool {
         if depth > 0 {
             return false; // an unclosed variation: an error
+        }
+        if !TOKENS {
+            self.out.set_summary(self.summary);
         }
         self.done = true;
         true
@@ -543,8 +580,8 @@ mod tests {
         games
     }
 
-    /// The fast path splits as the state machine does, and reads each game as the lexer does.
-    /// Returns how many games the fast path read whole.
+    /// The fast path splits as the state machine does, and reads each game as the lexer does,
+    /// also without building tokens. Returns how many games the reader read that way.
     fn check_agrees(input: &[u8]) -> usize {
         assert_eq!(
             games(input, true),
@@ -554,7 +591,9 @@ mod tests {
         );
         let mut reader = GameReader::new(input);
         let mut parsed = ParsedGame::default();
-        let mut fast = 0;
+        let mut summarizing = GameReader::new(input);
+        let mut summarized = ParsedGame::default();
+        let (mut fast, mut summaries) = (0, 0);
         while let Some(raw) = reader.next_game_parsed(&mut parsed).unwrap() {
             assert_eq!(
                 parsed,
@@ -562,6 +601,10 @@ mod tests {
                 "{:?}",
                 String::from_utf8_lossy(raw.bytes)
             );
+            let same = summarizing.next_game_summarized(&mut summarized).unwrap();
+            assert_eq!(same, Some(raw));
+            summary_agrees(&summarized, &parsed, raw.bytes);
+            summaries += usize::from(!summarized.tokens_built());
             let mut again = ParsedGame::default();
             let mut lexing = Lexing::new(&mut again);
             lexing.start(0);
@@ -570,7 +613,33 @@ mod tests {
                 fast += 1;
             }
         }
-        fast
+        let after = summarizing.next_game_summarized(&mut summarized).unwrap();
+        assert_eq!(after, None);
+        // The reader takes the fast path where `plain_game` reads the game, if it can.
+        assert!(
+            summaries <= fast,
+            "{summaries} games read without tokens, {fast} fast"
+        );
+        summaries
+    }
+
+    /// A game read for a syntax check has the tags, findings and syntax summary of the game
+    /// lexed whole; its tokens were either not built or are the same.
+    fn summary_agrees(summarized: &ParsedGame, lexed: &ParsedGame, bytes: &[u8]) {
+        let text = String::from_utf8_lossy(bytes);
+        assert_eq!(summarized.tags, lexed.tags, "{text:?}");
+        assert_eq!(summarized.errors, lexed.errors, "{text:?}");
+        assert_eq!(
+            summarized.syntax_summary(),
+            lexed.syntax_summary(),
+            "{text:?}"
+        );
+        if !summarized.tokens_built() {
+            assert!(summarized.tokens.is_empty(), "{text:?}");
+            assert!(summarized.errors.is_empty(), "{text:?}");
+        } else {
+            assert_eq!(summarized, lexed, "{text:?}");
+        }
     }
 
     const PLAIN: &str = "[Event \"Cup\"]\n[Result \"1-0\"]\n\n1. c3-d4 f6-g5 2. d4:f6 g7:e5 {a note} 3. b2-c3 (3. a1-b2 h6-g5) h6-g5 1-0\n";
@@ -747,6 +816,40 @@ mod tests {
             fast > all / 20 && fast < all / 2,
             "{fast} of {all} games read fast"
         );
+    }
+
+    #[test]
+    fn generated_archives_agree() {
+        use crate::random::write_game;
+        use crate::variant::Variant;
+        for (variant, seed) in [(Variant::Spantsiretti, 3), (Variant::Russian, 5)] {
+            let mut text = String::new();
+            for index in 1..=40 {
+                write_game(&mut text, variant, seed, index);
+            }
+            let fast = check_agrees(text.as_bytes());
+            assert_eq!(fast, 40, "{variant:?}");
+        }
+    }
+
+    #[test]
+    fn the_summary_finds_variations_nested_too_deep() {
+        use crate::pdn::limits::MAX_VARIATION_DEPTH;
+        let deep = MAX_VARIATION_DEPTH + 2;
+        let game = format!(
+            "[Event \"x\"]\n1. 22-18 {}{} 1-0\n",
+            "(22-17 ".repeat(deep),
+            ")".repeat(deep)
+        );
+        assert_eq!(check_agrees(game.as_bytes()), 1);
+        let mut reader = GameReader::new(game.as_bytes());
+        let mut parsed = ParsedGame::default();
+        reader.next_game_summarized(&mut parsed).unwrap();
+        assert!(!parsed.tokens_built() && parsed.tokens.is_empty());
+        let summary = parsed.syntax_summary();
+        assert!(summary.numeric);
+        let first = game.find('(').unwrap() + 7 * MAX_VARIATION_DEPTH;
+        assert_eq!(summary.too_deep, Some(first as u64));
     }
 
     #[test]

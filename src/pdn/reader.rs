@@ -128,6 +128,23 @@ impl<R: BufRead> GameReader<R> {
         Ok(raw)
     }
 
+    /// Like [`Self::next_game_parsed`], for a syntax check: of a plain game only the tags
+    /// and [`ParsedGame::syntax_summary`] are read (its tokens are not built, and it has no
+    /// findings); any other game is parsed whole.
+    pub fn next_game_summarized(
+        &mut self,
+        parsed: &mut ParsedGame,
+    ) -> io::Result<Option<RawGame<'_>>> {
+        let mut lexing = Lexing::summarizing(parsed);
+        let raw = self.next_with(&mut lexing)?;
+        if let Some(raw) = &raw
+            && !lexing.done
+        {
+            parse_game_into(raw, parsed);
+        }
+        Ok(raw)
+    }
+
     fn next_with<C: Constructs>(&mut self, constructs: &mut C) -> io::Result<Option<RawGame<'_>>> {
         loop {
             if !self.bom_checked {

@@ -3,8 +3,7 @@
 
 use crate::pdn::movetext::WrittenMove;
 
-/// Variations nested deeper than this are not replayed (a warning says so).
-pub const MAX_VARIATION_DEPTH: usize = 64;
+pub use crate::pdn::limits::MAX_VARIATION_DEPTH;
 
 /// A move as written, with where it stands and the move number written before it, if any.
 #[derive(Clone, Copy, Debug)]

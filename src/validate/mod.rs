@@ -265,12 +265,7 @@ pub fn check_game(
         }
     }
     if let Some(offset) = lines.too_deep {
-        findings.add(
-            Severity::Warning,
-            code::SYNTAX,
-            offset,
-            format!("variations nested deeper than {MAX_VARIATION_DEPTH} levels are not checked"),
-        );
+        too_deep(&mut findings, offset);
     }
     let start = set_up(
         parsed,
@@ -312,35 +307,21 @@ pub fn check_game(
 /// What a syntax check takes from the tokens (as the token walk of [`check_game`] would
 /// find it): whether moves write numeric squares, and variations nested too deep.
 fn syntax_summary(parsed: &ParsedGame, report: &mut GameReport, findings: &mut Findings) {
-    let mut depth = 0usize;
-    let mut too_deep = None;
-    let mut numeric = false;
-    for token in &parsed.tokens {
-        match &token.kind {
-            TokenKind::Move(written) if !numeric => {
-                numeric = written.is_numeric();
-            }
-            TokenKind::VariationStart => {
-                // As the line builder counts: a `(` opening more than the limit of nested
-                // variations is the first one skipped.
-                depth += 1;
-                if depth > MAX_VARIATION_DEPTH && too_deep.is_none() {
-                    too_deep = Some(token.offset);
-                }
-            }
-            TokenKind::VariationEnd => depth = depth.saturating_sub(1),
-            _ => {}
-        }
+    let summary = parsed.syntax_summary();
+    report.numeric |= summary.numeric;
+    if let Some(offset) = summary.too_deep {
+        too_deep(findings, offset);
     }
-    report.numeric |= numeric;
-    if let Some(offset) = too_deep {
-        findings.add(
-            Severity::Warning,
-            code::SYNTAX,
-            offset,
-            format!("variations nested deeper than {MAX_VARIATION_DEPTH} levels are not checked"),
-        );
-    }
+}
+
+/// The warning for the first variation nested too deep to be replayed, at `offset`.
+fn too_deep(findings: &mut Findings, offset: u64) {
+    findings.add(
+        Severity::Warning,
+        code::SYNTAX,
+        offset,
+        format!("variations nested deeper than {MAX_VARIATION_DEPTH} levels are not checked"),
+    );
 }
 
 /// The findings in offset order, with lines and columns (and warnings made errors when

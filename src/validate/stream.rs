@@ -91,7 +91,14 @@ pub(super) fn check_games<R: BufRead>(
 ) -> io::Result<()> {
     let decoder = move |bytes: &[u8]| decode(bytes, encoding).into_owned();
     let mut parsed = ParsedGame::default(); // reused: no allocation per game
-    while let Some(raw) = games.next_game_parsed(&mut parsed)? {
+    loop {
+        // A syntax check needs no tokens, only what `syntax_summary` takes from them.
+        let raw = if options.syntax_only {
+            games.next_game_summarized(&mut parsed)?
+        } else {
+            games.next_game_parsed(&mut parsed)?
+        };
+        let Some(raw) = raw else { break };
         let report = check_game(&raw, &parsed, &decoder, options);
         each(report, raw.end_offset())?;
     }
