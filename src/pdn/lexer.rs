@@ -926,18 +926,7 @@ impl Lexer<'_> {
             return;
         };
         let move_end = end - after.len();
-        if !after.is_empty() && after.first() != Some(&b'$') {
-            self.unknown(at, end, SyntaxErrorKind::UnknownToken);
-            return;
-        }
-        let nags_ok = {
-            let mut tail = after;
-            while let Ok((t, _)) = nag(tail) {
-                tail = t;
-            }
-            tail.is_empty()
-        };
-        if !nags_ok {
+        if !only_nags(after) {
             self.unknown(at, end, SyntaxErrorKind::UnknownToken);
             return;
         }
@@ -964,4 +953,26 @@ impl Lexer<'_> {
             self.nags(move_end, end);
         }
     }
+}
+
+/// Whether `tail` is nothing but NAGs (`$1$3`), or nothing.
+fn only_nags(mut tail: &[u8]) -> bool {
+    while let Ok((rest, _)) = nag(tail) {
+        tail = rest;
+    }
+    tail.is_empty()
+}
+
+/// A whole word that the lexer reads as a move with glued strength marks and NAGs
+/// (`c3-d4!`, `22-18?!$3`) with no finding: the move and the length of its own part (the
+/// NAGs fill the rest of the word). For the one-pass path, which reads such words too.
+pub(crate) fn clean_marked_move(word: &[u8]) -> Option<(WrittenMove, usize)> {
+    let (after, mv) = written_move(word).ok()?;
+    let separator_ok = match mv.separator {
+        Separator::None => !matches!(mv.shape, MoveShape::Squares { .. }),
+        Separator::Mixed => false,
+        _ => true,
+    };
+    let marks_ok = !mv.strength.as_ref().is_some_and(|s| s.marks.contains('*'));
+    (separator_ok && marks_ok && only_nags(after)).then_some((mv, word.len() - after.len()))
 }

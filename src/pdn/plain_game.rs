@@ -17,10 +17,11 @@
 //! with marks, an odd move number, an odd tag ...).
 
 use super::ascii::{WORD_ENDS, is_break, is_space};
-use super::lexer::{CommentStyle, ParsedGame, SyntaxSummary, Token, TokenKind};
+use super::lexer::{CommentStyle, ParsedGame, SyntaxSummary, Token, TokenKind, clean_marked_move};
 use super::limits::{MAX_GAME_BYTES, MAX_TAG_NAME_BYTES, MAX_TOKEN_BYTES};
 use super::movetext::{
-    column_of, numeric_squares, quick_move_number, quick_move_word, quick_move_word_as,
+    bare_number, column_of, move_number, nag, numeric_squares, quick_move_number, quick_move_word,
+    quick_move_word_as,
 };
 use super::result::GameResult;
 use super::splitter::{may_matter, name_bit};
@@ -438,6 +439,17 @@ impl<'a, const TOKENS: bool> Lexing<'a, TOKENS> {
         }
     }
 
+    /// NAGs glued together from `at` to `end` (`$1$3`), else nothing (give up).
+    fn nags(&mut self, buf: &[u8], mut at: usize, end: usize) -> Option<()> {
+        while at < end {
+            let (after, n) = nag(buf.get(at..end)?).ok()?;
+            let next = end - after.len();
+            self.push(TokenKind::Nag(n), at, next);
+            at = next;
+        }
+        Some(())
+    }
+
     /// A move number as a whole word (see [`quick_move_number`]): its number and end.
     #[inline(always)]
     fn move_number(&mut self, buf: &[u8], at: usize) -> Option<(u32, usize)> {
@@ -533,13 +545,32 @@ impl<const TOKENS: bool> Constructs for Lexing<'_, TOKENS> {
         {
             return Some((Word::Other, end));
         }
-        if !GameResult::may_start(first) {
+        let end = word_end_in(buf, at + 1)?;
+        if end - at > MAX_TOKEN_BYTES {
+            return None; // an error
+        }
+        let word = buf.get(at..end)?;
+        if GameResult::may_start(first)
+            && let Some(result) = GameResult::from_bytes(word)
+        {
+            self.push(TokenKind::Result(result), at, end);
+            return Some((Word::Result, end));
+        }
+        // The lexer's order again: a word that is no move number or result, starting with a
+        // column or a digit, is a move with marks or NAGs (`c3-d4!`, `22-18$1`); a word
+        // starting with `$` is NAGs.
+        if first == b'$' {
+            self.nags(buf, at, end)?;
+        } else if column_of(first).is_some()
+            || (first.is_ascii_digit() && move_number(word).is_err() && bare_number(word).is_none())
+        {
+            let (mv, move_end) = clean_marked_move(word)?;
+            self.push(TokenKind::Move(mv), at, at + move_end);
+            self.nags(buf, at + move_end, end)?;
+        } else {
             return None;
         }
-        let end = word_end_in(buf, at + 1)?;
-        let result = GameResult::from_bytes(buf.get(at..end)?)?;
-        self.push(TokenKind::Result(result), at, end);
-        Some((Word::Result, end))
+        Some((Word::Other, end))
     }
 
     fn unread(&mut self) {
@@ -701,21 +732,24 @@ mod tests {
     #[test]
     fn anything_unusual_is_left_to_the_general_path() {
         for odd in [
-            "1. c3-d4! f6-g5",      // a strength mark
             "1. c3d4 f6-g5",        // no separator
             "1 c3-d4",              // a move number without a dot
             "1. c3-d4 % line\n",    // a line comment
             "1. c3-d4 (!?) f6-g5",  // a parenthesized mark
             "1. c3-d4 ) f6-g5",     // an unmatched parenthesis
-            "1. ed4 f6-g5",         // compact notation
-            "1. c3-d4 $1",          // a NAG
             "1. /FEN \"W:W1:B2\"/", // a setup command
+            "1. c3-d4* f6-g5",      // `*` as a strength mark
+            "1. c3-d4 !",           // a spaced strength mark
+            "1. c3-d4!x f6-g5",     // a mark, then junk
+            "1. c3-d4 $x",          // a bad NAG
+            "1. c3-d4$ f6-g5",      // a bad glued NAG
+            "1. c3:d4-e5 f6-g5",    // mixed separators
+            "1. c3-d4!!!!!!!! f6",  // too many marks
+            "1. 12 f6-g5",          // a number without a dot
+            "1. 12.c3-d4! f6-g5",   // a move number glued to a marked move
         ] {
             let game = format!("[Event \"x\"]\n{odd} 1-0\n");
-            let mut parsed = ParsedGame::default();
-            let mut lexing = Lexing::new(&mut parsed);
-            lexing.start(0);
-            assert_eq!(plain_game(game.as_bytes(), 0, &mut lexing), None, "{odd}");
+            assert_eq!(one_pass(&game), None, "{odd}");
             check_agrees(game.as_bytes());
         }
         for odd_tag in [
@@ -725,15 +759,33 @@ mod tests {
             "[Event \"a\\\"b\"]",
         ] {
             let game = format!("{odd_tag}\n1. c3-d4 *\n");
-            let mut parsed = ParsedGame::default();
-            let mut lexing = Lexing::new(&mut parsed);
-            lexing.start(0);
-            assert_eq!(
-                plain_game(game.as_bytes(), 0, &mut lexing),
-                None,
-                "{odd_tag}"
-            );
+            assert_eq!(one_pass(&game), None, "{odd_tag}");
             check_agrees(game.as_bytes());
+        }
+    }
+
+    /// The one-pass read of `game` with tokens (from its first byte).
+    fn one_pass(game: &str) -> Option<PlainEnd> {
+        let mut parsed = ParsedGame::default();
+        let mut lexing = Lexing::new(&mut parsed);
+        lexing.start(0);
+        plain_game(game.as_bytes(), 0, &mut lexing)
+    }
+
+    #[test]
+    fn marks_nags_and_compact_moves_are_read_in_one_pass() {
+        for marked in [
+            "1. c3-d4! f6-g5?",
+            "1. c3-d4!? f6-g5?? 2. d4-e5!! g5-h4?!",
+            "1. c3-d4 $1 f6-g5 $2$14",
+            "1. c3-d4!$3 f6-g5 1... g5-h4",
+            "1. 22-18! 11-15? 2. 18x11$1 8x15",
+            "1. ed4 f6-g5",
+            "1. c3-d4! (1. c3-b4? f6-g5) f6-g5",
+        ] {
+            let game = format!("[Event \"x\"]\n{marked} 1-0\n");
+            assert!(one_pass(&game).is_some(), "{marked}");
+            assert_eq!(check_agrees(game.as_bytes()), 1, "{marked}");
         }
     }
 
@@ -769,6 +821,14 @@ mod tests {
             "f6:d4:b6 ",
             "c3d4 ",
             "c3-d4! ",
+            "c3-d4?! ",
+            "22-18!$2 ",
+            "$1$3 ",
+            "ed4 ",
+            "c3-d4* ",
+            "c3-d4$x ",
+            "$ ",
+            "!? ",
             "{a comment} ",
             "{",
             "}",
