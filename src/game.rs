@@ -83,8 +83,8 @@ pub struct Game {
     /// oldest first, the current one last. The list is short (a man move or a capture
     /// clears it), so positions are compared directly, without hashes. Kept only while kings
     /// are on the board: with men alone every move is irreversible, so the current position
-    /// is new, and the list stays empty until a move leaves a king (a man move, which would
-    /// clear it anyway).
+    /// is new, and the list stays empty (and unallocated, for a game without kings) until a
+    /// move leaves a king (a man move, which would clear it anyway).
     reversible: Vec<Position>,
     chase: Option<KingChase>,
     outcome: Option<Outcome>,
@@ -102,12 +102,9 @@ pub struct Game {
 impl Game {
     /// A game starting from `position` (which may already be over: no legal move).
     pub fn new(position: Position) -> Game {
-        // Room for a run of king moves from the start: one allocation, not one per doubling.
-        let mut reversible = Vec::with_capacity(16);
-        reversible.push(position);
         let mut game = Game {
             position,
-            reversible,
+            reversible: Vec::new(),
             chase: balance(&position).map(|strong| KingChase { strong, moves: 0 }),
             outcome: None,
             capture: Cell::new(None),
@@ -115,6 +112,9 @@ impl Game {
             scratch: RefCell::new(Vec::new()),
             plies: 0,
         };
+        if position.kings != 0 {
+            game.remember(position);
+        }
         if !game.has_legal_move() {
             game.outcome = Some(Outcome::NoLegalMove {
                 winner: position.turn.other(),
@@ -284,6 +284,16 @@ impl Game {
         self.plies
     }
 
+    /// Adds `position` to the positions that may repeat.
+    #[inline(always)]
+    fn remember(&mut self, position: Position) {
+        if self.reversible.capacity() == 0 {
+            // Room for a run of king moves: one allocation, not one per doubling.
+            self.reversible.reserve(16);
+        }
+        self.reversible.push(position);
+    }
+
     /// How often the current position has occurred (1 the first time).
     pub fn repetitions(&self) -> usize {
         let Some(pos) = self.reversible.last() else {
@@ -339,7 +349,7 @@ impl Game {
         if irreversible {
             self.reversible.clear();
         }
-        self.reversible.push(self.position);
+        self.remember(self.position);
         self.chase = match (balance(&self.position), self.chase) {
             (None, _) => None,
             (Some(strong), Some(chase)) if chase.strong == strong => Some(KingChase {

@@ -71,11 +71,12 @@ pub(super) fn replay_all(
     report: &mut GameReport,
     findings: &mut Findings,
 ) {
-    // Positions before each move of each line (kept only when there are variations to
-    // branch off), and where each line started.
+    // Positions before each move of each line, and where each line started: kept only when
+    // there are variations to branch off (a game of one line allocates neither).
     let branches = lines.len() > 1;
-    let mut befores: Vec<Vec<Position>> = Vec::with_capacity(lines.len());
-    let mut starts: Vec<LineStart> = Vec::with_capacity(lines.len());
+    let room = if branches { lines.len() } else { 0 };
+    let mut befores: Vec<Vec<Position>> = Vec::with_capacity(room);
+    let mut starts: Vec<LineStart> = Vec::with_capacity(room);
     for (index, line) in lines.iter().enumerate() {
         let first_number = line.moves.first().and_then(|p| p.number).map(|(n, _)| n);
         let (origin, line_start) = match line.parent {
@@ -101,7 +102,9 @@ pub(super) fn replay_all(
                 )
             }
         };
-        starts.push(line_start);
+        if branches {
+            starts.push(line_start);
+        }
         let Some(origin) = origin else {
             // The parent stopped before the move this variation replaces.
             befores.push(Vec::new());
@@ -116,7 +119,10 @@ pub(super) fn replay_all(
             start: line_start,
             first_side: origin.turn,
         };
-        befores.push(replayer.run(Game::new(origin), &line.moves));
+        let line_befores = replayer.run(Game::new(origin), &line.moves);
+        if branches {
+            befores.push(line_befores);
+        }
     }
 }
 
