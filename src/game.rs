@@ -6,10 +6,10 @@
 //! its 15th move with three or more kings against a lone king (draw).
 
 use crate::movegen::{
-    Board, Paths, captures_from_on, forced_capture_on, has_capture_on, has_step_on, legal_moves,
-    on_board, step_on,
+    Board, CaptureTo, Paths, capture_to_on, captures_from_on, has_capture_on, has_step_on,
+    legal_moves, on_board, step_on,
 };
-use crate::moves::Move;
+use crate::moves::{Effect, MAX_JUMPS, Move, QuickMove};
 use crate::position::{Color, Position};
 use serde::Serialize;
 use std::cell::{Cell, OnceCell, RefCell};
@@ -83,8 +83,8 @@ pub struct Game {
     /// oldest first, the current one last. The list is short (a man move or a capture
     /// clears it), so positions are compared directly, without hashes. Kept only while kings
     /// are on the board: with men alone every move is irreversible, so the current position
-    /// is new, and the list stays empty until a move leaves a king (a man move, which would
-    /// clear it anyway).
+    /// is new, and the list stays empty (and unallocated, for a game without kings) until a
+    /// move leaves a king (a man move, which would clear it anyway).
     reversible: Vec<Position>,
     chase: Option<KingChase>,
     outcome: Option<Outcome>,
@@ -102,12 +102,9 @@ pub struct Game {
 impl Game {
     /// A game starting from `position` (which may already be over: no legal move).
     pub fn new(position: Position) -> Game {
-        // Room for a run of king moves from the start: one allocation, not one per doubling.
-        let mut reversible = Vec::with_capacity(16);
-        reversible.push(position);
         let mut game = Game {
             position,
-            reversible,
+            reversible: Vec::new(),
             chase: balance(&position).map(|strong| KingChase { strong, moves: 0 }),
             outcome: None,
             capture: Cell::new(None),
@@ -115,6 +112,9 @@ impl Game {
             scratch: RefCell::new(Vec::new()),
             plies: 0,
         };
+        if position.kings != 0 {
+            game.remember(position);
+        }
         if !game.has_legal_move() {
             game.outcome = Some(Outcome::NoLegalMove {
                 winner: position.turn.other(),
@@ -167,21 +167,41 @@ impl Game {
     }
 
     /// The one legal capture (distinct move) from `from` to `to`, if there is exactly one:
-    /// found by searching the captures of that piece alone. (Captures are compulsory but
-    /// free to choose: any capture the piece has is legal.)
+    /// found by following the captures of that piece alone, or searching them where they
+    /// branch. (Captures are compulsory but free to choose: any capture the piece has is
+    /// legal.)
     pub fn only_capture(&self, from: u8, to: u8) -> Option<Move> {
         on_board!(self.position.variant, B => self.only_capture_on::<B>(from, to))
     }
 
-    #[inline]
+    #[inline(always)]
     fn only_capture_on<B: Board>(&self, from: u8, to: u8) -> Option<Move> {
+        let mut landings = [0; MAX_JUMPS];
+        let only = self.quick_capture_on::<B>(from, to, &mut landings)?;
+        Some(only.to_move(&landings))
+    }
+
+    /// [`Game::only_capture`] without building the move: its landing squares are written to
+    /// `landings`.
+    #[inline(always)]
+    pub(crate) fn quick_capture_on<B: Board>(
+        &self,
+        from: u8,
+        to: u8,
+        landings: &mut [u8; MAX_JUMPS],
+    ) -> Option<QuickMove> {
         if self.outcome.is_some() || self.capture.get() == Some(false) {
             return None;
         }
-        if let Some(only) = forced_capture_on::<B>(&self.position, from) {
-            return (only.to == to).then_some(only);
+        match capture_to_on::<B>(&self.position, from, to, landings) {
+            CaptureTo::Only(only) => Some(only),
+            CaptureTo::NoCapture => None,
+            CaptureTo::Branches => {
+                let mv = self.searched_capture::<B>(from, to)?;
+                landings[..mv.landings().len()].copy_from_slice(mv.landings());
+                Some(QuickMove::of(&mv))
+            }
         }
-        self.searched_capture::<B>(from, to)
     }
 
     /// [`Game::only_capture`] by a search of the piece's captures.
@@ -218,17 +238,12 @@ impl Game {
         on_board!(self.position.variant, B => self.quick_move_on::<B>(from, to, written_capture))
     }
 
-    /// The step from `from` to `to` if it is legal: the piece can make it and the side to
-    /// move has no capture. (The step of [`Game::quick_move`].)
+    /// Whether the step from `from` to `to` promotes, if it is legal: the piece can make it
+    /// and the side to move has no capture. (The step of [`Game::quick_move`].)
     #[inline(always)]
-    pub fn quick_step(&self, from: u8, to: u8) -> Option<Move> {
-        on_board!(self.position.variant, B => self.quick_step_on::<B>(from, to))
-    }
-
-    #[inline(always)]
-    fn quick_step_on<B: Board>(&self, from: u8, to: u8) -> Option<Move> {
+    pub(crate) fn legal_step_on<B: Board>(&self, from: u8, to: u8) -> Option<bool> {
         match step_on::<B>(&self.position, from, to) {
-            Some(promotes) if !self.has_capture_on::<B>() => Some(Move::step(from, to, promotes)),
+            Some(promotes) if !self.has_capture_on::<B>() => Some(promotes),
             _ => None,
         }
     }
@@ -240,8 +255,8 @@ impl Game {
                 return Some(mv);
             }
         }
-        match self.quick_step_on::<B>(from, to) {
-            Some(step) => Some(step),
+        match self.legal_step_on::<B>(from, to) {
+            Some(promotes) => Some(Move::step(from, to, promotes)),
             None if written_capture => None,
             None => self.only_capture_on::<B>(from, to),
         }
@@ -269,6 +284,16 @@ impl Game {
         self.plies
     }
 
+    /// Adds `position` to the positions that may repeat.
+    #[inline(always)]
+    fn remember(&mut self, position: Position) {
+        if self.reversible.capacity() == 0 {
+            // Room for a run of king moves: one allocation, not one per doubling.
+            self.reversible.reserve(16);
+        }
+        self.reversible.push(position);
+    }
+
     /// How often the current position has occurred (1 the first time).
     pub fn repetitions(&self) -> usize {
         let Some(pos) = self.reversible.last() else {
@@ -290,15 +315,20 @@ impl Game {
         on_board!(self.position.variant, B => self.play_on::<B>(mv))
     }
 
+    /// [`Game::play`] of a [`Move`] or a [`QuickMove`].
     #[inline(always)]
-    fn play_on<B: Board>(&mut self, mv: &Move) -> Option<Outcome> {
+    pub(crate) fn play_on<B: Board>(&mut self, mv: &impl Effect) -> Option<Outcome> {
         debug_assert!(self.outcome.is_none(), "a move after the end");
         debug_assert!(
-            self.legal_moves().iter().any(|m| m.same_move(mv)),
+            self.legal_moves().iter().any(|m| m.from == mv.from()
+                && m.to == mv.to()
+                && m.captured == mv.captured()
+                && m.promotes == mv.promotes()),
             "an illegal move"
         );
+        let (to, captured, promotes) = (mv.to(), mv.captured(), mv.promotes());
         let mover = self.position.turn;
-        self.position = self.position.play(mv);
+        self.position = self.position.after(mv);
         self.plies += 1;
         self.moves = OnceCell::new();
         self.capture = Cell::new(None);
@@ -315,12 +345,11 @@ impl Game {
         }
         // A capture or a man's move, told from the position after it: a king stands on
         // `to` after a king's move, and after a man's only when it promoted.
-        let irreversible =
-            mv.is_capture() || mv.promotes || self.position.kings & (1u64 << mv.to) == 0;
+        let irreversible = captured != 0 || promotes || self.position.kings & (1u64 << to) == 0;
         if irreversible {
             self.reversible.clear();
         }
-        self.reversible.push(self.position);
+        self.remember(self.position);
         self.chase = match (balance(&self.position), self.chase) {
             (None, _) => None,
             (Some(strong), Some(chase)) if chase.strong == strong => Some(KingChase {

@@ -3,7 +3,7 @@
 //! a capture, immediate or deferred removal of the captured pieces).
 
 use crate::geometry::{Direction, EIGHT_BY_EIGHT, Geometry, TEN_BY_EIGHT, bits};
-use crate::moves::{MAX_JUMPS, Move};
+use crate::moves::{MAX_JUMPS, Move, QuickMove};
 use crate::position::{Color, Position};
 use crate::variant::Removal;
 use std::marker::PhantomData;
@@ -504,6 +504,181 @@ struct State {
     jumps: usize,
 }
 
+impl State {
+    /// The state after jumping the enemy on `victim` and landing on `land` (`promotion`: the
+    /// row where the mover's men become kings).
+    #[inline(always)]
+    fn jump<B: Board>(&self, victim: u64, land: u8, promotion: u64) -> State {
+        let promoted = !self.king && promotion & (1u64 << land) != 0;
+        State {
+            at: land,
+            king: self.king || promoted,
+            capturable: self.capturable & !victim,
+            empty: match B::REMOVAL {
+                Removal::Immediate => self.empty | victim,
+                Removal::EndOfMove => self.empty,
+            },
+            captured: self.captured | victim,
+            jumps: self.jumps + 1,
+        }
+    }
+}
+
+/// What [`capture_to_on`] found.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum CaptureTo {
+    /// The one capture of the piece that ends on the square (its landing squares are in the
+    /// buffer given).
+    Only(QuickMove),
+    /// The piece has no capture ending there.
+    NoCapture,
+    /// The captures of the piece branch: search them.
+    Branches,
+}
+
+/// The capture of the piece of the side to move on `from` that ends on `to`, when the
+/// piece's captures are one chain of jumps (one way to go at every jump; a king's choice
+/// among landing squares at the last jump only): then it is found by following that chain,
+/// without a search. The captures are the ones [`captures_from_on`] lists: a king that can
+/// land where it captures again must, a man that reaches the far row goes on as a king.
+#[inline(always)]
+pub(crate) fn capture_to_on<B: Board>(
+    pos: &Position,
+    from: u8,
+    to: u8,
+    landings: &mut [u8; MAX_JUMPS],
+) -> CaptureTo {
+    let from_mask = 1u64 << from;
+    if pos.pieces(pos.turn) & from_mask == 0 {
+        return CaptureTo::NoCapture;
+    }
+    let mut chain = Chain {
+        from,
+        to,
+        was_king: pos.kings & from_mask != 0,
+        promotion: B::PROMOTION[usize::from(pos.turn != Color::White)],
+        landings,
+    };
+    // The moving piece is lifted: its square is free for the rest of the move.
+    let mut s = State {
+        at: from,
+        king: chain.was_king,
+        capturable: pos.pieces(pos.turn.other()),
+        empty: (B::SQUARES & !pos.occupied()) | from_mask,
+        captured: 0,
+        jumps: 0,
+    };
+    if !s.king {
+        // A man's jumps, here (the common case); a king's, out of line.
+        let sh = Shifts::<B>::NEW;
+        loop {
+            // Every square the man can land on by one jump: one per direction with a jump.
+            let here = 1u64 << s.at;
+            let mut lands = 0;
+            for d in 0..4 {
+                lands |= sh.shift(sh.shift(here, d) & s.capturable, d) & s.empty;
+            }
+            if lands == 0 {
+                return chain.end(&s);
+            }
+            if lands & (lands - 1) != 0 {
+                return CaptureTo::Branches;
+            }
+            // The piece jumped stands halfway: a direction is a constant difference of bits.
+            let land = lands.trailing_zeros() as u8;
+            let victim = 1u64 << ((s.at + land) / 2);
+            s = chain.jump::<B>(&s, victim, land);
+            if s.king {
+                break; // promoted: the capture goes on as a king's
+            }
+        }
+    }
+    chain.follow_king::<B>(s)
+}
+
+/// A capture followed jump by jump by [`capture_to_on`].
+struct Chain<'a> {
+    from: u8,
+    to: u8,
+    was_king: bool,
+    promotion: u64,
+    landings: &'a mut [u8; MAX_JUMPS],
+}
+
+impl Chain<'_> {
+    #[inline(always)]
+    fn jump<B: Board>(&mut self, s: &State, victim: u64, land: u8) -> State {
+        self.landings[s.jumps] = land;
+        s.jump::<B>(victim, land, self.promotion)
+    }
+
+    /// The capture ends at `s`: the move, if it ends on the square asked for.
+    #[inline(always)]
+    fn end(&self, s: &State) -> CaptureTo {
+        if s.jumps == 0 || s.at != self.to {
+            return CaptureTo::NoCapture;
+        }
+        CaptureTo::Only(QuickMove {
+            from: self.from,
+            to: s.at,
+            captured: s.captured,
+            promotes: s.king && !self.was_king,
+            jumps: s.jumps as u8,
+        })
+    }
+
+    /// Follows the jumps of a king from `s` (as [`CaptureSearch::extend`] would search them).
+    #[inline(never)]
+    fn follow_king<B: Board>(&mut self, mut s: State) -> CaptureTo {
+        let sh = Shifts::<B>::NEW;
+        loop {
+            // The one direction with a jump: its victim and landing squares.
+            let mut jump = None;
+            for d in 0..4 {
+                let victim = sh.first_obstacle(s.at, d, s.empty) & s.capturable;
+                if victim == 0 {
+                    continue;
+                }
+                let lands = sh.ray(victim.trailing_zeros() as u8, d, s.empty);
+                if lands == 0 {
+                    continue;
+                }
+                if jump.is_some() {
+                    return CaptureTo::Branches;
+                }
+                jump = Some((victim, lands));
+            }
+            let Some((victim, lands)) = jump else {
+                return self.end(&s);
+            };
+            let land = if lands & (lands - 1) == 0 {
+                lands.trailing_zeros() as u8
+            } else {
+                // A choice: the king must land where it captures again, if it can.
+                let mut continuing = 0;
+                for land in bits(lands) {
+                    if can_capture(&sh, &s.jump::<B>(victim, land, self.promotion)) {
+                        continuing |= 1u64 << land;
+                    }
+                }
+                if continuing == 0 {
+                    // The capture ends here, on any of the landing squares.
+                    if lands & (1u64 << self.to) == 0 {
+                        return CaptureTo::NoCapture;
+                    }
+                    let last = self.jump::<B>(&s, victim, self.to);
+                    return self.end(&last);
+                }
+                if continuing & (continuing - 1) != 0 {
+                    return CaptureTo::Branches;
+                }
+                continuing.trailing_zeros() as u8
+            };
+            s = self.jump::<B>(&s, victim, land);
+        }
+    }
+}
+
 struct CaptureSearch<'a, B> {
     sh: Shifts<B>,
     promotion: u64,
@@ -524,18 +699,7 @@ struct CaptureSearch<'a, B> {
 impl<B: Board> CaptureSearch<'_, B> {
     /// The state after jumping the enemy on `victim` and landing on `land`.
     fn jump(&self, s: &State, victim: u64, land: u8) -> State {
-        let promoted = !s.king && self.promotion & (1u64 << land) != 0;
-        State {
-            at: land,
-            king: s.king || promoted,
-            capturable: s.capturable & !victim,
-            empty: match B::REMOVAL {
-                Removal::Immediate => s.empty | victim,
-                Removal::EndOfMove => s.empty,
-            },
-            captured: s.captured | victim,
-            jumps: s.jumps + 1,
-        }
+        s.jump::<B>(victim, land, self.promotion)
     }
 
     fn can_capture(&self, s: &State) -> bool {
@@ -707,6 +871,47 @@ mod tests {
         assert!(
             answered > 5_000 && answered * 10 > alone * 9,
             "{answered} of {alone}"
+        );
+    }
+
+    /// `capture_to_on` answers with the one capture (distinct move, path included) that the
+    /// search lists from a square to another, says "none" only when the search lists none,
+    /// and leaves few to the search, from every square of the side to move to every square,
+    /// along pseudo-random games of both boards (kings, promotions, long captures).
+    #[test]
+    fn capture_to_is_the_only_capture_ending_there() {
+        fn check<B: Board>(pos: &Position, counts: &mut [usize; 4]) {
+            let mut listed = Vec::new();
+            let mut landings = [0; MAX_JUMPS];
+            for from in bits(pos.pieces(pos.turn)) {
+                listed.clear();
+                captures_from(pos, from, Paths::Distinct, &mut listed);
+                let king = usize::from(pos.kings & (1u64 << from) != 0);
+                for to in bits(B::SQUARES) {
+                    let ending: Vec<&Move> = listed.iter().filter(|m| m.to == to).collect();
+                    match capture_to_on::<B>(pos, from, to, &mut landings) {
+                        CaptureTo::Only(only) => {
+                            assert_eq!(ending, [&only.to_move(&landings)], "{pos:?}");
+                            counts[king] += 1;
+                        }
+                        CaptureTo::NoCapture => assert!(ending.is_empty(), "{pos:?}"),
+                        CaptureTo::Branches => counts[2 + king] += usize::from(!ending.is_empty()),
+                    }
+                }
+            }
+        }
+        // Captures found of men and kings, captures left to the search of men and kings.
+        let mut counts = [0; 4];
+        random_playouts(
+            300,
+            200,
+            Paths::Distinct,
+            |pos, _, _| on_board!(pos.variant, B => check::<B>(pos, &mut counts)),
+        );
+        let [men, kings, men_searched, kings_searched] = counts;
+        assert!(
+            men > 10_000 && kings > 1_000 && men > 5 * men_searched && kings > kings_searched,
+            "{counts:?}"
         );
     }
 

@@ -154,6 +154,89 @@ impl Move {
     }
 }
 
+/// What playing a move needs of it: [`Move`] and [`QuickMove`] alike.
+pub trait Effect {
+    fn from(&self) -> u8;
+    fn to(&self) -> u8;
+    /// Squares of the pieces captured (empty for a step).
+    fn captured(&self) -> u64;
+    fn promotes(&self) -> bool;
+}
+
+macro_rules! effect_of_fields {
+    ($($t:ty),*) => {$(
+        impl Effect for $t {
+            #[inline(always)]
+            fn from(&self) -> u8 {
+                self.from
+            }
+            #[inline(always)]
+            fn to(&self) -> u8 {
+                self.to
+            }
+            #[inline(always)]
+            fn captured(&self) -> u64 {
+                self.captured
+            }
+            #[inline(always)]
+            fn promotes(&self) -> bool {
+                self.promotes
+            }
+        }
+    )*};
+}
+effect_of_fields!(Move, QuickMove);
+
+/// A move without its landing squares (which its finder keeps apart): all that playing it
+/// needs, without copying a [`Move`] around.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QuickMove {
+    pub from: u8,
+    pub to: u8,
+    /// Squares of the pieces captured (empty for a step).
+    pub captured: u64,
+    pub promotes: bool,
+    /// Jumps of a capture (0 for a step).
+    pub jumps: u8,
+}
+
+impl QuickMove {
+    pub fn step(from: u8, to: u8, promotes: bool) -> QuickMove {
+        QuickMove {
+            from,
+            to,
+            captured: 0,
+            promotes,
+            jumps: 0,
+        }
+    }
+
+    /// The quick form of `mv`; its landing squares are `mv.landings()`.
+    pub fn of(mv: &Move) -> QuickMove {
+        QuickMove {
+            from: mv.from,
+            to: mv.to,
+            captured: mv.captured,
+            promotes: mv.promotes,
+            jumps: if mv.is_capture() { mv.path_len } else { 0 },
+        }
+    }
+
+    /// The move, given the landing squares of a capture (the first `jumps` of `landings`).
+    pub fn to_move(&self, landings: &[u8]) -> Move {
+        if self.jumps == 0 {
+            Move::step(self.from, self.to, self.promotes)
+        } else {
+            Move::capture(
+                self.from,
+                &landings[..usize::from(self.jumps)],
+                self.captured,
+                self.promotes,
+            )
+        }
+    }
+}
+
 /// Appends the alphanumeric name of square `bit` (what `SquareName` displays).
 #[inline(always)]
 fn push_square(g: &Geometry, bit: u8, out: &mut String) {

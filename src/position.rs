@@ -2,7 +2,7 @@
 //! live in `movegen`, the history of a game in `game`.
 
 use crate::geometry::Geometry;
-use crate::moves::Move;
+use crate::moves::{Effect, Move};
 use crate::variant::Variant;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -122,22 +122,28 @@ impl Position {
 
     /// The position after `mv`, which must be legal here.
     pub fn play(&self, mv: &Move) -> Position {
-        let from = 1u64 << mv.from;
-        let to = 1u64 << mv.to;
+        self.after(mv)
+    }
+
+    /// The position after the legal move `mv`, a [`Move`] or a [`QuickMove`].
+    #[inline(always)]
+    pub fn after(&self, mv: &impl Effect) -> Position {
+        let from = 1u64 << mv.from();
+        let to = 1u64 << mv.to();
         let mut next = *self;
         let was_king = self.kings & from != 0;
         match self.turn {
             Color::White => {
                 next.white = (next.white & !from) | to;
-                next.black &= !mv.captured;
+                next.black &= !mv.captured();
             }
             Color::Black => {
                 next.black = (next.black & !from) | to;
-                next.white &= !mv.captured;
+                next.white &= !mv.captured();
             }
         }
-        next.kings &= !(from | mv.captured);
-        if was_king || mv.promotes {
+        next.kings &= !(from | mv.captured());
+        if was_king || mv.promotes() {
             next.kings |= to;
         }
         next.turn = self.turn.other();

@@ -12,7 +12,8 @@
 
 use crate::game::Game;
 use crate::geometry::{Geometry, NO_SQUARE, OFF_BOARD};
-use crate::moves::{MAX_JUMPS, Move};
+use crate::movegen::{Board, on_board};
+use crate::moves::{MAX_JUMPS, Move, QuickMove};
 use crate::pdn::movetext::{MoveShape, WrittenMove, WrittenSquare};
 use crate::position::Color;
 use crate::square::{Corner, SquareError};
@@ -74,24 +75,57 @@ pub fn resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution
     resolve_listed(game, written, corner)
 }
 
-/// A step written as one (start and end, `-`) when it is legal here: what [`resolve`] finds
-/// for it (a move needing no leniency), without a [`Resolution`]. `None` says only that the
-/// text is something else or the step is not legal (then [`resolve`] tells).
+/// The start and end squares of a move written as those two squares alone, when both are
+/// squares of the board `B`, and whether it is written as a capture: what the quick paths of
+/// [`resolve`] read.
 #[inline(always)]
-pub fn written_step(game: &Game, written: &WrittenMove, corner: Corner) -> Option<Move> {
-    if let MoveShape::Squares {
-        squares,
-        capture: false,
-    } = &written.shape
-    {
-        if let [first, last] = squares.as_slice() {
-            let g = game.position().geometry();
-            let from = quick_bit(g, first, corner)?;
-            let to = quick_bit(g, last, corner)?;
-            return game.quick_step(from, to);
-        }
+pub(crate) fn written_ends<B: Board>(
+    written: &WrittenMove,
+    corner: Corner,
+) -> Option<(u8, u8, bool)> {
+    let MoveShape::Squares { squares, capture } = &written.shape else {
+        return None;
+    };
+    let [first, last] = squares.as_slice() else {
+        return None;
+    };
+    let g = B::GEOMETRY;
+    Some((
+        quick_bit(g, first, corner)?,
+        quick_bit(g, last, corner)?,
+        *capture,
+    ))
+}
+
+/// What [`resolve`] finds for `written` when that is [`Resolution::Found`] with no leniency
+/// and the text is of two squares (start and end): a step written with `-`, or a capture
+/// written with `:` or `x` that is the one capture of its piece ending there. `None` says
+/// only that the text is something else or no move was found this way (then [`resolve`]
+/// tells).
+pub fn quick_resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Option<Move> {
+    let mut landings = [0; MAX_JUMPS];
+    let quick = on_board!(game.position().variant, B => {
+        quick_resolve_on::<B>(game, written, corner, &mut landings)
+    })?;
+    Some(quick.to_move(&landings))
+}
+
+/// [`quick_resolve`] without building the move: the landing squares of a capture are
+/// written to `landings`.
+#[inline(always)]
+pub(crate) fn quick_resolve_on<B: Board>(
+    game: &Game,
+    written: &WrittenMove,
+    corner: Corner,
+    landings: &mut [u8; MAX_JUMPS],
+) -> Option<QuickMove> {
+    let (from, to, capture) = written_ends::<B>(written, corner)?;
+    if capture {
+        game.quick_capture_on::<B>(from, to, landings)
+    } else {
+        let promotes = game.legal_step_on::<B>(from, to)?;
+        Some(QuickMove::step(from, to, promotes))
     }
-    None
 }
 
 /// [`resolve`] against the list of legal moves.

@@ -4,7 +4,7 @@
 
 use pdnkit::pdn::movetext::WrittenMove;
 use pdnkit::random::Rng;
-use pdnkit::resolve::{Resolution, resolve, written_step};
+use pdnkit::resolve::{Resolution, quick_resolve, resolve};
 use pdnkit::{Corner, Game, Move, Paths, Position, Variant, legal_moves};
 
 /// Positions from random games of both variants.
@@ -103,33 +103,55 @@ fn short_forms_resolve_or_list_every_candidate() {
     }
 }
 
-/// The shortcut for steps written with `-` finds exactly the moves that `resolve` finds for
-/// them with no leniency and that are steps, for every start and end square.
+/// The shortcut of the replay for texts of start and end finds exactly what the list of legal
+/// moves says: a step written with `-` when it is legal, the one capture (distinct move) from
+/// the start to the end written with `:`, else nothing; and what it finds is what `resolve`
+/// finds, with no leniency. Every start and end square, both separators.
 #[test]
-fn written_steps_are_what_resolve_finds() {
-    let (mut steps, mut others) = (0, 0);
+fn quick_resolve_is_what_the_legal_moves_say() {
+    let (mut steps, mut captures, mut others) = (0, 0, 0);
     for game in positions(400) {
         let g = game.position().geometry();
+        let legal = game.legal_moves();
         for from in 1..=u32::from(g.num_squares) {
             for to in 1..=u32::from(g.num_squares) {
-                let text = format!("{from}-{to}");
-                let written = WrittenMove::parse(text.as_bytes()).unwrap();
-                let shortcut = written_step(&game, &written, Corner::TopLeft);
-                match resolve(&game, &written, Corner::TopLeft) {
-                    Resolution::Found(mv, None) if !mv.is_capture() => {
-                        assert_eq!(shortcut, Some(mv), "{text} in {:?}", game.position());
-                        steps += 1;
-                    }
-                    other => {
-                        assert_eq!(shortcut, None, "{text}: {other:?}");
-                        others += 1;
+                for separator in ['-', ':'] {
+                    let text = format!("{from}{separator}{to}");
+                    let written = WrittenMove::parse(text.as_bytes()).unwrap();
+                    let quick = quick_resolve(&game, &written, Corner::TopLeft);
+                    let (bit_from, bit_to) = (
+                        g.bit_of_number(from, Corner::TopLeft).unwrap(),
+                        g.bit_of_number(to, Corner::TopLeft).unwrap(),
+                    );
+                    let fits: Vec<&Move> = legal
+                        .iter()
+                        .filter(|m| m.from == bit_from && m.to == bit_to)
+                        .filter(|m| m.is_capture() == (separator == ':'))
+                        .collect();
+                    let expected = match fits.as_slice() {
+                        [only] => Some(**only),
+                        _ => None,
+                    };
+                    let at = game.position();
+                    assert_eq!(quick, expected, "{text} in {at:?}");
+                    match quick {
+                        Some(mv) => {
+                            let resolved = resolve(&game, &written, Corner::TopLeft);
+                            assert_eq!(resolved, Resolution::Found(mv, None), "{text}");
+                            if mv.is_capture() {
+                                captures += 1;
+                            } else {
+                                steps += 1;
+                            }
+                        }
+                        None => others += 1,
                     }
                 }
             }
         }
     }
     assert!(
-        steps > 1000 && others > steps,
-        "{steps} steps, {others} others"
+        steps > 1000 && captures > 200 && others > steps,
+        "{steps} steps, {captures} captures, {others} others"
     );
 }

@@ -414,6 +414,24 @@ pub fn moves_play_consistently(pos: &Position) {
         assert_eq!(next.position(), &pos.play(mv));
         assert_eq!(next.plies(), 1);
     }
+    // A capture written by its start and end alone: the one capture between them, if one.
+    for from in bits(own) {
+        for to in bits(pos.geometry().squares) {
+            let fits: Vec<&Move> = distinct
+                .iter()
+                .filter(|m| m.is_capture() && m.from == from && m.to == to)
+                .collect();
+            let expected = match fits.as_slice() {
+                [only] => Some(**only),
+                _ => None,
+            };
+            assert_eq!(
+                game.only_capture(from, to),
+                expected,
+                "only_capture {from} {to} in {pos:?}"
+            );
+        }
+    }
 }
 
 fn one_move(pos: &Position, mv: &Move, own: u64, theirs: u64) {

@@ -5,9 +5,10 @@ use super::lines::{Line, WrittenPly};
 use super::{Findings, GameReport};
 use crate::diagnostic::{Severity, code};
 use crate::game::Game;
-use crate::moves::Move;
+use crate::movegen::{Board, on_board};
+use crate::moves::{MAX_JUMPS, Move, QuickMove};
 use crate::position::{Color, Position};
-use crate::resolve::{Illegal, Leniency, Resolution, describe, resolve, written_step};
+use crate::resolve::{Illegal, Leniency, Resolution, describe, quick_resolve_on, resolve};
 use crate::square::Corner;
 use compact_str::CompactString;
 
@@ -70,11 +71,12 @@ pub(super) fn replay_all(
     report: &mut GameReport,
     findings: &mut Findings,
 ) {
-    // Positions before each move of each line (kept only when there are variations to
-    // branch off), and where each line started.
+    // Positions before each move of each line, and where each line started: kept only when
+    // there are variations to branch off (a game of one line allocates neither).
     let branches = lines.len() > 1;
-    let mut befores: Vec<Vec<Position>> = Vec::with_capacity(lines.len());
-    let mut starts: Vec<LineStart> = Vec::with_capacity(lines.len());
+    let room = if branches { lines.len() } else { 0 };
+    let mut befores: Vec<Vec<Position>> = Vec::with_capacity(room);
+    let mut starts: Vec<LineStart> = Vec::with_capacity(room);
     for (index, line) in lines.iter().enumerate() {
         let first_number = line.moves.first().and_then(|p| p.number).map(|(n, _)| n);
         let (origin, line_start) = match line.parent {
@@ -100,7 +102,9 @@ pub(super) fn replay_all(
                 )
             }
         };
-        starts.push(line_start);
+        if branches {
+            starts.push(line_start);
+        }
         let Some(origin) = origin else {
             // The parent stopped before the move this variation replaces.
             befores.push(Vec::new());
@@ -115,7 +119,10 @@ pub(super) fn replay_all(
             start: line_start,
             first_side: origin.turn,
         };
-        befores.push(replayer.run(Game::new(origin), &line.moves));
+        let line_befores = replayer.run(Game::new(origin), &line.moves);
+        if branches {
+            befores.push(line_befores);
+        }
     }
 }
 
@@ -137,7 +144,16 @@ impl LineReplay<'_> {
     }
 
     /// Replays `moves`; returns the position before each move that was reached.
-    fn run(&mut self, mut game: Game, moves: &[WrittenPly<'_>]) -> Vec<Position> {
+    fn run(&mut self, game: Game, moves: &[WrittenPly<'_>]) -> Vec<Position> {
+        // One dispatch on the board for the whole line, not one per rules call.
+        on_board!(game.position().variant, B => self.run_on::<B>(game, moves))
+    }
+
+    #[inline(always)]
+    fn run_on<B: Board>(&mut self, mut game: Game, moves: &[WrittenPly<'_>]) -> Vec<Position> {
+        let corner = self.corner();
+        // The landing squares of the last capture found quickly.
+        let mut landings = [0; MAX_JUMPS];
         let mut befores = Vec::with_capacity(if self.branches { moves.len() } else { 0 });
         if self.main && self.details {
             self.report.moves.reserve(moves.len());
@@ -160,108 +176,112 @@ impl LineReplay<'_> {
                 self.error(code::MOVE_AFTER_END, ply, number, side, ply_number, message);
                 break;
             }
-            // A step written as one is checked directly (the common case); other moves are
-            // resolved, and borrowed from the resolution (or the choice among its candidates)
-            // rather than copied out of it.
-            let step;
-            let resolution;
-            let chosen;
-            let mv = if let Some(found) = written_step(&game, ply.written, self.corner()) {
-                step = found;
-                &step
-            } else {
-                resolution = resolve(&game, ply.written, self.corner());
-                match &resolution {
-                    Resolution::Found(mv, leniency) => {
-                        if let Some(l) = leniency {
-                            let message = match l {
-                                Leniency::CaptureWrittenAsStep => {
-                                    "a capture written with `-` (PDN writes captures with `:` or `x`)"
-                                }
-                                Leniency::StepWrittenAsCapture => {
-                                    "a move without capture written with `:` or `x`"
-                                }
-                            };
-                            self.diagnostic(
-                                Severity::Warning,
-                                code::CAPTURE_NOTATION,
-                                ply,
-                                number,
-                                side,
-                                ply_number,
-                                message.to_string(),
-                            );
-                        }
-                        mv
+            // A step or a capture written by its start and end, as one, is found directly
+            // (the common case, no `Resolution`); other moves are resolved.
+            let resolved;
+            let found = match quick_resolve_on::<B>(&game, ply.written, corner, &mut landings) {
+                Some(quick) => Found::Quick(quick),
+                None => match self.resolve(&game, ply, &moves[i + 1..], (number, side, ply_number))
+                {
+                    Some(mv) => {
+                        resolved = mv;
+                        Found::Move(&resolved)
                     }
-                    Resolution::Ambiguous(candidates) => {
-                        match self.disambiguate(&game, candidates, &moves[i + 1..]) {
-                            Some(mv) => {
-                                let message = format!(
-                                    "ambiguous: it can be read as {}; only {} lets the game go on",
-                                    self.list(candidates, &game),
-                                    self.name(&mv, &game, true)
-                                );
-                                self.diagnostic(
-                                    Severity::Warning,
-                                    code::AMBIGUITY_RESOLVED,
-                                    ply,
-                                    number,
-                                    side,
-                                    ply_number,
-                                    message,
-                                );
-                                chosen = mv;
-                                &chosen
-                            }
-                            None => {
-                                let message = format!(
-                                    "ambiguous: it can be read as {}; write the full path",
-                                    self.list(candidates, &game)
-                                );
-                                self.error(
-                                    code::AMBIGUOUS_MOVE,
-                                    ply,
-                                    number,
-                                    side,
-                                    ply_number,
-                                    message,
-                                );
-                                break;
-                            }
-                        }
-                    }
-                    Resolution::Illegal(reason) => {
-                        let (code, message) = self.explain(&game, ply, reason);
-                        self.error(code, ply, number, side, ply_number, message);
-                        break;
-                    }
-                }
+                    None => break,
+                },
             };
             if !self.main {
-                game.play(mv);
+                found.play::<B>(&mut game);
                 continue;
             }
             self.report.main_plies += 1;
             let outcome = if self.details {
                 let before = *game.position();
-                let outcome = game.play(mv);
+                let outcome = found.play::<B>(&mut game);
                 self.report.moves.push(PlayedMove {
                     written: CompactString::from_utf8_lossy(ply.text),
-                    mv: *mv,
+                    mv: found.to_move(&landings),
                     before,
                     after: *game.position(),
                     offset: ply.offset,
                 });
                 outcome
             } else {
-                game.play(mv)
+                found.play::<B>(&mut game)
             };
             if let Some(outcome) = outcome {
                 self.report.rule_end = Some((outcome, ply_number));
             }
         }
         befores
+    }
+
+    /// The move `ply` stands for, by [`resolve`], with the findings that reading needs
+    /// (a leniency, an ambiguity resolved); `None` after reporting an error (the line stops).
+    #[inline(never)]
+    fn resolve(
+        &mut self,
+        game: &Game,
+        ply: &WrittenPly<'_>,
+        rest: &[WrittenPly<'_>],
+        (number, side, ply_number): (u32, Color, u32),
+    ) -> Option<Move> {
+        match resolve(game, ply.written, self.corner()) {
+            Resolution::Found(mv, leniency) => {
+                if let Some(l) = leniency {
+                    let message = match l {
+                        Leniency::CaptureWrittenAsStep => {
+                            "a capture written with `-` (PDN writes captures with `:` or `x`)"
+                        }
+                        Leniency::StepWrittenAsCapture => {
+                            "a move without capture written with `:` or `x`"
+                        }
+                    };
+                    self.diagnostic(
+                        Severity::Warning,
+                        code::CAPTURE_NOTATION,
+                        ply,
+                        number,
+                        side,
+                        ply_number,
+                        message.to_string(),
+                    );
+                }
+                Some(mv)
+            }
+            Resolution::Ambiguous(candidates) => match self.disambiguate(game, &candidates, rest) {
+                Some(mv) => {
+                    let message = format!(
+                        "ambiguous: it can be read as {}; only {} lets the game go on",
+                        self.list(&candidates, game),
+                        self.name(&mv, game, true)
+                    );
+                    self.diagnostic(
+                        Severity::Warning,
+                        code::AMBIGUITY_RESOLVED,
+                        ply,
+                        number,
+                        side,
+                        ply_number,
+                        message,
+                    );
+                    Some(mv)
+                }
+                None => {
+                    let message = format!(
+                        "ambiguous: it can be read as {}; write the full path",
+                        self.list(&candidates, game)
+                    );
+                    self.error(code::AMBIGUOUS_MOVE, ply, number, side, ply_number, message);
+                    None
+                }
+            },
+            Resolution::Illegal(reason) => {
+                let (code, message) = self.explain(game, ply, &reason);
+                self.error(code, ply, number, side, ply_number, message);
+                None
+            }
+        }
     }
 
     /// The only candidate after which the most of the remaining moves replay, if unique.
@@ -429,6 +449,30 @@ impl LineReplay<'_> {
         d.move_number = Some(number);
         d.side = Some(side);
         d.written = Some(String::from_utf8_lossy(ply.text).into_owned());
+    }
+}
+
+/// A move to play: found quickly (its landing squares kept apart), or resolved.
+enum Found<'a> {
+    Quick(QuickMove),
+    Move(&'a Move),
+}
+
+impl Found<'_> {
+    #[inline(always)]
+    fn play<B: Board>(&self, game: &mut Game) -> Option<crate::game::Outcome> {
+        match self {
+            Found::Quick(quick) => game.play_on::<B>(quick),
+            Found::Move(mv) => game.play_on::<B>(*mv),
+        }
+    }
+
+    /// The move, given the landing squares of a quick capture.
+    fn to_move(&self, landings: &[u8]) -> Move {
+        match self {
+            Found::Quick(quick) => quick.to_move(landings),
+            Found::Move(mv) => **mv,
+        }
     }
 }
 
