@@ -161,6 +161,17 @@ impl Splitter {
         (self.pos, self.mark) = (start, start);
     }
 
+    /// Whether a `[` at `at`, with everything before it scanned, starts a new game whatever
+    /// follows: the scan is at the top level (in no comment, word, tag ...) and the game being
+    /// gathered, if any, has movetext, so the `[` ends it ([`Self::top_run`] cuts there, and
+    /// the end of the input would end it at the same byte).
+    pub(crate) fn tag_starts_game(&self, at: u64) -> bool {
+        self.pos == at
+            && self.mode == Mode::Top
+            && !self.in_word
+            && self.chunk.as_ref().is_none_or(|c| c.movetext)
+    }
+
     /// The same splitter without its fast path: every byte goes through the state machine.
     pub(crate) fn without_fast_path(mut self) -> Splitter {
         self.fast_path = false;
@@ -190,6 +201,7 @@ impl Splitter {
     /// `eof`: nothing follows `buf`. After `Done`, every call returns `Done`.
     /// Games that start with a tag are tried by [`plain_game`] first, which reports their
     /// constructs to `constructs`.
+    #[inline(never)]
     pub(crate) fn step<C: Constructs>(
         &mut self,
         buf: &[u8],
