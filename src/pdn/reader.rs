@@ -36,6 +36,7 @@ use super::ascii::BreakCounter;
 use super::lexer::{ParsedGame, parse_game_into};
 use super::limits::MAX_GAME_BYTES;
 use super::plain_game::{Constructs, Lexing, Splitting};
+pub(crate) use super::splitter::Opening;
 use super::splitter::{Splitter, Step};
 use std::io::{self, BufRead};
 
@@ -158,15 +159,15 @@ impl<R: BufRead> GameReader<R> {
         self.blocks.as_ref().is_some_and(|feed| feed.paused)
     }
 
-    /// Paused where a `[` at the start of a line would certainly start a new game, whatever
-    /// follows it: everything before it is read and the game being gathered, if any, would
-    /// end before it exactly as if the input ended there.
-    pub(crate) fn paused_before_game(&self) -> bool {
+    /// Paused where `opening` at the start of a line would certainly start a new game,
+    /// whatever follows it: everything before it is read and the game being gathered, if any,
+    /// would end before it exactly as if the input ended there.
+    pub(crate) fn paused_before_game(&self, opening: Opening) -> bool {
         self.paused()
             && self.bom_checked
             && self
                 .splitter
-                .tag_starts_game(self.offset_of(self.buf.len()))
+                .starts_game(self.offset_of(self.buf.len()), opening)
     }
 
     /// The next block is in `inner` (`input_end`: it is the last, ending there).

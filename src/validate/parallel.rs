@@ -1,8 +1,7 @@
 //! Validating one large stream on several threads.
 //!
 //! The reading thread only reads: it cuts the stream into blocks at cheap candidate game
-//! starts (a `[` at the start of a line whose previous non-blank line does not start with
-//! `[`), counts their line breaks and hands them out. A worker reads its block with a
+//! starts ([`last_candidate`]), counts their line breaks and hands them out. A worker reads its block with a
 //! [`GameReader`] that starts there and validates the games ([`check_games`], the loop of one
 //! thread). At the end of the block the reader pauses and tells whether the cut is certainly
 //! where a reader of the whole stream would begin a game
@@ -19,8 +18,10 @@
 use super::stream::{GameSink, SAMPLE, StreamTotals, check_games, prepare, tally};
 use super::{GameReport, Options};
 use crate::encoding::TextEncoding;
-use crate::pdn::ascii::{BreakCounter, is_break};
-use crate::pdn::reader::GameReader;
+use crate::pdn::ascii::{BreakCounter, is_break, word_end};
+use crate::pdn::limits::MAX_TOKEN_BYTES;
+use crate::pdn::movetext::move_number;
+use crate::pdn::reader::{GameReader, Opening};
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, BufReader, Read};
 use std::sync::{Mutex, mpsc};
@@ -42,7 +43,7 @@ const BLOCKS: Blocks = Blocks {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum End {
     /// A candidate game start.
-    Candidate,
+    Candidate(Opening),
     /// Anything (no candidate was found, or reading failed).
     Other,
     /// Nothing: the input ends.
@@ -133,7 +134,9 @@ fn read_block(
     if end == End::Last {
         return Ok(true);
     }
-    if end == End::Candidate && reader.paused_before_game() {
+    if let End::Candidate(opening) = end
+        && reader.paused_before_game(opening)
+    {
         reader.end_at_pause();
         check_games(reader, encoding, options, each)?;
         return Ok(true);
@@ -232,7 +235,7 @@ pub(crate) fn check_blocks<R: Read + Send>(
             let mut pending = Vec::new();
             let (mut offset, mut lines) = (0, BreakCounter::default());
             let (mut fresh, mut sent) = (true, 0);
-            // `pending[..searched]` holds no candidate.
+            // No candidate starts in `pending[..searched]`.
             let mut searched = 0;
             loop {
                 let want = searched.max(pending.len()) + sizes.target;
@@ -241,10 +244,11 @@ pub(crate) fn check_blocks<R: Read + Send>(
                     Err(_) => (pending.len(), End::Other),
                     Ok(true) => (pending.len(), End::Last),
                     Ok(false) => match last_candidate(&pending, searched) {
-                        Some(cut) => (cut, End::Candidate),
+                        Some((cut, opening)) => (cut, End::Candidate(opening)),
                         None if pending.len() >= sizes.max => (pending.len(), End::Other),
                         None => {
-                            searched = pending.len();
+                            // A word at the end may go on: look at it again.
+                            searched = pending.len().saturating_sub(MAX_TOKEN_BYTES);
                             continue;
                         }
                     },
@@ -263,7 +267,7 @@ pub(crate) fn check_blocks<R: Read + Send>(
                 };
                 lines.feed(&block.bytes);
                 offset = block.end_offset();
-                (fresh, searched) = (end == End::Candidate, 0);
+                (fresh, searched) = (matches!(end, End::Candidate(_)), 0);
                 while sent - ordered.next >= max_in_flight {
                     ordered.receive(&done_rx, sink, totals)?;
                 }
@@ -290,31 +294,56 @@ fn read_to<R: Read>(reader: &mut R, buf: &mut Vec<u8>, want: usize) -> io::Resul
     Ok(buf.len() < want)
 }
 
-/// The last candidate game start in `buf` at or after `from`: a `[` at the start of a line
-/// whose previous non-blank line (within `buf`) does not start with `[`, so most likely the
-/// first tag of a game after the moves of another. Cheap; the reader decides.
-fn last_candidate(buf: &[u8], from: usize) -> Option<usize> {
+/// The last candidate game start in `buf` at or after `from`, cheap to find (the reader
+/// decides): at the start of a line whose previous non-blank line (whole in `buf`) does not
+/// start with `[`, a `[` (most likely the first tag of a game after the moves of another) or,
+/// after a blank line, the move number 1 (a game without tags).
+fn last_candidate(buf: &[u8], from: usize) -> Option<(usize, Opening)> {
     let from = from.max(1);
     let mut end = buf.len();
-    while let Some(i) = buf.get(from..end).and_then(|b| memchr::memrchr(b'[', b)) {
+    while let Some(i) = buf
+        .get(from..end)
+        .and_then(|b| memchr::memrchr2(b'[', b'1', b))
+    {
         let at = from + i;
         if is_break(buf[at - 1]) && after_other_line(buf, at - 1) {
-            return Some(at);
+            if buf[at] == b'[' {
+                return Some((at, Opening::Tag));
+            }
+            let word = word_end(buf, at);
+            if word < buf.len()
+                && word - at <= MAX_TOKEN_BYTES
+                && matches!(move_number(&buf[at..word]), Ok((_, (1, _))))
+                && after_blank_line(buf, at - 1)
+            {
+                return Some((at, Opening::MoveOne));
+            }
         }
         end = at;
     }
     None
 }
 
+/// Where the line ends that the line break at `buf[brk]` ends (`\r\n` is one break).
+fn line_ending_at(buf: &[u8], brk: usize) -> usize {
+    if buf[brk] == b'\n' && brk > 0 && buf[brk - 1] == b'\r' {
+        brk - 1
+    } else {
+        brk
+    }
+}
+
+/// Whether the line before the line break at `buf[brk]` is empty.
+fn after_blank_line(buf: &[u8], brk: usize) -> bool {
+    let line_end = line_ending_at(buf, brk);
+    line_end.checked_sub(1).is_some_and(|i| is_break(buf[i]))
+}
+
 /// Whether the last non-blank line before the line break at `buf[brk]` is whole in `buf` and
 /// does not start with `[`.
 fn after_other_line(buf: &[u8], mut brk: usize) -> bool {
     loop {
-        let line_end = if buf[brk] == b'\n' && brk > 0 && buf[brk - 1] == b'\r' {
-            brk - 1
-        } else {
-            brk
-        };
+        let line_end = line_ending_at(buf, brk);
         let Some(start) = memchr::memrchr2(b'\n', b'\r', &buf[..line_end]).map(|i| i + 1) else {
             return false; // the line may begin before `buf`
         };
@@ -529,6 +558,11 @@ mod tests {
             // games without results, tagless games, a result standing alone
             "[Event \"a\"]\n1. c3-d4 f6-g5\n\n[Event \"b\"]\n1. c3-d4 f6-g5 2. b2-c3\n\n1. c3-d4 *\n\n1-0\n\n[Event \"c\"]\n1-0\n",
             "1. c3-d4 f6-g5 2. b2-c3 g7-f6\n\n1. c3-d4 f6-g5 2. b2-c3 g7-f6\n\n1. c3-d4 *\n",
+            // tagless games: cut by `1.` after a blank line only after move 2, at the top level
+            "1. c3-d4 f6-g5\n\n1. c3-d4 f6-g5 2. b2-c3\n\n1...f6-g5 2. b2-c3 {x}\n\n1.c3-d4 *\n\n1. b2-c3\n",
+            "1. c3-d4 2. b2-c3 (2. a1-b2\n\n1. c3-d4) g7-f6\n\n1. c3-d4 (2. b2-c3\n\n1. c3-d4) 2. b2-c3\n\n01. c3-d4 2. b2-c3 %c\n\n1. a1-b2 2. x\n{\n\n1. c3-d4 }\n\n1. c3-d4\n\n1. 2.",
+            "[Event \"a\"]\n\n1. c3-d4 2. b2-c3\n\n1. c3-d4 2. x\n\n[Event \"b\"]\n\n1. c3-d4 *\n\n1. ab",
+            "{x}\n1. c3-d4 2. b2-c3 (2. a1-b2\n\n1. c3-d4) g7-f6",
             // tags that do not end their line, setups, strings with brackets
             "[Event \"a\"] [Site \"b\"]\n1. c3-d4 *\n[FEN \"W:W1:B2\"]\n/FEN \"x\n\n[Event \"[\"]\n1. c3-d4 * [Event \"\\\"]\n\n[x",
             "\n\n[\n\n[[\n[ Event\n\n[Event \"a\n\n[Event b]\n1.c3-d4 1-0[Event \"z\"]\n\u{444}\u{444} [Event \"e\"] zz *\n",
@@ -683,9 +717,18 @@ mod tests {
     fn candidates_are_tag_lines_after_other_lines() {
         let text = b"[A \"1\"]\n\n[B \"2\"]\n1. c3-d4 *\n\n[C \"3\"]\n[D \"4\"]\n";
         let at = |s: &str| text.windows(s.len()).position(|w| w == s.as_bytes());
-        assert_eq!(last_candidate(text, 0), at("[C"));
+        let tag = |i: Option<usize>| i.map(|i| (i, Opening::Tag));
+        assert_eq!(last_candidate(text, 0), tag(at("[C")));
         assert_eq!(last_candidate(text, at("[D").unwrap()), None);
-        assert_eq!(last_candidate(b"\nx\r\r\n\r[y", 0), Some(6));
+        assert_eq!(last_candidate(b"\nx\r\r\n\r[y", 0), tag(Some(6)));
         assert_eq!(last_candidate(b"\n[y", 0), None); // the line before is not whole
+        let one = |i| Some((i, Opening::MoveOne));
+        assert_eq!(last_candidate(b"\nx\n\n1. y", 0), one(4));
+        assert_eq!(last_candidate(b"\nx\r\n\r\n1...y 11. z", 0), one(6));
+        assert_eq!(last_candidate(b"\nx\n\n1.c3-d4 ", 0), one(4));
+        // not after a blank line, not number 1, the word not whole
+        assert_eq!(last_candidate(b"\nx\n1. y", 0), None);
+        assert_eq!(last_candidate(b"\nx\n\n11. y", 0), None);
+        assert_eq!(last_candidate(b"\nx\n\n1.", 0), None);
     }
 }
