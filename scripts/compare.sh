@@ -62,8 +62,10 @@ commands=(
     "validate --format jsonl -j1"
     "validate --format jsonl -j2"
     "validate --syntax-only --format jsonl -j1"
+    "validate --syntax-only --format jsonl -j2"
     "validate --format human -j1"
     "stats --format json -j1"
+    "stats --format json -j2"
     "convert --to jsonl -j1"
     "convert --to pdn -j1"
 )

@@ -54,7 +54,7 @@
 //! words, tokens and moves past their limits are errors; memory stays bounded whatever the
 //! input.
 
-mod ascii;
+pub(crate) mod ascii;
 pub mod error;
 pub mod gametype;
 pub mod lexer;

@@ -1,79 +1,177 @@
-//! Validating one large stream on several threads: the reading thread cuts the stream into
-//! batches of whole games (it only splits and copies bytes), workers read and validate
-//! batches, and the reports are handed to the sink in input order. At most a few batches are
-//! in flight, and their buffers go back to the reading thread to be filled again, so memory
-//! stays bounded and does not depend on the length of the stream.
+//! Validating one large stream on several threads.
+//!
+//! The reading thread only reads: it cuts the stream into blocks at cheap candidate game
+//! starts ([`last_candidate`]), counts their line breaks and hands them out. A worker reads its block with a
+//! [`GameReader`] that starts there and validates the games ([`check_games`], the loop of one
+//! thread). At the end of the block the reader pauses and tells whether the cut is certainly
+//! where a reader of the whole stream would begin a game
+//! ([`GameReader::paused_before_game`]); then the block's last game is finished. If not, the
+//! paused reader comes back unfinished and reads on, in input order on the reading thread,
+//! through the next blocks (whose own results, read from a wrong start, are dropped) up to a
+//! cut that is certain. So every game is read exactly as by one reader of the whole stream.
+//! A stretch with no candidate is cut after [`Blocks::max`] bytes anyway and read on the same
+//! way (by one reader, in order).
+//!
+//! Reports go to the sink in input order, renumbered. At most a few blocks are in flight and
+//! their buffers are reused, so memory does not depend on the length of the stream.
 
-use super::stream::{GameSink, StreamTotals, prepare, tally};
-use super::{GameReport, Options, check_game};
-use crate::encoding::{TextEncoding, decode};
-use crate::pdn::lexer::{ParsedGame, parse_game_into};
-use crate::pdn::reader::{GameReader, RawGame};
+use super::stream::{GameSink, SAMPLE, StreamTotals, check_games, prepare, tally};
+use super::{GameReport, Options};
+use crate::encoding::TextEncoding;
+use crate::pdn::ascii::{BreakCounter, is_break, word_end};
+use crate::pdn::limits::MAX_TOKEN_BYTES;
+use crate::pdn::movetext::move_number;
+use crate::pdn::reader::{GameReader, Opening};
 use std::collections::BTreeMap;
-use std::io::{self, BufReader, Read};
+use std::io::{self, BufRead, BufReader, Read};
 use std::sync::{Mutex, mpsc};
 
-/// Bytes of games gathered before a batch is handed to a worker.
-const BATCH_BYTES: usize = 256 << 10;
-
-/// Whole games copied out of the reader's buffer.
-#[derive(Default)]
-struct Batch {
-    bytes: Vec<u8>,
-    /// Each game: its range in `bytes`, file offset, line, column and number.
-    games: Vec<(std::ops::Range<usize>, u64, u32, u32, usize)>,
+/// Sizes of the blocks: about `target` bytes, cut at a candidate; with none in `max` bytes,
+/// cut anyway.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Blocks {
+    pub target: usize,
+    pub max: usize,
 }
 
-impl Batch {
-    /// An empty batch with room for a full batch of bytes (so that it is not grown by copies).
-    fn new() -> Batch {
-        Batch {
-            bytes: Vec::with_capacity(BATCH_BYTES + BATCH_BYTES / 4),
-            games: Vec::new(),
+const BLOCKS: Blocks = Blocks {
+    target: 256 << 10,
+    max: 1 << 20,
+};
+
+/// What follows a block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    /// A candidate game start.
+    Candidate(Opening),
+    /// Anything (no candidate was found, or reading failed).
+    Other,
+    /// Nothing: the input ends.
+    Last,
+}
+
+/// A piece of the stream for a worker.
+struct Block {
+    seq: usize,
+    bytes: Vec<u8>,
+    /// File offset of `bytes[0]`, and the line breaks before it.
+    offset: u64,
+    breaks: u64,
+    /// It follows a candidate (or starts the stream): worth reading on its own.
+    fresh: bool,
+    end: End,
+}
+
+impl Block {
+    fn end_offset(&self) -> u64 {
+        self.offset + self.bytes.len() as u64
+    }
+}
+
+/// A block as its reader reads it: in pieces that end where a whole-stream reader's reads
+/// end (multiples of [`SAMPLE`] in the stream), so that both drop bytes at the same places.
+struct BlockSource {
+    bytes: Vec<u8>,
+    offset: u64,
+    at: usize,
+}
+
+impl BlockSource {
+    /// Takes the block that follows this one, giving back the bytes of this one.
+    fn next_block(&mut self, bytes: Vec<u8>) -> Vec<u8> {
+        self.offset += self.bytes.len() as u64;
+        self.at = 0;
+        std::mem::replace(&mut self.bytes, bytes)
+    }
+}
+
+impl Read for BlockSource {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let piece = self.fill_buf()?;
+        let n = piece.len().min(out.len());
+        out[..n].copy_from_slice(&piece[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for BlockSource {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        let at = self.offset + self.at as u64;
+        let piece_end = (at / SAMPLE as u64 + 1) * SAMPLE as u64;
+        let end = usize::try_from(piece_end - self.offset).unwrap_or(usize::MAX);
+        let end = end.min(self.bytes.len());
+        Ok(self.bytes.get(self.at..end).unwrap_or_default())
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.at += n;
+    }
+}
+
+type BlockReader = GameReader<BlockSource>;
+
+/// A block back from a worker.
+struct Checked {
+    reports: Vec<(GameReport, u64)>,
+    /// The reader, paused at the end of the block, if its last game may go on past it (it
+    /// then holds the block's bytes).
+    unfinished: Option<Box<BlockReader>>,
+    block: Block,
+}
+
+/// Reads and validates what `reader` has, to the end of its block (followed by `end`),
+/// handing each report to `each`. True when the block's last game was handed out too; false
+/// when it may go on in the next block (the reader stays paused).
+fn read_block(
+    reader: &mut BlockReader,
+    end: End,
+    encoding: TextEncoding,
+    options: &Options,
+    mut each: impl FnMut(GameReport, u64) -> io::Result<()>,
+) -> io::Result<bool> {
+    check_games(reader, encoding, options, &mut each)?;
+    if end == End::Last {
+        return Ok(true);
+    }
+    if let End::Candidate(opening) = end
+        && reader.paused_before_game(opening)
+    {
+        reader.end_at_pause();
+        check_games(reader, encoding, options, each)?;
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+/// A worker's part: reads a block that is worth it.
+fn check_block(mut block: Block, encoding: TextEncoding, options: &Options) -> Checked {
+    let mut reports = Vec::new();
+    let mut unfinished = None;
+    if block.fresh {
+        let input_end = (block.end == End::Last).then(|| block.end_offset());
+        let source = BlockSource {
+            bytes: std::mem::take(&mut block.bytes),
+            offset: block.offset,
+            at: 0,
+        };
+        let mut reader =
+            GameReader::starting_at(source, block.offset, block.breaks, SAMPLE, input_end);
+        let finished = read_block(&mut reader, block.end, encoding, options, |report, end| {
+            reports.push((report, end));
+            Ok(())
+        });
+        // Reading bytes in memory does not fail.
+        if matches!(finished, Ok(true)) {
+            block.bytes = reader.into_inner().bytes;
+        } else {
+            unfinished = Some(Box::new(reader));
         }
     }
-
-    fn clear(&mut self) {
-        self.bytes.clear();
-        self.games.clear();
-    }
-
-    fn push(&mut self, raw: &RawGame) {
-        let start = self.bytes.len();
-        self.bytes.extend_from_slice(raw.bytes);
-        self.games.push((
-            start..self.bytes.len(),
-            raw.offset,
-            raw.line,
-            raw.column,
-            raw.index,
-        ));
-    }
-
-    fn check(
-        &self,
-        options: &Options,
-        encoding: TextEncoding,
-        parsed: &mut ParsedGame,
-    ) -> Vec<(GameReport, u64)> {
-        let decoder = move |bytes: &[u8]| decode(bytes, encoding).into_owned();
-        self.games
-            .iter()
-            .map(|(range, offset, line, column, index)| {
-                let raw = RawGame {
-                    bytes: &self.bytes[range.clone()],
-                    offset: *offset,
-                    line: *line,
-                    column: *column,
-                    index: *index,
-                };
-                parse_game_into(&raw, parsed);
-                (
-                    check_game(&raw, parsed, &decoder, options),
-                    raw.end_offset(),
-                )
-            })
-            .collect()
+    Checked {
+        reports,
+        unfinished,
+        block,
     }
 }
 
@@ -89,98 +187,548 @@ pub fn check_stream_parallel<R: Read + Send>(
     if threads <= 1 {
         return super::check_stream(input, options, forced, sink, totals);
     }
-    let mut reader = BufReader::with_capacity(1 << 16, input);
+    check_blocks(input, options, forced, threads, BLOCKS, sink, totals)
+}
+
+/// [`check_stream_parallel`] with blocks of the given sizes (tests cut small ones).
+pub(crate) fn check_blocks<R: Read + Send>(
+    input: R,
+    options: &Options,
+    forced: Option<TextEncoding>,
+    threads: usize,
+    sizes: Blocks,
+    sink: &mut dyn GameSink,
+    totals: &mut StreamTotals,
+) -> io::Result<()> {
+    let mut reader = BufReader::with_capacity(SAMPLE, input);
     let (encoding, options) = prepare(&mut reader, forced, options, sink)?;
-    let (work_tx, work_rx) = mpsc::channel::<(usize, Batch)>();
+    let (work_tx, work_rx) = mpsc::channel::<Block>();
     let work_rx = Mutex::new(work_rx);
-    let (done_tx, done_rx) = mpsc::channel::<Done>();
+    let (done_tx, done_rx) = mpsc::channel::<(usize, Checked)>();
     let max_in_flight = 2 * threads;
     std::thread::scope(|scope| -> io::Result<()> {
         for _ in 0..threads {
             let (work_rx, done_tx) = (&work_rx, done_tx.clone());
             scope.spawn(move || {
-                // One parse buffer for every game this worker reads.
-                let mut parsed = ParsedGame::default();
                 loop {
                     let next = work_rx.lock().map(|rx| rx.recv());
-                    let Ok(Ok((seq, batch))) = next else { break };
-                    let reports = batch.check(&options, encoding, &mut parsed);
-                    if done_tx.send((seq, reports, batch)).is_err() {
+                    let Ok(Ok(block)) = next else { break };
+                    let seq = block.seq;
+                    let checked = check_block(block, encoding, &options);
+                    if done_tx.send((seq, checked)).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(done_tx);
-        let mut ordered = Ordered::default();
+        let mut ordered = Ordered {
+            next: 0,
+            waiting: BTreeMap::new(),
+            spare: Vec::new(),
+            carry: None,
+            games: 0,
+            encoding,
+            options: &options,
+        };
         let result = (|| -> io::Result<()> {
-            let mut games = GameReader::new(reader);
-            let mut batch = Batch::new();
-            let mut sent = 0;
+            let mut pending = Vec::new();
+            let (mut offset, mut lines) = (0, BreakCounter::default());
+            let (mut fresh, mut sent) = (true, 0);
+            // No candidate starts in `pending[..searched]`.
+            let mut searched = 0;
             loop {
-                let raw = games.next_game()?;
-                let end = raw.is_none();
-                if let Some(raw) = raw {
-                    batch.push(&raw);
+                let want = searched.max(pending.len()) + sizes.target;
+                let read = read_to(&mut reader, &mut pending, want);
+                let (cut, end) = match read {
+                    Err(_) => (pending.len(), End::Other),
+                    Ok(true) => (pending.len(), End::Last),
+                    Ok(false) => match last_candidate(&pending, searched) {
+                        Some((cut, opening)) => (cut, End::Candidate(opening)),
+                        None if pending.len() >= sizes.max => (pending.len(), End::Other),
+                        None => {
+                            // A word at the end may go on: look at it again.
+                            searched = pending.len().saturating_sub(MAX_TOKEN_BYTES);
+                            continue;
+                        }
+                    },
+                };
+                let mut next = ordered.spare.pop().unwrap_or_default();
+                next.clear();
+                next.extend_from_slice(&pending[cut..]);
+                pending.truncate(cut);
+                let block = Block {
+                    seq: sent,
+                    bytes: std::mem::replace(&mut pending, next),
+                    offset,
+                    breaks: lines.breaks,
+                    fresh,
+                    end,
+                };
+                lines.feed(&block.bytes);
+                offset = block.end_offset();
+                (fresh, searched) = (matches!(end, End::Candidate(_)), 0);
+                while sent - ordered.next >= max_in_flight {
+                    ordered.receive(&done_rx, sink, totals)?;
                 }
-                if batch.bytes.len() >= BATCH_BYTES || (end && !batch.games.is_empty()) {
-                    while sent - ordered.next >= max_in_flight {
+                work_tx.send(block).map_err(io::Error::other)?;
+                sent += 1;
+                if end == End::Last || read.is_err() {
+                    while ordered.next < sent {
                         ordered.receive(&done_rx, sink, totals)?;
                     }
-                    // A returned batch's buffers, else new ones.
-                    let next = ordered.spare.pop().unwrap_or_else(Batch::new);
-                    let full = std::mem::replace(&mut batch, next);
-                    work_tx.send((sent, full)).map_err(io::Error::other)?;
-                    sent += 1;
-                }
-                if end {
-                    break;
+                    return read.map(|_| ());
                 }
             }
-            while ordered.next < sent {
-                ordered.receive(&done_rx, sink, totals)?;
-            }
-            Ok(())
         })();
         drop(work_tx);
         result
     })
 }
 
-/// A validated batch: its number, the reports of its games and its buffers to fill again.
-type Done = (usize, Vec<(GameReport, u64)>, Batch);
-
-/// Batches that came back out of order, waiting for their turn.
-#[derive(Default)]
-struct Ordered {
-    next: usize,
-    waiting: BTreeMap<usize, Vec<(GameReport, u64)>>,
-    /// Buffers of validated batches, emptied, to be filled again.
-    spare: Vec<Batch>,
+/// Reads into `buf` until it holds `want` bytes; true at the end of the input.
+fn read_to<R: Read>(reader: &mut R, buf: &mut Vec<u8>, want: usize) -> io::Result<bool> {
+    let missing = want.saturating_sub(buf.len());
+    buf.reserve_exact(missing); // read into place, without zeroing it first
+    reader.take(missing as u64).read_to_end(buf)?;
+    Ok(buf.len() < want)
 }
 
-impl Ordered {
-    /// Waits for one batch and hands every batch that is now in order to the sink.
+/// The last candidate game start in `buf` at or after `from`, cheap to find (the reader
+/// decides): at the start of a line whose previous non-blank line (whole in `buf`) does not
+/// start with `[`, a `[` (most likely the first tag of a game after the moves of another) or,
+/// after a blank line, the move number 1 (a game without tags).
+fn last_candidate(buf: &[u8], from: usize) -> Option<(usize, Opening)> {
+    let from = from.max(1);
+    let mut end = buf.len();
+    while let Some(i) = buf
+        .get(from..end)
+        .and_then(|b| memchr::memrchr2(b'[', b'1', b))
+    {
+        let at = from + i;
+        if is_break(buf[at - 1]) && after_other_line(buf, at - 1) {
+            if buf[at] == b'[' {
+                return Some((at, Opening::Tag));
+            }
+            let word = word_end(buf, at);
+            if word < buf.len()
+                && word - at <= MAX_TOKEN_BYTES
+                && matches!(move_number(&buf[at..word]), Ok((_, (1, _))))
+                && after_blank_line(buf, at - 1)
+            {
+                return Some((at, Opening::MoveOne));
+            }
+        }
+        end = at;
+    }
+    None
+}
+
+/// Where the line ends that the line break at `buf[brk]` ends (`\r\n` is one break).
+fn line_ending_at(buf: &[u8], brk: usize) -> usize {
+    if buf[brk] == b'\n' && brk > 0 && buf[brk - 1] == b'\r' {
+        brk - 1
+    } else {
+        brk
+    }
+}
+
+/// Whether the line before the line break at `buf[brk]` is empty.
+fn after_blank_line(buf: &[u8], brk: usize) -> bool {
+    let line_end = line_ending_at(buf, brk);
+    line_end.checked_sub(1).is_some_and(|i| is_break(buf[i]))
+}
+
+/// Whether the last non-blank line before the line break at `buf[brk]` is whole in `buf` and
+/// does not start with `[`.
+fn after_other_line(buf: &[u8], mut brk: usize) -> bool {
+    loop {
+        let line_end = line_ending_at(buf, brk);
+        let Some(start) = memchr::memrchr2(b'\n', b'\r', &buf[..line_end]).map(|i| i + 1) else {
+            return false; // the line may begin before `buf`
+        };
+        if start < line_end {
+            return buf[start] != b'[';
+        }
+        brk = start - 1;
+    }
+}
+
+/// Blocks back from the workers, handed to the sink in input order.
+struct Ordered<'a> {
+    next: usize,
+    waiting: BTreeMap<usize, Checked>,
+    /// Buffers of blocks done with, to be filled again.
+    spare: Vec<Vec<u8>>,
+    /// The reader of a game that may go on past the blocks handed out so far.
+    carry: Option<Box<BlockReader>>,
+    /// Games handed out.
+    games: usize,
+    encoding: TextEncoding,
+    options: &'a Options,
+}
+
+impl Ordered<'_> {
+    /// Waits for one block and hands on every block that is now in order.
     fn receive(
         &mut self,
-        done: &mpsc::Receiver<Done>,
+        done: &mpsc::Receiver<(usize, Checked)>,
         sink: &mut dyn GameSink,
         totals: &mut StreamTotals,
     ) -> io::Result<()> {
-        let (seq, reports, mut batch) = done
+        let (seq, checked) = done
             .recv()
             .map_err(|_| io::Error::other("a validation worker stopped"))?;
-        batch.clear();
-        self.spare.push(batch);
-        self.waiting.insert(seq, reports);
-        while let Some(reports) = self.waiting.remove(&self.next) {
-            for (report, end) in reports {
-                tally(totals, &report, end);
-                sink.progress(end);
-                sink.game(report)?;
-            }
+        self.waiting.insert(seq, checked);
+        while let Some(checked) = self.waiting.remove(&self.next) {
             self.next += 1;
+            self.take(checked, sink, totals)?;
         }
         Ok(())
+    }
+
+    /// Hands on the games of the next block in order.
+    fn take(
+        &mut self,
+        checked: Checked,
+        sink: &mut dyn GameSink,
+        totals: &mut StreamTotals,
+    ) -> io::Result<()> {
+        let Checked {
+            reports,
+            unfinished,
+            mut block,
+        } = checked;
+        let games = &mut self.games;
+        let mut each = |mut report: GameReport, end: u64| {
+            *games += 1;
+            report.index = *games;
+            tally(totals, &report, end);
+            sink.progress(end);
+            sink.game(report)
+        };
+        let Some(mut reader) = self.carry.take() else {
+            debug_assert!(block.fresh);
+            for (report, end) in reports {
+                each(report, end)?;
+            }
+            match unfinished {
+                Some(reader) => self.carry = Some(reader),
+                None => self.spare.push(block.bytes),
+            }
+            return Ok(());
+        };
+        // The block's own reading started inside a game: the carried reader reads it instead.
+        if let Some(wasted) = unfinished {
+            block.bytes = wasted.into_inner().bytes;
+        }
+        let input_end = (block.end == End::Last).then(|| block.end_offset());
+        let bytes = std::mem::take(&mut block.bytes);
+        self.spare.push(reader.get_mut().next_block(bytes));
+        reader.more(input_end);
+        if read_block(&mut reader, block.end, self.encoding, self.options, each)? {
+            self.spare.push(reader.into_inner().bytes);
+        } else {
+            self.carry = Some(reader);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encoding::Detection;
+    use crate::variant::Variant;
+
+    /// Everything a sink is told, in order.
+    #[derive(Default)]
+    struct Record(Vec<String>);
+
+    impl GameSink for Record {
+        fn detection(&mut self, detection: &Detection) -> io::Result<()> {
+            self.0.push(format!("{detection:?}"));
+            Ok(())
+        }
+        fn game(&mut self, report: GameReport) -> io::Result<()> {
+            self.0.push(format!("{report:?}"));
+            Ok(())
+        }
+        fn progress(&mut self, bytes: u64) {
+            self.0.push(format!("at {bytes}"));
+        }
+    }
+
+    /// What a sink is told, the totals and the outcome: on one thread (`sizes` None), or in
+    /// blocks of these sizes.
+    fn run<R: Read + Send>(input: R, options: &Options, sizes: Option<Blocks>) -> Vec<String> {
+        let (mut sink, mut totals) = (Record::default(), StreamTotals::default());
+        let result = match sizes {
+            None => super::super::check_stream(input, options, None, &mut sink, &mut totals),
+            Some(sizes) => check_blocks(input, options, None, 3, sizes, &mut sink, &mut totals),
+        };
+        sink.0.push(format!("{totals:?} {result:?}"));
+        sink.0
+    }
+
+    fn options() -> [Options; 2] {
+        let full = Options::default();
+        let syntax = Options {
+            syntax_only: true,
+            details: false,
+            ..Options::default()
+        };
+        [full, syntax]
+    }
+
+    /// Block sizes for an input of `len` bytes: tiny ones, with and without room to find a
+    /// candidate, and a few blocks per input.
+    fn sizes(len: usize) -> Vec<Blocks> {
+        let mut all = vec![
+            Blocks { target: 7, max: 7 },
+            Blocks {
+                target: 61,
+                max: 400,
+            },
+            Blocks {
+                target: 30,
+                max: 100_000,
+            },
+            Blocks {
+                target: len / 3 + 1,
+                max: len,
+            },
+        ];
+        if len < 3000 {
+            all.push(Blocks { target: 1, max: 1 });
+            all.push(Blocks {
+                target: 1,
+                max: 100,
+            });
+        }
+        all
+    }
+
+    /// Cut in blocks of every size, `input` gives what one reader of the whole gives.
+    fn same_as_one_thread(input: &[u8]) {
+        for options in options() {
+            let one = run(input, &options, None);
+            for sizes in sizes(input.len()) {
+                let blocks = run(input, &options, Some(sizes));
+                assert!(
+                    one == blocks,
+                    "{sizes:?} {}:\n{}",
+                    String::from_utf8_lossy(input),
+                    first_difference(&one, &blocks)
+                );
+            }
+        }
+    }
+
+    fn first_difference(a: &[String], b: &[String]) -> String {
+        let i = a.iter().zip(b).take_while(|(a, b)| a == b).count();
+        format!("one thread: {:?}\nin blocks:  {:?}", a.get(i), b.get(i))
+    }
+
+    /// The same text with other line ends, and with a byte order mark.
+    fn variants(input: &[u8]) -> Vec<Vec<u8>> {
+        let lf: Vec<u8> = input.iter().copied().filter(|&b| b != b'\r').collect();
+        let crlf = lf.iter().flat_map(|&b| match b {
+            b'\n' => b"\r\n".to_vec(),
+            b => vec![b],
+        });
+        let cr = lf.iter().map(|&b| if b == b'\n' { b'\r' } else { b });
+        let bom = b"\xEF\xBB\xBF".iter().chain(&lf).copied();
+        vec![input.to_vec(), crlf.collect(), cr.collect(), bom.collect()]
+    }
+
+    #[test]
+    fn candidate_cuts_that_are_no_game_start_are_read_on() {
+        for input in [
+            // `[` after a blank line inside a comment, and a comment with no `}`
+            "[Event \"a\"]\n1. c3-d4 {note\n\n[Event \"b\"]\n} f6-g5 1-0\n\n[Event \"c\"]\n1. c3-d4 *\n",
+            "[Event \"a\"]\n1. c3-d4 {oops\n\n[Event \"b\"]\n1. c3-d4 *\n\n[Event \"c\"]\n1. b2-c3 *\n",
+            "[Event \"a\"]\n1. c3-d4 {oops\n\n[Event \"b\"]\n1. c3-d4 *\n\n[Event \"c\"]\n1. b2-c3 } *\n",
+            // line comments, and a `[` in a variation
+            "% [Event \"x\"]\n\n[Event \"a\"]\n; {\n[Site \"b\"]\n1. c3-d4 ; [x\n\n[Event \"b\"]\n1. c3-d4 *\n",
+            "[Event \"a\"]\n1. c3-d4 (f6-g5\n\n[Event \"b\"]\n1. c3-d4 *\n\n[Event \"c\"]\n1. c3-d4 *",
+            // blank lines inside a header, headers without movetext
+            "[Event \"a\"]\n\n[Site \"b\"]\n\n[Round \"1\"]\n\n1. c3-d4 *\n\n[Event \"c\"]\n\n[Event \"d\"]\n1. c3-d4 *",
+            "[Event \"a\"]\n[Result \"*\"]\n\n{x}\n[Event \"b\"]\n1. c3-d4 *\n\n[Event \"c\"]\n[Event \"c\"]\n",
+            // games without results, tagless games, a result standing alone
+            "[Event \"a\"]\n1. c3-d4 f6-g5\n\n[Event \"b\"]\n1. c3-d4 f6-g5 2. b2-c3\n\n1. c3-d4 *\n\n1-0\n\n[Event \"c\"]\n1-0\n",
+            "1. c3-d4 f6-g5 2. b2-c3 g7-f6\n\n1. c3-d4 f6-g5 2. b2-c3 g7-f6\n\n1. c3-d4 *\n",
+            // tagless games: cut by `1.` after a blank line only after move 2, at the top level
+            "1. c3-d4 f6-g5\n\n1. c3-d4 f6-g5 2. b2-c3\n\n1...f6-g5 2. b2-c3 {x}\n\n1.c3-d4 *\n\n1. b2-c3\n",
+            "1. c3-d4 2. b2-c3 (2. a1-b2\n\n1. c3-d4) g7-f6\n\n1. c3-d4 (2. b2-c3\n\n1. c3-d4) 2. b2-c3\n\n01. c3-d4 2. b2-c3 %c\n\n1. a1-b2 2. x\n{\n\n1. c3-d4 }\n\n1. c3-d4\n\n1. 2.",
+            "[Event \"a\"]\n\n1. c3-d4 2. b2-c3\n\n1. c3-d4 2. x\n\n[Event \"b\"]\n\n1. c3-d4 *\n\n1. ab",
+            "{x}\n1. c3-d4 2. b2-c3 (2. a1-b2\n\n1. c3-d4) g7-f6",
+            // tags that do not end their line, setups, strings with brackets
+            "[Event \"a\"] [Site \"b\"]\n1. c3-d4 *\n[FEN \"W:W1:B2\"]\n/FEN \"x\n\n[Event \"[\"]\n1. c3-d4 * [Event \"\\\"]\n\n[x",
+            "\n\n[\n\n[[\n[ Event\n\n[Event \"a\n\n[Event b]\n1.c3-d4 1-0[Event \"z\"]\n\u{444}\u{444} [Event \"e\"] zz *\n",
+            "",
+            "\n",
+            "[",
+            "{\n\n[Event \"a\"]\n",
+        ] {
+            for input in variants(input.as_bytes()) {
+                same_as_one_thread(&input);
+            }
+        }
+    }
+
+    fn files(dir: &str) -> Vec<Vec<u8>> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+        walkdir::WalkDir::new(root)
+            .into_iter()
+            .flatten()
+            .filter(|e| e.file_type().is_file())
+            .map(|e| std::fs::read(e.path()).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn fixtures_read_in_blocks_as_by_one_reader() {
+        let fixtures = files("fixtures");
+        assert!(fixtures.len() > 100);
+        for file in fixtures {
+            for input in variants(&file) {
+                same_as_one_thread(&input);
+            }
+        }
+    }
+
+    #[test]
+    fn fuzz_corpus_read_in_blocks_as_by_one_reader() {
+        let corpus = files("fuzz/corpus/reader");
+        assert!(corpus.len() > 100);
+        for input in corpus {
+            same_as_one_thread(&input);
+        }
+    }
+
+    fn archive(games: u64, seed: u64, variant: Variant) -> String {
+        let mut out = String::new();
+        for index in 1..=games {
+            crate::random::write_game(&mut out, variant, seed, index);
+        }
+        out
+    }
+
+    #[test]
+    fn generated_archives_read_in_blocks_as_by_one_reader() {
+        for (seed, variant) in [(1, Variant::Spantsiretti), (2, Variant::Russian)] {
+            let text = archive(40, seed, variant);
+            for input in variants(text.as_bytes()) {
+                same_as_one_thread(&input);
+            }
+        }
+    }
+
+    /// A game starting in the middle of a line, after text that the one reader drops at the
+    /// end of one of its reads: its columns are counted in bytes, by blocks too.
+    #[test]
+    fn columns_past_a_dropped_line_start_are_the_same() {
+        let mut text = archive(400, 3, Variant::Spantsiretti);
+        assert!(text.len() > 3 * SAMPLE);
+        for k in 1..=2 {
+            let at = text[..k * SAMPLE - 20].rfind("\n\n").unwrap() + 2;
+            let line = "{\u{444}\u{444}\u{444}\u{444}\u{444}\u{444}\u{444}\u{444}\u{444}\u{444}\u{444}\u{444}\u{444}\u{444}\u{444}} [Event \"x\"] 1. c3-d4 zz *\n\n";
+            text.insert_str(at, line);
+        }
+        let input = text.as_bytes();
+        for options in options() {
+            let one = run(input, &options, None);
+            for target in [100, 1000, 5000, SAMPLE] {
+                let sizes = Blocks {
+                    target,
+                    max: 4 * target,
+                };
+                let blocks = run(input, &options, Some(sizes));
+                assert!(one == blocks, "{}", first_difference(&one, &blocks));
+            }
+        }
+    }
+
+    /// A game longer than the reader holds, with candidates inside, then more games.
+    #[test]
+    fn a_game_too_long_read_in_blocks() {
+        let mut text = String::from("[Event \"a\"]\n1. c3-d4 {\n");
+        while text.len() <= crate::pdn::limits::MAX_GAME_BYTES + 100_000 {
+            text.push_str("\n\n[Event \"in a comment\"]\n1. c3-d4 *\n");
+        }
+        text.push_str("} f6-g5 1-0\n\n");
+        text.push_str(&archive(20, 4, Variant::Spantsiretti));
+        let input = text.as_bytes();
+        let options = &options()[1];
+        let one = run(input, options, None);
+        for target in [10_000, 300_000] {
+            let sizes = Blocks {
+                target,
+                max: 4 * target,
+            };
+            let blocks = run(input, options, Some(sizes));
+            assert!(one == blocks, "{}", first_difference(&one, &blocks));
+        }
+    }
+
+    /// A reader that fails after `left` bytes.
+    struct FailAfter<'a> {
+        bytes: &'a [u8],
+        left: usize,
+    }
+
+    impl Read for FailAfter<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            if self.left == 0 {
+                return Err(io::Error::other("disk on fire"));
+            }
+            let n = out.len().min(self.left).min(self.bytes.len());
+            out[..n].copy_from_slice(&self.bytes[..n]);
+            (self.bytes, self.left) = (&self.bytes[n..], self.left - n);
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_read_error_ends_both_after_the_same_games() {
+        let text = archive(30, 5, Variant::Spantsiretti);
+        for left in [1, 500, 5000, text.len() / 2] {
+            let input = || FailAfter {
+                bytes: text.as_bytes(),
+                left,
+            };
+            for options in options() {
+                let one = run(input(), &options, None);
+                assert!(one.last().unwrap().contains("disk on fire"));
+                for target in [50, 2000] {
+                    let sizes = Blocks {
+                        target,
+                        max: 4 * target,
+                    };
+                    let blocks = run(input(), &options, Some(sizes));
+                    assert!(one == blocks, "{}", first_difference(&one, &blocks));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn candidates_are_tag_lines_after_other_lines() {
+        let text = b"[A \"1\"]\n\n[B \"2\"]\n1. c3-d4 *\n\n[C \"3\"]\n[D \"4\"]\n";
+        let at = |s: &str| text.windows(s.len()).position(|w| w == s.as_bytes());
+        let tag = |i: Option<usize>| i.map(|i| (i, Opening::Tag));
+        assert_eq!(last_candidate(text, 0), tag(at("[C")));
+        assert_eq!(last_candidate(text, at("[D").unwrap()), None);
+        assert_eq!(last_candidate(b"\nx\r\r\n\r[y", 0), tag(Some(6)));
+        assert_eq!(last_candidate(b"\n[y", 0), None); // the line before is not whole
+        let one = |i| Some((i, Opening::MoveOne));
+        assert_eq!(last_candidate(b"\nx\n\n1. y", 0), one(4));
+        assert_eq!(last_candidate(b"\nx\r\n\r\n1...y 11. z", 0), one(6));
+        assert_eq!(last_candidate(b"\nx\n\n1.c3-d4 ", 0), one(4));
+        // not after a blank line, not number 1, the word not whole
+        assert_eq!(last_candidate(b"\nx\n1. y", 0), None);
+        assert_eq!(last_candidate(b"\nx\n\n11. y", 0), None);
+        assert_eq!(last_candidate(b"\nx\n\n1.", 0), None);
     }
 }

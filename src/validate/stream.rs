@@ -8,8 +8,9 @@ use crate::pdn::location::ColumnUnit;
 use crate::pdn::reader::GameReader;
 use std::io::{self, BufRead, BufReader, Read};
 
-/// Bytes looked at to choose an encoding.
-const SAMPLE: usize = 64 * 1024;
+/// Bytes looked at to choose an encoding, and read at a time (the readers of
+/// [`super::parallel`] drop bytes where this reading would).
+pub(super) const SAMPLE: usize = 64 * 1024;
 
 /// What a stream held, in totals.
 #[derive(Clone, Debug, Default)]
