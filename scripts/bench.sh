@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Throughput benchmark of the release binary on generated archives.
 #
-#   scripts/bench.sh [SIZE_MB]      (default 200; RUNS=n for the best of n runs, default 3)
+#   scripts/bench.sh [SIZE_MB]      (default 200; RUNS=n rounds, default 3)
 #
 # Generates (once) an archive of random legal 10x8 games with `pdnkit random`, then times in
 # one run: `wc -l` (the floor: reading the bytes), a syntax-only pass (every token read and
 # checked, nothing replayed) on one thread and on all threads, `validate` on one thread and
-# on all threads, and `stats` if this build has it. Prints MB/s, games/s and peak
-# memory (maximum resident set size, the largest of the runs) of each. Also times a 20 MB archive to show that peak
-# memory does not grow with the archive.
+# on all threads, and `stats`. Each round runs every step once; each step's figure is its
+# best round. Prints MB/s, games/s and peak memory (maximum resident set size, the largest
+# of the rounds) of each. Also times a 20 MB archive to show that peak memory does not grow
+# with the archive.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 size_mb=${1:-200}
@@ -27,48 +28,61 @@ make_archive() { # size_mb path
     fi
 }
 
-measure() { # label file command...
-    local label=$1 file=$2
-    shift 2
-    local bytes games out seconds rss
+# One timed run of a command: sets `took` (seconds) and `peak` (KB of resident memory).
+run_once() {
+    local start end
+    start=$(date +%s%N)
+    /usr/bin/time -o "$dir/time.txt" -f '%M' "$@" > /dev/null 2> /dev/null || true
+    end=$(date +%s%N)
+    took=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')
+    peak=$(tail -1 "$dir/time.txt")
+}
+
+# Times every step of `steps` on `file`, best of $runs rounds. Each round runs every step
+# once, so that all steps see the same moments of a shared machine (whose speed may change
+# by half from one minute to the next), and the fastest run is the least disturbed one.
+measure_steps() { # file
+    local file=$1 bytes games i round
     bytes=$(stat -c %s "$file")
     games=$(grep -c '^\[Event ' "$file")
-    # Best of $runs runs: the machine may be shared, and the fastest run is the least
-    # disturbed one.
-    seconds="" rss=0
-    for _ in $(seq "$runs"); do
-        local start end took peak
-        start=$(date +%s%N)
-        /usr/bin/time -o "$dir/time.txt" -f '%M' "$@" > /dev/null 2> /dev/null || true
-        end=$(date +%s%N)
-        took=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')
-        if [[ -z $seconds ]] || awk -v a="$took" -v b="$seconds" 'BEGIN { exit !(a < b) }'; then
-            seconds=$took
-        fi
-        peak=$(tail -1 "$dir/time.txt")
-        rss=$((rss > peak ? rss : peak))
+    local -a best rss
+    for ((i = 0; i < ${#steps[@]}; i++)); do
+        best[i]="" rss[i]=0
     done
-    awk -v l="$label" -v b="$bytes" -v g="$games" -v s="$seconds" -v r="$rss" 'BEGIN {
-        if (s < 0.001) s = 0.001
-        printf "| %-28s | %8.3f | %9.1f | %10.0f | %8.1f |\n", l, s, b / 1048576 / s, g / s, r / 1024
-    }'
+    for ((round = 0; round < runs; round++)); do
+        for ((i = 0; i < ${#steps[@]}; i++)); do
+            # shellcheck disable=SC2086
+            run_once ${commands[i]//FILE/$file}
+            if [[ -z ${best[i]} ]] || awk -v a="$took" -v b="${best[i]}" 'BEGIN { exit !(a < b) }'; then
+                best[i]=$took
+            fi
+            rss[i]=$((rss[i] > peak ? rss[i] : peak))
+        done
+    done
+    for ((i = 0; i < ${#steps[@]}; i++)); do
+        awk -v l="${steps[i]}" -v b="$bytes" -v g="$games" -v s="${best[i]}" -v r="${rss[i]}" 'BEGIN {
+            if (s < 0.001) s = 0.001
+            printf "| %-28s | %8.3f | %9.1f | %10.0f | %8.1f |\n", l, s, b / 1048576 / s, g / s, r / 1024
+        }'
+    done
 }
 
 threads=$(nproc)
+steps=("wc -l" "syntax only, 1 thread" "syntax only, $threads threads" "validate, 1 thread"
+    "validate, $threads threads" "stats, $threads threads")
+commands=("wc -l FILE"
+    "$bin validate --syntax-only -q -j 1 --no-progress FILE"
+    "$bin validate --syntax-only -q -j $threads --no-progress FILE"
+    "$bin validate -q -j 1 --no-progress FILE"
+    "$bin validate -q -j $threads --no-progress FILE"
+    "$bin stats -j $threads --no-progress FILE")
 for mb in $(printf '%s\n' 20 "$size_mb" | sort -nu); do
     file=$dir/archive-$mb.pdn
     make_archive "$mb" "$file"
     echo
-    echo "archive: $file ($(($(stat -c %s "$file") / 1048576)) MB, $(grep -c '^\[Event ' "$file") games), $threads cores, best of $runs runs"
+    echo "archive: $file ($(($(stat -c %s "$file") / 1048576)) MB, $(grep -c '^\[Event ' "$file") games), $threads cores, best of $runs rounds"
     echo
     echo "| step                         | seconds |     MB/s |    games/s | peak MB |"
     echo "|------------------------------|--------:|---------:|-----------:|--------:|"
-    measure "wc -l" "$file" wc -l "$file"
-    measure "syntax only, 1 thread" "$file" "$bin" validate --syntax-only -q -j 1 --no-progress "$file"
-    measure "syntax only, $threads threads" "$file" "$bin" validate --syntax-only -q -j "$threads" --no-progress "$file"
-    measure "validate, 1 thread" "$file" "$bin" validate -q -j 1 --no-progress "$file"
-    measure "validate, $threads threads" "$file" "$bin" validate -q -j "$threads" --no-progress "$file"
-    if "$bin" stats --help > /dev/null 2>&1; then
-        measure "stats, $threads threads" "$file" "$bin" stats -j "$threads" --no-progress "$file"
-    fi
+    measure_steps "$file"
 done
