@@ -115,13 +115,12 @@ impl GameTypeTag {
 
     /// Reads a GameType tag value.
     pub fn parse(value: &[u8]) -> Result<GameTypeTag, GameTypeError> {
-        let mut fields = Vec::new();
-        let mut at = 0;
-        for field in value.split(|&b| b == b',') {
-            fields.push(trimmed(field, at));
-            at += field.len() + 1;
-        }
-        let mut fields = fields.into_iter();
+        // Each field trimmed, with its offset in `value` (no allocation: one tag per game).
+        let mut fields = value.split(|&b| b == b',').scan(0, |at, field| {
+            let trimmed = trimmed(field, *at);
+            *at += field.len() + 1;
+            Some(trimmed)
+        });
         let (first, first_at) = fields.next().unwrap_or((&[], 0));
         if first.is_empty() && value.iter().all(u8::is_ascii_whitespace) {
             return Err(GameTypeError::Empty);
