@@ -13,8 +13,9 @@
 //! them (the splitter only wants the end), [`Lexing`] builds the game's tags and tokens as
 //! [`super::lexer`] would (or, for a syntax check, the tags and only a summary of the
 //! tokens), so that a plain game is read once, not split and then lexed. The lexing side
-//! gives up as well at anything the lexer would read other than by its quick paths (a move
-//! with marks, an odd move number, an odd tag ...).
+//! gives up as well at anything the lexer would read with a finding or other than word by
+//! word (a spaced or parenthesized mark, an odd move number, an odd tag ...); moves with
+//! glued marks and NAGs it reads as the lexer does ([`clean_marked_move`]).
 
 use super::ascii::{WORD_ENDS, is_break, is_space};
 use super::lexer::{CommentStyle, ParsedGame, SyntaxSummary, Token, TokenKind, clean_marked_move};
@@ -406,20 +407,9 @@ pub(crate) struct Lexing<'a, const TOKENS: bool> {
     pub(crate) done: bool,
 }
 
-impl<'a> Lexing<'a, true> {
-    pub(crate) fn new(out: &'a mut ParsedGame) -> Lexing<'a, true> {
-        Lexing::with(out)
-    }
-}
-
-impl<'a> Lexing<'a, false> {
-    pub(crate) fn summarizing(out: &'a mut ParsedGame) -> Lexing<'a, false> {
-        Lexing::with(out)
-    }
-}
-
 impl<'a, const TOKENS: bool> Lexing<'a, TOKENS> {
-    fn with(out: &'a mut ParsedGame) -> Lexing<'a, TOKENS> {
+    /// A reader into `out`: with `TOKENS`, of tags and tokens; else of tags and the summary.
+    pub(crate) fn new(out: &'a mut ParsedGame) -> Lexing<'a, TOKENS> {
         Lexing {
             out,
             summary: SyntaxSummary::default(),
@@ -637,7 +627,7 @@ mod tests {
             summary_agrees(&summarized, &parsed, raw.bytes);
             summaries += usize::from(!summarized.tokens_built());
             let mut again = ParsedGame::default();
-            let mut lexing = Lexing::new(&mut again);
+            let mut lexing = Lexing::<true>::new(&mut again);
             lexing.start(0);
             let at = raw.offset as usize;
             if plain_game(input, at, &mut lexing).is_some_and(|p| p.end == at + raw.bytes.len()) {
@@ -706,7 +696,7 @@ mod tests {
     #[test]
     fn a_plain_game_is_read_in_one_pass() {
         let mut parsed = ParsedGame::default();
-        let mut lexing = Lexing::new(&mut parsed);
+        let mut lexing = Lexing::<true>::new(&mut parsed);
         lexing.start(1000);
         let end = plain_game(PLAIN.as_bytes(), 0, &mut lexing);
         assert_eq!(
@@ -767,7 +757,7 @@ mod tests {
     /// The one-pass read of `game` with tokens (from its first byte).
     fn one_pass(game: &str) -> Option<PlainEnd> {
         let mut parsed = ParsedGame::default();
-        let mut lexing = Lexing::new(&mut parsed);
+        let mut lexing = Lexing::<true>::new(&mut parsed);
         lexing.start(0);
         plain_game(game.as_bytes(), 0, &mut lexing)
     }
