@@ -1,5 +1,5 @@
 //! The checks behind the fuzz targets. They are shared, word for word, with the ordinary
-//! tests: `tests/fuzz_corpus.rs` and `tests/properties.rs` include this file with `#[path]`,
+//! tests: `tests/it/main.rs` includes this file with `#[path]` (for `fuzz_corpus.rs` and `properties.rs`),
 //! so that `cargo test` replays `fuzz/corpus/*` through exactly the code the fuzzer ran.
 //! Every check panics when an invariant does not hold.
 

@@ -1,16 +1,14 @@
 //! Differential test: the library's bitboard move generator against the naive reference in
-//! `tests/reference`, on many seeded random positions of both boards (10x8 GameType 41 with
+//! `tests/it/reference.rs`, on many seeded random positions of both boards (10x8 GameType 41 with
 //! immediate removal, 8x8 GameType 25 with removal at the end of the move).
 //!
 //! For every position the legal moves are compared in all three listings (distinct moves,
 //! distinct capture orders, every landing path) and perft a few plies deep in each counting.
-//! Run the long version with `cargo test --release --test differential -- --ignored`.
+//! Run the long version with `cargo test --release --test it differential -- --ignored`.
 
-mod reference;
-
+use crate::reference::{Board, RefMove, RefPaths, Side, Sq};
 use pdnkit::geometry::Geometry;
 use pdnkit::{Color, Move, Paths, Piece, Position, Variant};
-use reference::{Board, RefMove, RefPaths, Side, Sq};
 use std::collections::HashMap;
 
 /// SplitMix64: a tiny, seeded, reproducible generator.
@@ -162,12 +160,12 @@ fn random_position(rng: &mut Rng, game_type: u8) -> (Board, bool) {
             board = Board::start(game_type);
             let mut white = true;
             for _ in 0..rng.range(0, 70) {
-                let moves = reference::reference_moves(&board, white, game_type);
+                let moves = crate::reference::reference_moves(&board, white, game_type);
                 if moves.is_empty() {
                     break;
                 }
                 let pick = &moves[rng.range(0, moves.len() as u32 - 1) as usize];
-                board = reference::apply(&board, pick);
+                board = crate::reference::apply(&board, pick);
                 white = !white;
             }
             white
@@ -212,7 +210,7 @@ fn fen(board: &Board, white_to_move: bool) -> String {
                 Some((s, king)) if s == side => Some(format!(
                     "{}{}",
                     if king { "K" } else { "" },
-                    reference::sq_name(sq)
+                    crate::reference::sq_name(sq)
                 )),
                 _ => None,
             })
@@ -239,7 +237,7 @@ fn library_full(g: &Geometry, mv: &Move) -> String {
         .map(|b| sq_of(g, b))
         .collect();
     captured.sort();
-    let full = reference::describe(sq_of(g, mv.from), &landings, &captured, mv.promotes);
+    let full = crate::reference::describe(sq_of(g, mv.from), &landings, &captured, mv.promotes);
     assert_eq!(
         landings.last(),
         Some(&sq_of(g, mv.to)),
@@ -263,7 +261,7 @@ fn sorted(mut v: Vec<String>) -> Vec<String> {
 fn compare(board: &Board, white_to_move: bool, game_type: u8, depth: u32) -> Option<String> {
     let pos = to_position(board, white_to_move, game_type);
     let g = pos.geometry();
-    let all = reference::reference_moves(board, white_to_move, game_type);
+    let all = crate::reference::reference_moves(board, white_to_move, game_type);
     let by_path: HashMap<String, &RefMove> = all.iter().map(|m| (m.full(), m)).collect();
     let mut problems = Vec::new();
 
@@ -287,12 +285,12 @@ fn compare(board: &Board, white_to_move: bool, game_type: u8, depth: u32) -> Opt
         (
             Paths::Distinct,
             RefMove::distinct_key as fn(&RefMove) -> String,
-            reference::distinct_moves as fn(&[RefMove]) -> Vec<RefMove>,
+            crate::reference::distinct_moves as fn(&[RefMove]) -> Vec<RefMove>,
         ),
         (
             Paths::CaptureOrders,
             RefMove::order_key,
-            reference::capture_orders,
+            crate::reference::capture_orders,
         ),
     ] {
         let mut lib = Vec::new();
@@ -321,7 +319,7 @@ fn compare(board: &Board, white_to_move: bool, game_type: u8, depth: u32) -> Opt
         problems.push(format!("has_capture {}", game.has_capture()));
     }
     if has_capture {
-        let distinct = reference::distinct_moves(&all);
+        let distinct = crate::reference::distinct_moves(&all);
         let mut starts: Vec<Sq> = distinct.iter().map(|m| m.from).collect();
         starts.dedup();
         for from in (0..64u8).filter(|&b| g.squares >> b & 1 == 1) {
@@ -364,7 +362,7 @@ fn compare(board: &Board, white_to_move: bool, game_type: u8, depth: u32) -> Opt
             for d in 1..=depth {
                 let lib = pdnkit::perft::perft(&pos, d, paths);
                 let reference =
-                    reference::reference_perft(board, white_to_move, game_type, d, mode);
+                    crate::reference::reference_perft(board, white_to_move, game_type, d, mode);
                 if lib != reference {
                     problems.push(format!(
                         "perft depth {d} Paths::{paths:?}: library {lib}, reference {reference}"
@@ -401,7 +399,7 @@ fn run(seed: u64, count: usize, depth: u32, deep_depth: u32) {
     for game_type in [41u8, 25] {
         for i in 0..count {
             let (board, white) = random_position(&mut rng, game_type);
-            let moves = reference::reference_moves(&board, white, game_type);
+            let moves = crate::reference::reference_moves(&board, white, game_type);
             with_captures += moves.iter().any(|m| !m.captured.is_empty()) as usize;
             with_promotion += moves.iter().any(promotes_mid_capture) as usize;
             // Every 16th position a little deeper.
@@ -449,7 +447,7 @@ fn reference_reproduces_the_start_position_perft_table() {
             let depth = i as u32 + 1;
             for mode in [RefPaths::Distinct, RefPaths::CaptureOrders] {
                 assert_eq!(
-                    reference::reference_perft(&board, true, game_type, depth, mode),
+                    crate::reference::reference_perft(&board, true, game_type, depth, mode),
                     nodes,
                     "GameType {game_type} depth {depth} {mode:?}"
                 );
@@ -463,11 +461,11 @@ fn reference_reproduces_the_start_position_perft_table() {
 fn reference_reproduces_the_deep_perft_table() {
     let b41 = Board::start(41);
     assert_eq!(
-        reference::reference_perft(&b41, true, 41, 6, RefPaths::Distinct),
+        crate::reference::reference_perft(&b41, true, 41, 6, RefPaths::Distinct),
         168_316
     );
     assert_eq!(
-        reference::reference_perft(&b41, true, 41, 7, RefPaths::Distinct),
+        crate::reference::reference_perft(&b41, true, 41, 7, RefPaths::Distinct),
         1_040_706
     );
     let b25 = Board::start(25);
@@ -477,12 +475,12 @@ fn reference_reproduces_the_deep_perft_table() {
         (9, 4_570_586, 4_570_667),
     ] {
         assert_eq!(
-            reference::reference_perft(&b25, true, 25, depth, RefPaths::Distinct),
+            crate::reference::reference_perft(&b25, true, 25, depth, RefPaths::Distinct),
             distinct,
             "8x8 depth {depth}"
         );
         assert_eq!(
-            reference::reference_perft(&b25, true, 25, depth, RefPaths::CaptureOrders),
+            crate::reference::reference_perft(&b25, true, 25, depth, RefPaths::CaptureOrders),
             orders,
             "8x8 depth {depth} every path"
         );
@@ -508,7 +506,7 @@ fn board_of(game_type: u8, white: &[&str], black: &[&str]) -> Board {
 
 fn full_moves(board: &Board, game_type: u8) -> Vec<String> {
     sorted(
-        reference::reference_moves(board, true, game_type)
+        crate::reference::reference_moves(board, true, game_type)
             .iter()
             .map(RefMove::full)
             .collect(),
@@ -553,7 +551,7 @@ fn reference_removal_moment_differs_between_the_boards() {
     let most = |game_type| {
         let board = board_of(game_type, &white, &black);
         assert_eq!(compare(&board, true, game_type, 2), None);
-        reference::reference_moves(&board, true, game_type)
+        crate::reference::reference_moves(&board, true, game_type)
             .iter()
             .map(|m| m.captured.len())
             .max()

@@ -3,9 +3,7 @@
 //! other files of the run still read (the summary counts their games). Peak memory of the
 //! large cases is measured separately and written down in `docs/robustness.md`.
 
-mod harness;
-
-use harness::*;
+use crate::harness::*;
 use pdnkit::Variant;
 use pdnkit::random::{Rng, write_game};
 use std::fs;
@@ -283,7 +281,7 @@ fn a_file_removed_during_the_run() {
     fs::create_dir_all(&tree).unwrap();
     fs::copy(d.good(), tree.join("a.pdn")).unwrap();
     fs::copy(d.good(), tree.join("b.pdn")).unwrap();
-    let mut child = pdnkit()
+    let mut child = command()
         .args(["validate", "-j", "1", "-"])
         .arg(&tree)
         .stdin(Stdio::piped())
@@ -323,7 +321,7 @@ fn stdout_closed_early() {
         &["convert", "--to", "jsonl"],
         &["convert", "--to", "pdn"],
     ] {
-        let mut child = pdnkit()
+        let mut child = command()
             .args(args)
             .arg(&f)
             .stdout(Stdio::piped())
@@ -345,7 +343,7 @@ fn stdout_closed_early() {
         );
     }
     // `random` is the largest writer of all.
-    let mut child = pdnkit()
+    let mut child = command()
         .args(["random", "--games", "1000000"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -376,7 +374,7 @@ fn output_to_a_full_disk() {
         &["convert", "--to", "pdn"],
         &["show"],
     ] {
-        let child = pdnkit()
+        let child = command()
             .args(args)
             .arg(&good)
             .stdout(
@@ -397,7 +395,7 @@ fn output_to_a_full_disk() {
             run.stderr
         );
     }
-    let child = pdnkit()
+    let child = command()
         .args(["random", "--games", "10"])
         .stdout(
             fs::OpenOptions::new()

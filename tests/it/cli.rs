@@ -1,6 +1,6 @@
 //! The command line as a user runs it: exit codes, outputs, inputs of every kind.
 
-use assert_cmd::Command;
+use crate::harness::pdnkit;
 use std::fs;
 use std::path::Path;
 
@@ -9,10 +9,6 @@ const VALID: &str =
 /// Game 2, ply 3 (White's second move): d4-c5 while d4:f6 is compulsory.
 const INVALID: &str =
     "[Event \"A\"]\n1. c3-d4 b6-c5 2. d4:b6 a7:c5 *\n\n[Event \"B\"]\n1. c3-d4 f6-e5 2. d4-c5 *\n";
-
-fn pdnkit() -> Command {
-    Command::cargo_bin("pdnkit").expect("binary built")
-}
 
 fn write(dir: &Path, name: &str, text: &str) {
     fs::write(dir.join(name), text).unwrap();
@@ -220,11 +216,11 @@ fn perft_divide_lists_first_moves() {
 #[test]
 fn a_closed_pipe_ends_quietly() {
     use std::io::Read;
-    use std::process::{Command as Std, Stdio};
+    use std::process::Stdio;
     let dir = tempfile::tempdir().unwrap();
     let big: String = INVALID.repeat(5000);
     write(dir.path(), "big.pdn", &big);
-    let mut child = Std::new(env!("CARGO_BIN_EXE_pdnkit"))
+    let mut child = crate::harness::command()
         .args(["validate", "--format", "jsonl"])
         .arg(dir.path().join("big.pdn"))
         .stdout(Stdio::piped())

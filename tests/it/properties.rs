@@ -2,8 +2,7 @@
 //! property runs a few hundred cases in well under a second in a release build. The checks
 //! themselves are those of the fuzz targets (`fuzz/src/lib.rs`, included below).
 
-#[path = "../fuzz/src/lib.rs"]
-mod checks;
+use crate::checks;
 
 use pdnkit::Variant;
 use pdnkit::random::write_game;

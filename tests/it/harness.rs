@@ -1,7 +1,6 @@
-//! The harness of the hostile-input tests (`hostile.rs`, `limits.rs`): runs the real binary
-//! with a time limit and a directory holding a valid `good.pdn` to read after the hostile
-//! input.
-#![allow(dead_code)] // each test file uses part of it
+//! How the tests start the binary ([`pdnkit`] for assertions on its output, [`command`] for a
+//! plain process), and the hostile-input harness (`hostile.rs`, `limits.rs`): runs with a time
+//! limit and a directory holding a valid `good.pdn` to read after the hostile input.
 
 use pdnkit::Variant;
 use pdnkit::random::write_game;
@@ -73,10 +72,16 @@ pub fn tail(text: &str) -> &str {
     &text[start..]
 }
 
-pub fn pdnkit() -> Command {
+/// The binary under test, as a plain process (stdin closed, no backtraces).
+pub fn command() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_pdnkit"));
     command.stdin(Stdio::null()).env_remove("RUST_BACKTRACE");
     command
+}
+
+/// The binary under test, for assertions on its output.
+pub fn pdnkit() -> assert_cmd::Command {
+    assert_cmd::Command::from_std(command())
 }
 
 pub fn reader(mut from: impl Read + Send + 'static) -> thread::JoinHandle<Vec<u8>> {
@@ -115,7 +120,7 @@ pub fn wait(mut child: Child) -> Run {
 }
 
 pub fn run(args: &[OsString]) -> Run {
-    let child = pdnkit()
+    let child = command()
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -1,4 +1,4 @@
-//! Hand-worked positions (`tests/rules/positions.txt`): for each, the exact list of legal
+//! Hand-worked positions (`fixtures/positions.txt`): for each, the exact list of legal
 //! moves worked out on paper, one position or more per rule of docs/rules.md.
 
 use pdnkit::{Corner, Move, Paths, Position, Variant, legal_moves, parse_fen};
@@ -11,7 +11,7 @@ struct Case {
 
 fn cases() -> Vec<Case> {
     let mut out = Vec::new();
-    for block in include_str!("rules/positions.txt").split("\n\n") {
+    for block in include_str!("../../fixtures/positions.txt").split("\n\n") {
         let field = |name: &str| {
             block
                 .lines()

@@ -3,9 +3,7 @@
 //! error at the right line and column and exit code 1; the next game of the file and the
 //! other files of the run (`good.pdn`) are still read.
 
-mod harness;
-
-use harness::*;
+use crate::harness::*;
 use pdnkit::pdn::limits::{
     MAX_COMMENT_BYTES, MAX_GAME_BYTES, MAX_MOVES, MAX_TAG_NAME_BYTES, MAX_TAG_VALUE_BYTES,
     MAX_TOKEN_BYTES, MAX_TOKENS,

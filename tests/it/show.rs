@@ -1,12 +1,8 @@
 //! `pdnkit show` as a user runs it: the diagrams below were drawn by hand.
 
-use assert_cmd::Command;
+use crate::harness::pdnkit;
 use std::fs;
 use std::path::Path;
-
-fn pdnkit() -> Command {
-    Command::cargo_bin("pdnkit").expect("binary built")
-}
 
 const GAMES: &str = "\
 [White \"Ann\"]

@@ -1,7 +1,7 @@
 //! `pdnkit convert` as a user runs it: the JSON shape of docs/json.md, canonical PDN that
 //! validates again, alpha/numeric round trips, and the `-o` contract.
 
-use assert_cmd::Command;
+use crate::harness::pdnkit;
 use pdnkit::game::Game;
 use pdnkit::{Color, Outcome, Position, Variant};
 use serde_json::Value;
@@ -41,10 +41,6 @@ const GAMES: &str = "\
 
 /// Game 2, ply 3 (White's second move): d4-c5 while d4:f6 is compulsory.
 const INVALID: &str = "[Event \"Bad\"]\n[Result \"1-0\"]\n1. c3-d4 f6-e5 2. d4-c5 e5-f4 1-0\n";
-
-fn pdnkit() -> Command {
-    Command::cargo_bin("pdnkit").expect("binary built")
-}
 
 struct Run {
     code: Option<i32>,

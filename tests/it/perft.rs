@@ -1,4 +1,4 @@
-//! Perft against the reference figures in `tests/data/perft.txt`. Entries above the node
+//! Perft against the reference figures in `fixtures/perft.txt`. Entries above the node
 //! limit run only with `cargo test --release -- --ignored`.
 
 use pdnkit::perft::perft;
@@ -13,7 +13,7 @@ struct Entry {
 }
 
 fn entries() -> Vec<Entry> {
-    let text = include_str!("data/perft.txt");
+    let text = include_str!("../../fixtures/perft.txt");
     let mut out = Vec::new();
     let (mut id, mut variant, mut position) = (String::new(), Variant::Spantsiretti, None);
     for line in text.lines().map(str::trim) {

@@ -19,7 +19,6 @@
 use serde_json::Value;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 #[derive(Debug)]
 struct ExpectDiag {
@@ -173,7 +172,7 @@ fn check_fixture(root: &Path, pdn: &Path) -> Vec<String> {
             .is_some_and(|c| c.as_os_str() == "russian")
     });
 
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_pdnkit"));
+    let mut cmd = crate::harness::command();
     cmd.args(["validate", "--format", "jsonl"]);
     if russian {
         cmd.args(["--default-game-type", "25"]);

@@ -1,14 +1,10 @@
 //! `pdnkit stats` as a user runs it. Every expected figure below was counted by hand from the
 //! games written here (the comments show the counting), not taken from the program.
 
-use assert_cmd::Command;
+use crate::harness::pdnkit;
 use serde_json::{Value, json};
 use std::fs;
 use std::path::Path;
-
-fn pdnkit() -> Command {
-    Command::cargo_bin("pdnkit").expect("binary built")
-}
 
 /// Five games from the start position (all GameType 41 by default).
 /// - A1: 5 plies; captures d6:f4 (ply 4) and g3:e5 (ply 5), one piece each; 1-0 declared,

@@ -2,8 +2,7 @@
 //! (the same file, `fuzz/src/lib.rs`), so that `cargo test` re-checks the seeds and every
 //! crash the fuzzer ever found without needing cargo-fuzz or a nightly compiler.
 
-#[path = "../fuzz/src/lib.rs"]
-mod checks;
+use crate::checks;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};

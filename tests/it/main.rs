@@ -1,0 +1,24 @@
+//! The integration tests: one binary, one module per area. Test data lives in `fixtures/`
+//! (PDN samples with their expected outputs, perft figures, hand-worked positions) and in
+//! `fuzz/corpus/`.
+
+/// The checks behind the fuzz targets, shared word for word with the fuzzer.
+#[path = "../../fuzz/src/lib.rs"]
+mod checks;
+mod harness;
+mod reference;
+
+mod cli;
+mod convert;
+mod differential;
+mod fixtures;
+mod fuzz_corpus;
+mod game_rules;
+mod hostile;
+mod limits;
+mod perft;
+mod properties;
+mod resolve;
+mod rules_positions;
+mod show;
+mod stats;
