@@ -306,7 +306,7 @@ fn find_game(
 
 /// Writes `bytes` to a temporary file in the target's directory, then renames it over the
 /// target: readers never see a half-written picture.
-fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+pub(super) fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),

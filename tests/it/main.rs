@@ -7,6 +7,7 @@
 mod checks;
 mod harness;
 mod reference;
+mod report_browser;
 
 mod cli;
 mod convert;
@@ -18,6 +19,7 @@ mod hostile;
 mod limits;
 mod perft;
 mod properties;
+mod report;
 mod resolve;
 mod rules_positions;
 mod show;
