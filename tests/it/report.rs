@@ -419,6 +419,14 @@ fn the_viewer_steps_through_games_of_both_boards_as_show_replays_them() {
         "{crowned}.querySelectorAll('rect.captured').length"
     ));
     assert_eq!(marked, 4, "the four pieces taken are marked");
+    // Keys pressed with nothing focused step the viewer used last.
+    browser.eval("document.activeElement.blur()");
+    browser.press("Home");
+    browser.press("ArrowRight");
+    assert_eq!(
+        shown(&mut browser, &crowned).0,
+        show_fen(Path::new(games[0].0), 1, Some(1))
+    );
     assert_no_problems(&mut browser);
     browser.eval(&format!("{crowned}.scrollIntoView()"));
     save_screenshot(&mut browser, "report-viewer.png");
@@ -523,6 +531,27 @@ fn every_invalid_game_has_its_board_and_message_in_the_browser() {
     assert_eq!(
         checked,
         validated["summary"]["invalid"].as_u64().unwrap() as usize
+    );
+    // A click on a column's head sorts the files by it; a second click reverses the order.
+    let column = |browser: &mut Browser, index: usize| -> Vec<u64> {
+        let cells = browser.eval(&format!(
+            "Array.from(document.querySelectorAll('#files tbody tr'))\
+             .map(tr => Number(tr.cells[{index}].textContent))"
+        ));
+        cells.as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect()
+    };
+    let games = column(&mut browser, 1);
+    let mut sorted = games.clone();
+    sorted.sort();
+    assert_ne!(games, sorted, "the fixtures are not already in order");
+    browser.eval("document.querySelectorAll('#files thead th button')[1].click()");
+    assert_eq!(column(&mut browser, 1), sorted);
+    browser.eval("document.querySelectorAll('#files thead th button')[1].click()");
+    sorted.reverse();
+    assert_eq!(column(&mut browser, 1), sorted);
+    assert_eq!(
+        browser.eval("document.querySelectorAll('#files thead th')[1].getAttribute('aria-sort')"),
+        "descending"
     );
     assert_no_problems(&mut browser);
     browser.eval("document.querySelector('#invalid article').scrollIntoView()");
