@@ -4,11 +4,12 @@
 
 use super::common::{CommonArgs, Config, Progress, check_input, in_input_order};
 use super::inputs::{self, Input};
+use super::output::{Output, Sources};
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
 use pdnkit::html::contents::{Contents, Limits};
 use pdnkit::html::page::{PageInfo, write_page};
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Write an HTML report: summary, charts, every invalid game on its board, a game viewer.
@@ -54,6 +55,14 @@ pub fn run(args: ReportArgs) -> io::Result<u8> {
         invalid: args.max_invalid,
     };
     let inputs = inputs::collect(&args.paths);
+    // Opened before any input is read, so that a refused target costs nothing.
+    let mut output = match Output::open(args.output.as_deref(), &Sources::of_inputs(&inputs)) {
+        Ok(output) => output,
+        Err(e) => {
+            eprintln!("pdnkit: error: {e}");
+            return Ok(EXIT_FAILURE);
+        }
+    };
     let progress = Progress::new(&inputs, &config);
     let mut contents = Contents::new(limits);
     // Games kept so far by the merged contents: a file read in parallel keeps no more than
@@ -94,29 +103,16 @@ pub fn run(args: ReportArgs) -> io::Result<u8> {
         args.paths.iter().map(|p| p.display().to_string()).collect()
     };
     let page = write_page(&contents, &PageInfo { inputs: &names });
-    match deliver(args.output.as_deref(), page.as_bytes()) {
+    match output
+        .write_all(page.as_bytes())
+        .and_then(|()| output.commit())
+    {
         Ok(()) => Ok(code),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(code),
         Err(e) => {
-            let target = args.output.as_ref().map_or_else(
-                || "standard output".to_string(),
-                |p| p.display().to_string(),
-            );
-            eprintln!("pdnkit: error: cannot write {target}: {e}");
+            eprintln!("pdnkit: error: {e}");
             Ok(EXIT_FAILURE)
         }
-    }
-}
-
-/// Writes the page to `output` (standard output for none or `-`), a file replaced whole.
-fn deliver(output: Option<&Path>, bytes: &[u8]) -> io::Result<()> {
-    match output.filter(|p| p.as_os_str() != "-") {
-        None => {
-            let mut out = io::stdout().lock();
-            out.write_all(bytes)?;
-            out.flush()
-        }
-        Some(path) => super::show::write_atomically(path, bytes),
     }
 }
 

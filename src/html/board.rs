@@ -8,7 +8,7 @@
 //! ([`piece_definitions`]), one per dark square in reading order (a1, c1, ...), so that a
 //! script can show another position by changing where each one points ([`PIECE_IDS`]).
 
-use super::escape::push_escaped;
+use crate::escape::xml;
 use crate::geometry::Geometry;
 use crate::position::{Color, Piece, Position};
 use std::fmt::Write;
@@ -234,7 +234,7 @@ pub fn picture(pos: &Position, marks: Marks, caption: &str) -> String {
          viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\">"
     );
     s.push_str("<title>");
-    push_escaped(&mut s, caption);
+    s.push_str(&xml(caption));
     s.push_str("</title>\n");
     let _ = writeln!(
         s,
@@ -262,7 +262,7 @@ pub fn picture(pos: &Position, marks: Marks, caption: &str) -> String {
         width as f32 / 2.0,
         frame.height() as f32 + CAPTION as f32 / 2.0,
     );
-    push_escaped(&mut s, caption);
+    s.push_str(&xml(caption));
     s.push_str("</text>\n</svg>\n");
     s
 }
@@ -308,7 +308,7 @@ pub fn write_inline(s: &mut String, pos: &Position, marks: Marks, label: &str) {
         "<svg class=\"board-svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" \
          height=\"{height}\" role=\"img\" aria-label=\""
     );
-    push_escaped(s, label);
+    s.push_str(&xml(label));
     s.push_str("\">\n");
     frame.write_squares(s, marks, false);
     for bit in frame.squares() {

@@ -2,7 +2,7 @@
 //! bars for histograms. Each chart is a `<figure>` with its caption, the picture (named by a
 //! text listing every bar, for those who cannot see it) and the same figures as a table.
 
-use super::escape::{escape, push_escaped};
+use crate::escape::xml;
 use std::fmt::Write;
 
 /// Width of every chart, in pixels.
@@ -38,7 +38,7 @@ pub fn write_bars(out: &mut String, caption: &str, bars: &[Bar]) {
             LABEL - 6,
             y + ROW / 2
         );
-        push_escaped(out, &shorten(label, 30));
+        out.push_str(&xml(&shorten(label, 30)));
         let _ = writeln!(
             out,
             "</text><rect x=\"{LABEL}\" y=\"{}\" width=\"{length}\" height=\"{}\" \
@@ -86,7 +86,7 @@ pub fn write_histogram(out: &mut String, caption: &str, axis: &str, bars: &[Bar]
             f64::from(PLOT) + 4.0 - h,
             (slot - 2.0).max(1.0),
         );
-        push_escaped(out, label);
+        out.push_str(&xml(label));
         let _ = writeln!(out, ": {count}</title></rect>");
         if i % every == 0 {
             let _ = write!(
@@ -95,7 +95,7 @@ pub fn write_histogram(out: &mut String, caption: &str, axis: &str, bars: &[Bar]
                 x + slot / 2.0,
                 PLOT + 20
             );
-            push_escaped(out, label);
+            out.push_str(&xml(label));
             out.push_str("</text>\n");
         }
     }
@@ -105,14 +105,14 @@ pub fn write_histogram(out: &mut String, caption: &str, axis: &str, bars: &[Bar]
         WIDTH / 2,
         PLOT + 44
     );
-    push_escaped(out, axis);
+    out.push_str(&xml(axis));
     out.push_str("</text>\n</svg>\n");
     end(out, caption, bars);
 }
 
 fn begin(out: &mut String, caption: &str, bars: &[Bar]) {
     out.push_str("<figure class=\"chart\"><figcaption>");
-    push_escaped(out, caption);
+    out.push_str(&xml(caption));
     out.push_str("</figcaption>\n");
     if bars.is_empty() {
         out.push_str("<p class=\"empty\">No games to count.</p>\n");
@@ -131,7 +131,7 @@ fn svg_open(out: &mut String, height: u32, caption: &str, bars: &[Bar]) {
         out,
         "<svg class=\"chart-svg\" viewBox=\"0 0 {WIDTH} {height}\" width=\"{WIDTH}\" \
          height=\"{height}\" role=\"img\" aria-label=\"{}\">",
-        escape(&label)
+        xml(&label)
     );
 }
 
@@ -139,11 +139,11 @@ fn svg_open(out: &mut String, height: u32, caption: &str, bars: &[Bar]) {
 fn end(out: &mut String, caption: &str, bars: &[Bar]) {
     if !bars.is_empty() {
         out.push_str("<details><summary>Figures</summary><table class=\"figures\"><caption>");
-        push_escaped(out, caption);
+        out.push_str(&xml(caption));
         out.push_str("</caption>\n<tbody>\n");
         for (label, count) in bars {
             out.push_str("<tr><th scope=\"row\">");
-            push_escaped(out, label);
+            out.push_str(&xml(label));
             let _ = writeln!(out, "</th><td>{count}</td></tr>");
         }
         out.push_str("</tbody></table></details>\n");

@@ -9,9 +9,10 @@
 
 use super::chart::{self, Bar};
 use super::contents::{Contents, KeptGame};
-use super::escape::{escape, push_escaped};
 use super::{board, viewer};
+use crate::escape::xml;
 use crate::stats::{Opening, Summary};
+use crate::validate::StreamTotals;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -47,7 +48,7 @@ pub fn write_page(contents: &Contents, info: &PageInfo) -> String {
          <meta name=\"generator\" content=\"pdnkit {}\"/>\n<title>{}</title>\n\
          <style>/*<![CDATA[*/\n{STYLE}{}{}\n/*]]>*/</style>\n</head>\n<body>\n",
         env!("CARGO_PKG_VERSION"),
-        escape(&title),
+        xml(&title),
         board::style(),
         chart::style(),
     );
@@ -55,7 +56,7 @@ pub fn write_page(contents: &Contents, info: &PageInfo) -> String {
     let invalid_kept = contents.games().iter().filter(|g| !g.valid).count();
     let valid_kept = contents.games().len() - invalid_kept;
     out.push_str("<header>\n<h1>");
-    push_escaped(&mut out, &title);
+    out.push_str(&xml(&title));
     out.push_str(
         "</h1>\n<nav aria-label=\"Sections\"><ul>\
          <li><a href=\"#summary\">Summary</a></li><li><a href=\"#charts\">Charts</a></li>",
@@ -139,23 +140,18 @@ fn write_summary(out: &mut String, contents: &Contents, s: &Summary) {
     } else {
         "valid"
     };
-    let _ = write!(
+    let verdict_text = StreamTotals {
+        games: s.games,
+        valid: s.valid,
+        invalid: s.invalid,
+        warnings,
+        bytes: 0,
+    }
+    .verdict(s.files, s.unreadable_files);
+    let _ = writeln!(
         out,
         "<section id=\"summary\" aria-labelledby=\"summary-title\">\n\
-         <h2 id=\"summary-title\">Summary</h2>\n<p class=\"verdict {verdict}\">{} file{}{}, \
-         {} game{}: {} valid, {} invalid, {warnings} warning{}</p>\n",
-        s.files,
-        plural(s.files),
-        if s.unreadable_files > 0 {
-            format!(" ({} unreadable)", s.unreadable_files)
-        } else {
-            String::new()
-        },
-        s.games,
-        plural(s.games),
-        s.valid,
-        s.invalid,
-        plural(warnings),
+         <h2 id=\"summary-title\">Summary</h2>\n<p class=\"verdict {verdict}\">{verdict_text}</p>"
     );
     let totals = [
         ("files", "Files", s.files),
@@ -228,7 +224,7 @@ fn write_small_table(
     rows: impl Iterator<Item = Vec<String>>,
 ) {
     out.push_str("<table class=\"small\"><caption>");
-    push_escaped(out, caption);
+    out.push_str(&xml(caption));
     out.push_str("</caption>\n<thead><tr>");
     for h in head {
         let _ = write!(out, "<th scope=\"col\">{h}</th>");
@@ -240,7 +236,7 @@ fn write_small_table(
         out.push_str("<tr>");
         for cell in row {
             out.push_str("<td>");
-            push_escaped(out, &cell);
+            out.push_str(&xml(&cell));
             out.push_str("</td>");
         }
         out.push_str("</tr>\n");
@@ -269,7 +265,7 @@ fn write_files(out: &mut String, contents: &Contents) {
             ""
         };
         let _ = write!(out, "<tr{class}><td>");
-        push_escaped(out, &f.name);
+        out.push_str(&xml(&f.name));
         let _ = write!(
             out,
             "</td><td class=\"number\">{}</td><td class=\"number\">{}</td>\
@@ -284,7 +280,7 @@ fn write_files(out: &mut String, contents: &Contents) {
         }
         out.push_str("</td><td>");
         if let Some(problem) = &f.problem {
-            push_escaped(out, problem);
+            out.push_str(&xml(problem));
         }
         out.push_str("</td></tr>\n");
     }
@@ -388,10 +384,10 @@ fn write_game_index(out: &mut String, contents: &Contents) {
     for (k, game) in games {
         let id = viewer::game_id(k);
         let _ = write!(out, "<tr><td><a href=\"#{id}\">{id}</a></td><td>");
-        push_escaped(out, &contents.files()[game.file].name);
+        out.push_str(&xml(&contents.files()[game.file].name));
         let _ = write!(out, "</td><td class=\"number\">{}</td><td>", game.index);
         if let Some(p) = viewer::players(game) {
-            push_escaped(out, &p);
+            out.push_str(&xml(&p));
         }
         let _ = writeln!(
             out,

@@ -6,7 +6,7 @@
 
 use super::board::{self, Marks};
 use super::contents::{FileRow, KeptGame};
-use super::escape::push_escaped;
+use crate::escape::xml;
 use crate::fen::{FenNotation, write_fen};
 use crate::moves::Move;
 use crate::position::{Color, Position};
@@ -57,7 +57,11 @@ pub fn position_code(pos: &Position) -> String {
 /// move is `first`'s.
 pub fn move_number(first: Color, ply: u32) -> (u32, Color) {
     let index = ply - 1;
-    let side = if index % 2 == 0 { first } else { first.other() };
+    let side = if index.is_multiple_of(2) {
+        first
+    } else {
+        first.other()
+    };
     let number = match first {
         Color::White => index / 2 + 1,
         Color::Black => index.div_ceil(2) + 1,
@@ -100,17 +104,17 @@ pub fn write_game(out: &mut String, game: &KeptGame, file: &FileRow, k: usize) {
         "<article class=\"game {}\" id=\"{id}\" aria-labelledby=\"{id}-title\" data-file=\"",
         if game.valid { "valid" } else { "invalid" }
     );
-    push_escaped(out, &file.name);
+    out.push_str(&xml(&file.name));
     let _ = write!(
         out,
         "\" data-game=\"{}\">\n<h3 id=\"{id}-title\">",
         game.index
     );
-    push_escaped(out, &file.name);
+    out.push_str(&xml(&file.name));
     let _ = write!(out, ", game {}", game.index);
     if let Some(players) = players(game) {
         out.push_str(": ");
-        push_escaped(out, &players);
+        out.push_str(&xml(&players));
     }
     if !game.valid {
         out.push_str(" <span class=\"badge\">invalid</span>");
@@ -121,7 +125,7 @@ pub fn write_game(out: &mut String, game: &KeptGame, file: &FileRow, k: usize) {
         out.push_str("<ul class=\"diagnostics\">\n");
         for d in &game.diagnostics {
             let _ = write!(out, "<li class=\"{}\"><code>", d.severity.name());
-            push_escaped(out, &diagnostic_line(&file.name, game.index, d));
+            out.push_str(&xml(&diagnostic_line(&file.name, game.index, d)));
             out.push_str("</code></li>\n");
         }
         out.push_str("</ul>\n");
@@ -195,13 +199,13 @@ fn write_failure_board(out: &mut String, game: &KeptGame) {
         }
     }
     out.push_str("<figcaption>");
-    push_escaped(out, &caption);
+    out.push_str(&xml(&caption));
     if let Some(f) = &game.failure {
         out.push_str(". Legal moves: ");
         if f.legal.is_empty() {
             out.push_str("none");
         } else {
-            push_escaped(out, &f.legal.join(", "));
+            out.push_str(&xml(&f.legal.join(", ")));
         }
     }
     out.push_str(".</figcaption>\n</figure>\n");
@@ -228,9 +232,9 @@ fn write_tags(out: &mut String, game: &KeptGame) {
     out.push_str("<dl class=\"tags\">\n");
     for (name, value) in &game.tags {
         out.push_str("<div><dt>");
-        push_escaped(out, name);
+        out.push_str(&xml(name));
         out.push_str("</dt><dd>");
-        push_escaped(out, value);
+        out.push_str(&xml(value));
         out.push_str("</dd></div>\n");
     }
     out.push_str("</dl>\n");
@@ -272,7 +276,7 @@ fn write_viewer(out: &mut String, game: &KeptGame, id: &str) {
             crate::game::Outcome::FifteenMoveRule => "draw by the 15-move rule".to_string(),
         };
         let _ = write!(out, " data-end-ply=\"{ply}\" data-end=\"");
-        push_escaped(out, &text);
+        out.push_str(&xml(&text));
         out.push('"');
     }
     out.push_str(">\n<figure class=\"live\">\n");
@@ -339,7 +343,7 @@ fn write_moves(out: &mut String, game: &KeptGame, first: Color, id: &str) {
                     let _ = write!(out, " title=\"{title}\"");
                 }
                 out.push('>');
-                push_escaped(out, &m.text);
+                out.push_str(&xml(&m.text));
                 if m.mv.promotes {
                     out.push_str("<sup class=\"promotion\" aria-hidden=\"true\">K</sup>");
                 }
@@ -348,7 +352,7 @@ fn write_moves(out: &mut String, game: &KeptGame, first: Color, id: &str) {
             None => {
                 let written = failed.and_then(|d| d.written.as_deref()).unwrap_or("?");
                 out.push_str("<span class=\"failed\" title=\"could not be played\">");
-                push_escaped(out, written);
+                out.push_str(&xml(written));
                 out.push_str("</span>");
             }
         }

@@ -235,6 +235,22 @@ fn limits_bound_the_games_shown_and_the_page() {
     assert!(html.contains(&format!("The first 2 of {invalid} invalid games are shown")));
 }
 
+#[test]
+fn the_page_never_replaces_an_input_and_goes_to_standard_output_without_o() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("games.pdn");
+    fs::copy(fixture("rules/no_legal_move.pdn"), &input).unwrap();
+    let before = fs::read(&input).unwrap();
+    let run = pdnkit_run(&["report", "-o", input.to_str().unwrap()], &[&input]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(run.stderr.contains("is also an input"), "{}", run.stderr);
+    assert_eq!(fs::read(&input).unwrap(), before);
+    let run = pdnkit_run(&["report"], &[&input]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stdout.starts_with("<!DOCTYPE html>"));
+    assert!(run.stdout.ends_with("</html>\n"));
+}
+
 /// The position a FEN describes, one entry per dark square in reading order: `#p-e`,
 /// `#p-wm`, `#p-wk`, `#p-bm`, `#p-bk` (the page's piece shapes).
 fn expected_pieces(fen: &str, variant: Variant) -> Vec<String> {
@@ -538,7 +554,12 @@ fn every_invalid_game_has_its_board_and_message_in_the_browser() {
             "Array.from(document.querySelectorAll('#files tbody tr'))\
              .map(tr => Number(tr.cells[{index}].textContent))"
         ));
-        cells.as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect()
+        cells
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap())
+            .collect()
     };
     let games = column(&mut browser, 1);
     let mut sorted = games.clone();
