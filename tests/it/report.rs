@@ -68,15 +68,24 @@ fn parse(html: &str) -> roxmltree::Document<'_> {
     roxmltree::Document::parse_with_options(html, options).expect("the page parses as XML")
 }
 
-const ARCHIVES: [&str; 5] = ["errors", "russian", "rules", "spelling", "encoding"];
+const ARCHIVES: [&str; 6] = [
+    "errors",
+    "russian",
+    "rules",
+    "spelling",
+    "encoding",
+    "no/such/file.pdn",
+];
 
 #[test]
 fn counts_and_exit_codes_are_validates() {
     let dir = tempfile::tempdir().unwrap();
     for archive in ARCHIVES {
         let path = fixture(archive);
-        let (page, code) = report(dir.path(), "r.html", &[], &[&path]);
-        let (validated, validate_code) = validate_json(&[&path]);
+        // A missing file is reported and counted, next to a readable one.
+        let good = fixture("sample.pdn");
+        let (page, code) = report(dir.path(), "r.html", &[], &[&path, &good]);
+        let (validated, validate_code) = validate_json(&[&path, &good]);
         assert_eq!(code, validate_code, "{archive}");
         let html = fs::read_to_string(&page).unwrap();
         let summary = page_summary(&html);
@@ -121,8 +130,9 @@ fn counts_and_exit_codes_are_validates() {
                     .collect()
             })
             .collect();
-        assert_eq!(rows.len(), per_file.len(), "{archive}");
-        for row in rows {
+        let unreadable = validated["summary"]["unreadable_files"].as_u64().unwrap() as usize;
+        assert_eq!(rows.len(), per_file.len() + unreadable, "{archive}");
+        for row in rows.iter().filter(|row| per_file.contains_key(&row[0])) {
             let counts: Vec<u64> = row[1..5].iter().map(|c| c.parse().unwrap()).collect();
             assert_eq!(counts, per_file[&row[0]], "{archive}: {}", row[0]);
         }
