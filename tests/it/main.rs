@@ -7,10 +7,12 @@
 mod checks;
 mod harness;
 mod reference;
+mod reference_draws;
 
 mod cli;
 mod convert;
 mod differential;
+mod draw_rules;
 mod fixtures;
 mod fuzz_corpus;
 mod game_rules;
