@@ -4,6 +4,7 @@
 mod common;
 mod convert;
 mod inputs;
+mod output;
 mod perft;
 mod random;
 mod report;

@@ -3,6 +3,7 @@
 
 use super::common::{CommonArgs, Config, Progress};
 use super::inputs::{self, Input};
+use super::output::{Output, Sources};
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK, Format};
 use pdnkit::encoding::Detection;
 use pdnkit::stats::{Opening, Stats, Summary};
@@ -42,6 +43,7 @@ pub fn run(args: StatsArgs) -> io::Result<u8> {
         }
     };
     let inputs = inputs::collect(&args.paths);
+    let mut out = Output::open(None, &Sources::of_inputs(&inputs))?;
     let progress = Progress::new(&inputs, &config);
     let per_file: Vec<(Stats, Option<String>)> = if config.threads == 1 || inputs.len() == 1 {
         inputs
@@ -78,7 +80,6 @@ pub fn run(args: StatsArgs) -> io::Result<u8> {
         EXIT_OK
     };
     let summary = stats.summary();
-    let mut out = io::BufWriter::new(io::stdout().lock());
     match args.format {
         Format::Json => {
             serde_json::to_writer_pretty(&mut out, &summary).map_err(io::Error::other)?;
@@ -86,7 +87,7 @@ pub fn run(args: StatsArgs) -> io::Result<u8> {
         }
         Format::Human => write_table(&mut out, &summary)?,
     }
-    out.flush()?;
+    out.commit()?;
     Ok(code)
 }
 

@@ -2,6 +2,7 @@
 
 use super::common::{CommonArgs, Config, Progress, in_input_order};
 use super::inputs::{self, Input};
+use super::output::{Output, Sources};
 use super::report::{FileFormatter, Printer, ReportFormat, RunTotals};
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
 use pdnkit::diagnostic::Severity;
@@ -62,8 +63,8 @@ pub fn run(args: ValidateArgs) -> io::Result<u8> {
     };
     let inputs = inputs::collect(&args.paths);
     let progress = Progress::new(&inputs, &config);
-    let stdout = io::stdout().lock();
-    let mut printer = Printer::new(io::BufWriter::new(stdout), args.format, config.quiet)?;
+    let stdout = Output::open(None, &Sources::of_inputs(&inputs))?;
+    let mut printer = Printer::new(stdout, args.format, config.quiet)?;
     let mut totals = RunTotals::default();
     let mut record = |result: FileResult, printer: &mut Printer<_>| -> io::Result<()> {
         totals.files += 1;

@@ -18,6 +18,7 @@ mod fuzz_corpus;
 mod game_rules;
 mod hostile;
 mod limits;
+mod output;
 mod perft;
 mod properties;
 mod resolve;
