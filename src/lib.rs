@@ -9,6 +9,7 @@ pub mod escape;
 pub mod fen;
 pub mod game;
 pub mod geometry;
+pub mod html;
 pub mod movegen;
 pub mod moves;
 pub mod pdn;

@@ -4,8 +4,8 @@
 use super::GameTypeArg;
 use super::inputs::Input;
 use indicatif::{ProgressBar, ProgressStyle};
-use pdnkit::encoding::TextEncoding;
-use pdnkit::validate::Options;
+use pdnkit::encoding::{Detection, TextEncoding};
+use pdnkit::validate::{GameReport, GameSink, Options, StreamTotals, check_stream_parallel};
 use std::io::IsTerminal;
 
 #[derive(clap::Args, Clone)]
@@ -101,6 +101,60 @@ impl Progress {
 
     pub fn finish(&self) {
         self.bar.finish_and_clear();
+    }
+}
+
+/// Validates every game of `input` on `threads` threads into `sink`, moving the progress bar
+/// as bytes are read. Returns why the input could not be read (completely), if it could not:
+/// `cannot read: ...` or `read failed: ...`.
+pub fn check_input(
+    input: &Input,
+    config: &Config,
+    progress: &Progress,
+    threads: usize,
+    sink: &mut dyn GameSink,
+) -> Option<String> {
+    let reader = match input.open() {
+        Ok(reader) => reader,
+        Err(e) => return Some(format!("cannot read: {e}")),
+    };
+    let mut sink = ProgressSink {
+        inner: sink,
+        progress,
+        seen: 0,
+    };
+    let mut totals = StreamTotals::default();
+    check_stream_parallel(
+        reader,
+        &config.options,
+        config.encoding,
+        threads,
+        &mut sink,
+        &mut totals,
+    )
+    .err()
+    .map(|e| format!("read failed: {e}"))
+}
+
+/// Hands every game on to `inner` and moves the progress bar.
+struct ProgressSink<'a> {
+    inner: &'a mut dyn GameSink,
+    progress: &'a Progress,
+    seen: u64,
+}
+
+impl GameSink for ProgressSink<'_> {
+    fn detection(&mut self, detection: &Detection) -> std::io::Result<()> {
+        self.inner.detection(detection)
+    }
+
+    fn game(&mut self, report: GameReport) -> std::io::Result<()> {
+        self.inner.game(report)
+    }
+
+    fn progress(&mut self, bytes: u64) {
+        self.progress.advance(bytes.saturating_sub(self.seen));
+        self.seen = bytes;
     }
 }
 

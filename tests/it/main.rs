@@ -8,6 +8,7 @@ mod checks;
 mod harness;
 mod reference;
 mod reference_draws;
+mod report_browser;
 
 mod cli;
 mod convert;
@@ -21,6 +22,7 @@ mod limits;
 mod output;
 mod perft;
 mod properties;
+mod report;
 mod resolve;
 mod rules_positions;
 mod show;
