@@ -45,6 +45,38 @@ impl Outcome {
         }
     }
 
+    /// What happened, for people: `Black has no legal move: White wins`, `draw by the
+    /// 15-move rule`.
+    pub fn description(&self) -> String {
+        let draw = match self {
+            Outcome::NoLegalMove { winner } => {
+                return format!(
+                    "{} has no legal move: {} wins",
+                    winner.other().name(),
+                    winner.name()
+                );
+            }
+            Outcome::ThreefoldRepetition => "threefold repetition",
+            Outcome::FifteenMoveRule => "the 15-move rule",
+            Outcome::KingsOnlyRule => {
+                "the kings-only rule (15 moves by each side with kings only, no man moved, \
+                 nothing captured)"
+            }
+            Outcome::PieceCountRule => {
+                "the piece-count rule (both sides with kings, no capture or promotion for 30 \
+                 moves by each side with 4 or 5 pieces, 60 with 6 or 7)"
+            }
+            Outcome::MainRoadRule => {
+                "the main-road rule (three pieces did not beat a lone king on the main road \
+                 in 5 moves)"
+            }
+            Outcome::FiveMoveRule => {
+                "the five-move rule (two pieces or fewer did not beat a lone king in 5 moves)"
+            }
+        };
+        format!("draw by {draw}")
+    }
+
     /// The stable name used in reports: `no-legal-move`, `threefold-repetition`,
     /// `fifteen-move-rule`, `kings-only-rule`, `piece-count-rule`, `main-road-rule`,
     /// `five-move-rule`.

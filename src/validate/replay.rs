@@ -496,31 +496,13 @@ fn replayable(mut game: Game, rest: &[WrittenPly<'_>], corner: Corner) -> usize 
 }
 
 pub(super) fn describe_outcome(outcome: crate::game::Outcome, plies: u32) -> String {
-    use crate::game::Outcome::*;
     match outcome {
-        NoLegalMove { winner } => format!(
+        crate::game::Outcome::NoLegalMove { winner } => format!(
             "{} had no legal move after ply {plies}: {} won",
             winner.other().name(),
             winner.name()
         ),
-        ThreefoldRepetition => format!("draw by threefold repetition after ply {plies}"),
-        FifteenMoveRule => format!("draw by the 15-move rule after ply {plies}"),
-        KingsOnlyRule => format!(
-            "draw by the kings-only rule (15 moves by each side with kings only, no man moved, \
-             nothing captured) after ply {plies}"
-        ),
-        PieceCountRule => format!(
-            "draw by the piece-count rule (both sides with kings, no capture or promotion for 30 \
-             moves by each side with 4 or 5 pieces, 60 with 6 or 7) after ply {plies}"
-        ),
-        MainRoadRule => format!(
-            "draw by the main-road rule (three pieces did not beat a lone king on the main road \
-             in 5 moves) after ply {plies}"
-        ),
-        FiveMoveRule => format!(
-            "draw by the five-move rule (two pieces or fewer did not beat a lone king in 5 \
-             moves) after ply {plies}"
-        ),
+        draw => format!("{} after ply {plies}", draw.description()),
     }
 }
 

@@ -352,6 +352,7 @@ fn draw_fixtures_follow_the_reference() {
         "rules/draw_fifteen_move_rule",
         "rules/draw_threefold_repetition",
         "russian/draws_by_rule",
+        "errors/russian_draw_rules",
     ];
     for file in files {
         let text = std::fs::read_to_string(root.join(format!("{file}.pdn"))).expect("fixture");
