@@ -243,16 +243,7 @@ fn write_tags(out: &mut String, game: &KeptGame) {
 /// The ply after which the rules ended the game, and how, in words.
 fn rule_end(game: &KeptGame) -> Option<(u32, String)> {
     let (outcome, ply) = game.rule_end?;
-    let text = match outcome {
-        crate::game::Outcome::NoLegalMove { winner } => format!(
-            "{} has no legal move: {} wins",
-            winner.other().name(),
-            winner.name()
-        ),
-        crate::game::Outcome::ThreefoldRepetition => "draw by threefold repetition".to_string(),
-        crate::game::Outcome::FifteenMoveRule => "draw by the 15-move rule".to_string(),
-    };
-    Some((ply, text))
+    Some((ply, outcome.description()))
 }
 
 /// The board at the start, the buttons (shown by the script), the status line and the

@@ -7,11 +7,13 @@
 mod checks;
 mod harness;
 mod reference;
+mod reference_draws;
 mod report_browser;
 
 mod cli;
 mod convert;
 mod differential;
+mod draw_rules;
 mod fixtures;
 mod fuzz_corpus;
 mod game_rules;

@@ -453,6 +453,14 @@ fn the_viewer_steps_through_games_of_both_boards_as_show_replays_them() {
         shown(&mut browser, &crowned).0,
         show_fen(Path::new(games[0].0), 1, Some(1))
     );
+    // So do key events a script sends to the page.
+    browser.eval(
+        "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}))",
+    );
+    assert_eq!(
+        shown(&mut browser, &crowned).0,
+        show_fen(Path::new(games[0].0), 1, Some(2))
+    );
     assert_no_problems(&mut browser);
     browser.eval(&format!("{crowned}.scrollIntoView()"));
     save_screenshot(&mut browser, "report-viewer.png");
