@@ -6,6 +6,7 @@ use super::common::{CommonArgs, Config, Progress, check_input, in_input_order};
 use super::inputs::{self, Input};
 use super::output::{Output, Sources};
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use pdnkit::escape;
 use pdnkit::html::contents::{Contents, Limits};
 use pdnkit::html::page::{PageInfo, write_page};
 use std::io::{self, Write};
@@ -131,7 +132,7 @@ fn read_input(
     let problem = check_input(input, config, progress, threads, &mut contents);
     let problem = problem.map(|p| {
         contents.file_unreadable(p.clone());
-        format!("{name}: error[io]: {p}")
+        format!("{}: error[io]: {}", escape::text(&name), escape::text(&p))
     });
     (contents, problem)
 }

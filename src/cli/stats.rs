@@ -5,6 +5,7 @@ use super::common::{CommonArgs, Config, Progress, check_input};
 use super::inputs::{self, Input};
 use super::output::{Output, Sources};
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK, Format};
+use pdnkit::escape;
 use pdnkit::stats::{Opening, Stats, Summary};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -104,7 +105,10 @@ fn count_input(
     if problem.is_some() {
         stats.file_unreadable();
     }
-    (stats, problem.map(|p| format!("{name}: error[io]: {p}")))
+    // A file name or a system message may hold control characters: escaped for stderr.
+    let problem =
+        problem.map(|p| format!("{}: error[io]: {}", escape::text(&name), escape::text(&p)));
+    (stats, problem)
 }
 
 /// `a: 1, b: 2`, or `none`.

@@ -261,6 +261,31 @@ fn the_page_never_replaces_an_input_and_goes_to_standard_output_without_o() {
     assert!(run.stdout.ends_with("</html>\n"));
 }
 
+#[test]
+fn a_file_name_with_control_characters_reaches_stderr_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir
+        .path()
+        .join("gone\n::error file=x::forged\u{1b}[31m.pdn");
+    for args in [&["report", "-o", "/dev/null"][..], &["stats"]] {
+        let command = args[0];
+        let run = pdnkit_run(args, &[&missing]);
+        assert_eq!(run.code, Some(2), "{command}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("error[io]"),
+            "{command}: {}",
+            run.stderr
+        );
+        assert!(
+            run.stderr.contains("gone\\n::error"),
+            "{command}: {}",
+            run.stderr
+        );
+        assert_eq!(run.stderr.lines().count(), 1, "{command}: {}", run.stderr);
+        assert!(!run.stderr.contains('\u{1b}'), "{command}");
+    }
+}
+
 /// The position a FEN describes, one entry per dark square in reading order: `#p-e`,
 /// `#p-wm`, `#p-wk`, `#p-bm`, `#p-bk` (the page's piece shapes).
 fn expected_pieces(fen: &str, variant: Variant) -> Vec<String> {
