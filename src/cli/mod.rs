@@ -1,14 +1,17 @@
 //! Argument parsing and dispatch. Raw flags become a validated configuration before any
 //! work starts; every subcommand returns the process exit code.
 
+mod archive;
 mod common;
 mod convert;
 mod inputs;
 mod output;
 mod perft;
+mod positions;
 mod random;
 mod report;
 mod report_page;
+mod select;
 mod show;
 mod stats;
 mod validate;
@@ -48,6 +51,8 @@ enum Command {
     Stats(stats::StatsArgs),
     Show(show::ShowArgs),
     Report(report_page::ReportArgs),
+    Positions(positions::PositionsArgs),
+    Select(Box<select::SelectArgs>),
 }
 
 pub fn run() -> ExitCode {
@@ -60,6 +65,8 @@ pub fn run() -> ExitCode {
         Command::Show(args) => show::run(args),
         Command::Random(args) => random::run(args),
         Command::Report(args) => report_page::run(args),
+        Command::Positions(args) => positions::run(args),
+        Command::Select(args) => select::run(*args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -1,0 +1,23 @@
+//! Archive workflows built on validation: what a keeper of an archive does with it once it is
+//! read. Each module has one job:
+//!
+//! - [`read`]: every game of a stream with its validation report and its bytes as written;
+//! - [`positions`]: the positions of a game as rows for engines and data work;
+//! - [`unique`]: each position once, with counts, in bounded memory ([`spill`]: sorted runs
+//!   on disk, merged);
+//! - [`select`]: the conditions of a selection and which games meet them ([`date`]: PDN
+//!   dates as spans of days);
+//! - [`material`]: men and kings per side, and the `3K:1K` balance written on the command line.
+//!
+//! Every workflow streams: a game is dropped once it is handled, so memory follows the
+//! largest game, not the archive.
+
+pub mod date;
+pub mod material;
+pub mod positions;
+pub mod read;
+pub mod select;
+pub mod spill;
+pub mod unique;
+
+pub use read::{ArchiveSink, ReadGame, read_archive};

@@ -1,0 +1,176 @@
+//! What the archive commands (`positions`, `select`, `dedupe`, `split`, `merge`) share:
+//! reading every input in input order, game by game, with the game's bytes, the progress bar,
+//! and the report of inputs that cannot be read.
+
+use super::common::{CommonArgs, Config, Progress};
+use super::inputs::{self, Input};
+use super::output::{Output, Sources};
+use super::report::{FileFormatter, ReportFormat};
+use pdnkit::archive::{ArchiveSink, ReadGame, read_archive};
+use pdnkit::diagnostic::Severity;
+use pdnkit::encoding::Detection;
+use pdnkit::validate::StreamTotals;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// An input as the games read from it name it.
+pub struct Source<'a> {
+    /// Position among the inputs, from 0.
+    pub index: usize,
+    /// The input's name, as `validate` prints it (`<stdin>` for standard input).
+    pub name: &'a str,
+}
+
+/// What reading the inputs came to.
+#[derive(Default)]
+pub struct Reading {
+    pub totals: StreamTotals,
+    pub files: usize,
+    /// Inputs that could not be read, or not to their end.
+    pub unreadable: usize,
+}
+
+/// What a run starts from: the configuration, the inputs, and the output opened (before any
+/// input is read, so that a refused output costs nothing).
+pub struct Start {
+    pub config: Config,
+    pub inputs: Vec<Input>,
+    pub output: Output,
+}
+
+/// Validates the shared options and opens the output (`-o FILE`, else standard output); on
+/// a problem, says it and gives the exit code.
+pub fn start(common: &CommonArgs, paths: &[PathBuf], output: Option<&Path>) -> Result<Start, u8> {
+    let fail = |message: &dyn std::fmt::Display| {
+        eprintln!("pdnkit: error: {message}");
+        super::EXIT_FAILURE
+    };
+    let config = common.config().map_err(|m| fail(&m))?;
+    let inputs = inputs::collect(paths);
+    let output = Output::open(output, &Sources::of_inputs(&inputs)).map_err(|e| fail(&e))?;
+    Ok(Start {
+        config,
+        inputs,
+        output,
+    })
+}
+
+/// Whether the diagnostics of invalid games are printed on standard error.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum InvalidGames {
+    Report,
+    Silent,
+}
+
+/// Reads every game of every input, in input order, and hands it to `handle`. Inputs that
+/// cannot be read are reported on standard error (`PATH: error[io]: ...`) and counted; an
+/// error of `handle` (writing the output) ends the run and is returned.
+pub fn read_inputs(
+    inputs: &[Input],
+    config: &Config,
+    invalid: InvalidGames,
+    handle: &mut dyn FnMut(&Source<'_>, ReadGame<'_>) -> io::Result<()>,
+) -> io::Result<Reading> {
+    let progress = Progress::new(inputs, config);
+    let mut reading = Reading::default();
+    for (index, input) in inputs.iter().enumerate() {
+        let name = input.name();
+        let source = Source { index, name: &name };
+        let shown = pdnkit::escape::text(&name).into_owned();
+        let formatter = FileFormatter {
+            format: ReportFormat::Human,
+            file: &shown,
+            quiet: config.quiet,
+        };
+        reading.files += 1;
+        let problem = match input.open() {
+            Err(e) => Some(format!("cannot read: {e}")),
+            Ok(reader) => {
+                let mut sink = Sink {
+                    source: &source,
+                    formatter: &formatter,
+                    invalid,
+                    progress: &progress,
+                    seen: 0,
+                    handle: &mut *handle,
+                    failed: None,
+                };
+                let result = read_archive(
+                    reader,
+                    &config.options,
+                    config.encoding,
+                    &mut sink,
+                    &mut reading.totals,
+                );
+                if let Some(e) = sink.failed {
+                    progress.finish();
+                    return Err(e);
+                }
+                result.err().map(|e| format!("read failed: {e}"))
+            }
+        };
+        if let Some(problem) = problem {
+            reading.unreadable += 1;
+            let _ =
+                formatter.file_problem(&mut io::stderr().lock(), Severity::Error, "io", &problem);
+        }
+    }
+    progress.finish();
+    Ok(reading)
+}
+
+struct Sink<'a, 'h> {
+    source: &'a Source<'a>,
+    formatter: &'a FileFormatter<'a>,
+    invalid: InvalidGames,
+    progress: &'a Progress,
+    seen: u64,
+    handle: &'h mut dyn FnMut(&Source<'_>, ReadGame<'_>) -> io::Result<()>,
+    /// The error of `handle`, told apart from errors of reading.
+    failed: Option<io::Error>,
+}
+
+impl ArchiveSink for Sink<'_, '_> {
+    fn detection(&mut self, detection: &Detection) -> io::Result<()> {
+        if self.invalid == InvalidGames::Report {
+            let _ = self
+                .formatter
+                .detection(&mut io::stderr().lock(), detection);
+        }
+        Ok(())
+    }
+
+    fn game(&mut self, game: ReadGame<'_>) -> io::Result<()> {
+        if self.invalid == InvalidGames::Report && !game.report.valid() {
+            let mut stderr = io::stderr().lock();
+            let _ = self.formatter.game(&mut stderr, &game.report);
+            let _ = stderr.flush();
+        }
+        (self.handle)(self.source, game).map_err(|e| {
+            let kind = e.kind();
+            self.failed = Some(e);
+            io::Error::new(kind, "output failed")
+        })
+    }
+
+    fn progress(&mut self, bytes: u64) {
+        self.progress.advance(bytes.saturating_sub(self.seen));
+        self.seen = bytes;
+    }
+}
+
+/// Puts `output` in place, unless an input could not be read: then a file is left as it was
+/// (and the message says so). Whether the output was put in place.
+pub fn put_in_place(output: Output, reading: &Reading) -> io::Result<bool> {
+    if reading.unreadable > 0 {
+        if !output.is_stdout() {
+            eprintln!(
+                "pdnkit: error: {} not written: an input could not be read",
+                output.name()
+            );
+        }
+        return Ok(false);
+    }
+    output.commit()?;
+    Ok(true)
+}

@@ -1,0 +1,92 @@
+//! `pdnkit positions`: one JSON line per position of every valid game, or each position once
+//! with counts (`--unique`), on standard output or into a file.
+
+use super::archive::{InvalidGames, Reading, Start, put_in_place, read_inputs, start};
+use super::common::CommonArgs;
+use super::output::Output;
+use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use pdnkit::archive::positions::write_rows;
+use pdnkit::archive::unique::UniquePositions;
+use pdnkit::escape;
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+/// Every position of every valid game as JSON Lines, for engines and data work.
+///
+/// One line per ply of each game's main line (the start position, ply 0, and the final one
+/// included): the game, the ply, the FEN, the side to move, the move played from it in
+/// alphanumeric and numeric notation, the men and kings of each side, and the game's result
+/// from the side to move's view. Invalid games are left out; their diagnostics go to
+/// standard error. See docs/positions.md.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:\n  \
+    pdnkit positions archive/ -o positions.jsonl\n  \
+    pdnkit positions games.pdn --every 2\n  \
+    pdnkit positions archive/ --unique -o book.jsonl\n\n\
+    Exit codes: 0 every game valid, 1 at least one game invalid (left out), 2 usage error, \
+    unreadable input or output not written.")]
+pub struct PositionsArgs {
+    /// Files, directories (searched recursively for *.pdn), or - for standard input.
+    paths: Vec<PathBuf>,
+    /// Write to FILE instead of standard output (- is standard output). A regular file is
+    /// replaced only once the output is complete; an input is never written over.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Only every N-th ply: plies 0, N, 2N, ...
+    #[arg(long, value_name = "N", default_value = "1", value_parser = clap::value_parser!(u32).range(1..))]
+    every: u32,
+    /// Each position once (per game type), with the number of times it occurs and the
+    /// results of the games from the side to move's view.
+    #[arg(long)]
+    unique: bool,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+pub fn run(args: PositionsArgs) -> io::Result<u8> {
+    let Start {
+        config,
+        inputs,
+        mut output,
+    } = match start(&args.common, &args.paths, args.output.as_deref()) {
+        Ok(start) => start,
+        Err(code) => return Ok(code),
+    };
+    let every = args.every;
+    if !args.unique {
+        let reading = read_inputs(
+            &inputs,
+            &config,
+            InvalidGames::Report,
+            &mut |source, game| write_rows(&mut output, source.name, &game.report, every).map(drop),
+        )?;
+        return finish(output, &reading);
+    }
+    let mut counter = UniquePositions::default();
+    let reading = read_inputs(
+        &inputs,
+        &config,
+        InvalidGames::Report,
+        &mut |source, game| counter.add_game(source.index as u32, &game.report, every),
+    )?;
+    if reading.unreadable == 0 {
+        let names: Vec<String> = inputs.iter().map(|input| input.name()).collect();
+        counter.finish(&names, |row| {
+            escape::write_json(&mut output, row)?;
+            output.write_all(b"\n")
+        })?;
+    }
+    finish(output, &reading)
+}
+
+/// The exit code: 2 if the output was not put in place, 1 if a game was left out.
+fn finish(output: Output, reading: &Reading) -> io::Result<u8> {
+    if !put_in_place(output, reading)? {
+        return Ok(EXIT_FAILURE);
+    }
+    Ok(if reading.totals.invalid > 0 {
+        EXIT_INVALID
+    } else {
+        EXIT_OK
+    })
+}
