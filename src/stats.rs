@@ -41,7 +41,9 @@ pub struct Stats {
     results: BTreeMap<String, usize>,
     outcomes: OutcomeCounts,
     terminations: TerminationCounts,
-    plies: Vec<u32>,
+    /// Valid games by number of plies: at most one entry per ply count the move limit allows,
+    /// however many games.
+    plies: BTreeMap<u32, usize>,
     captures: u64,
     multi_captures: u64,
     pieces_captured: u64,
@@ -309,7 +311,7 @@ fn bump(map: &mut BTreeMap<String, usize>, key: &str) {
     }
 }
 
-fn merge_map(into: &mut BTreeMap<String, usize>, from: BTreeMap<String, usize>) {
+fn merge_map<K: Ord>(into: &mut BTreeMap<K, usize>, from: BTreeMap<K, usize>) {
     for (k, v) in from {
         *into.entry(k).or_default() += v;
     }
@@ -428,7 +430,7 @@ impl Stats {
         *self
             .terminations
             .slot(report.termination.unwrap_or(Termination::Unfinished)) += 1;
-        self.plies.push(report.plies());
+        *self.plies.entry(report.plies()).or_default() += 1;
         self.count_moves(report);
         self.count_openings(report);
         self.count_players(report);
@@ -583,7 +585,7 @@ impl Stats {
         merge_map(&mut self.results, later.results);
         self.outcomes.merge(&later.outcomes);
         self.terminations.merge(&later.terminations);
-        self.plies.extend(later.plies);
+        merge_map(&mut self.plies, later.plies);
         self.captures += later.captures;
         self.multi_captures += later.multi_captures;
         self.pieces_captured += later.pieces_captured;
@@ -692,21 +694,27 @@ impl GameSink for Stats {
     }
 }
 
-fn ply_stats(plies: &[u32]) -> PlyStats {
-    let mut sorted = plies.to_vec();
-    sorted.sort_unstable();
-    let total: u64 = sorted.iter().map(|&p| u64::from(p)).sum();
-    let n = sorted.len();
+fn ply_stats(plies: &BTreeMap<u32, usize>) -> PlyStats {
+    let n: usize = plies.values().sum();
+    let total: u64 = plies.iter().map(|(&p, &c)| u64::from(p) * c as u64).sum();
+    // The ply count of the k-th game (from 0) in ascending order.
+    let nth = |k: usize| {
+        let mut seen = 0;
+        plies.iter().find_map(|(&p, &c)| {
+            seen += c;
+            (k < seen).then_some(f64::from(p))
+        })
+    };
     let median = match n {
         0 => None,
-        _ if n % 2 == 1 => Some(f64::from(sorted[n / 2])),
-        _ => Some((f64::from(sorted[n / 2 - 1]) + f64::from(sorted[n / 2])) / 2.0),
+        _ if n % 2 == 1 => nth(n / 2),
+        _ => nth(n / 2 - 1).zip(nth(n / 2)).map(|(a, b)| (a + b) / 2.0),
     };
     PlyStats {
         games: n,
         total,
-        min: sorted.first().copied(),
-        max: sorted.last().copied(),
+        min: plies.keys().next().copied(),
+        max: plies.keys().next_back().copied(),
         mean: (n > 0).then(|| total as f64 / n as f64),
         median,
     }
@@ -845,9 +853,20 @@ mod tests {
 
     #[test]
     fn median_of_an_even_count() {
-        let p = ply_stats(&[7, 1, 4, 2]);
+        let counts = |plies: &[u32]| {
+            let mut map = BTreeMap::new();
+            for &p in plies {
+                *map.entry(p).or_default() += 1;
+            }
+            map
+        };
+        let p = ply_stats(&counts(&[7, 1, 4, 2]));
         assert_eq!((p.min, p.max, p.total), (Some(1), Some(7), 14));
         assert_eq!((p.mean, p.median), (Some(3.5), Some(3.0)));
-        assert_eq!(ply_stats(&[]).median, None);
+        let p = ply_stats(&counts(&[5, 5, 9, 1, 5]));
+        assert_eq!((p.games, p.median), (5, Some(5.0)));
+        let p = ply_stats(&counts(&[2, 2, 8, 8]));
+        assert_eq!(p.median, Some(5.0));
+        assert_eq!(ply_stats(&counts(&[])).median, None);
     }
 }

@@ -1,12 +1,13 @@
-//! Options shared by the subcommands that read PDN, turned into a validated [`Config`]
-//! before any work starts, and the progress bar.
+//! What the subcommands that read PDN share: options turned into a validated [`Config`]
+//! before any work starts, the progress bar, and the work on one input ([`render_input`]).
 
 use super::GameTypeArg;
 use super::inputs::Input;
+use super::ordered::Emit;
 use indicatif::{ProgressBar, ProgressStyle};
-use pdnkit::encoding::TextEncoding;
-use pdnkit::validate::Options;
-use std::io::IsTerminal;
+use pdnkit::encoding::{Detection, TextEncoding};
+use pdnkit::validate::{GameReport, GameSink, Options, StreamTotals, check_stream_parallel};
+use std::io::{self, IsTerminal, Write};
 
 #[derive(clap::Args, Clone)]
 pub struct CommonArgs {
@@ -18,7 +19,7 @@ pub struct CommonArgs {
     #[arg(long, default_value = "auto", value_name = "ENCODING")]
     encoding: String,
     /// Worker threads: files are checked in parallel, and a single large file is split at
-    /// game boundaries; output stays in input order. Default: one per core.
+    /// game boundaries; output stays in input order. Default and most: one per core.
     #[arg(short = 'j', long, value_name = "N")]
     threads: Option<usize>,
     /// Print errors only (no warnings, notes or summary in human output).
@@ -53,10 +54,12 @@ impl CommonArgs {
                 )
             })?)
         };
+        // More threads than cores would not be faster, only hold more memory.
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
         let threads = match self.threads {
             Some(0) => return Err("--threads must be at least 1".to_string()),
-            Some(n) => n,
-            None => std::thread::available_parallelism().map_or(1, usize::from),
+            Some(n) => n.min(cores),
+            None => cores,
         };
         Ok(Config {
             options: Options {
@@ -102,45 +105,144 @@ impl Progress {
     pub fn finish(&self) {
         self.bar.finish_and_clear();
     }
-}
 
-/// Runs `work` on every input, on `threads` threads, and hands each result to `record` in
-/// input order, as soon as it and every result before it are ready.
-pub fn in_input_order<T: Send>(
-    inputs: &[Input],
-    threads: usize,
-    work: impl Fn(&Input) -> T + Sync,
-    mut record: impl FnMut(T) -> std::io::Result<()>,
-) -> std::io::Result<()> {
-    if threads <= 1 || inputs.len() <= 1 {
-        for input in inputs {
-            record(work(input))?;
-        }
-        return Ok(());
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(std::io::Error::other)?;
-    let (sender, receiver) = std::sync::mpsc::channel();
-    let work = &work;
-    pool.in_place_scope(|scope| {
-        for (index, input) in inputs.iter().enumerate() {
-            let sender = sender.clone();
-            scope.spawn(move |_| {
-                let _ = sender.send((index, work(input)));
+    /// Writes `bytes` on standard error, the bar put aside meanwhile. A failing standard
+    /// error is ignored: there is nowhere else to say anything.
+    pub fn print(&self, bytes: &[u8]) {
+        if !bytes.is_empty() {
+            self.bar.suspend(|| {
+                let _ = io::stderr().lock().write_all(bytes);
             });
         }
-        drop(sender);
-        let mut waiting = std::collections::BTreeMap::new();
-        let mut next = 0;
-        for (index, result) in receiver {
-            waiting.insert(index, result);
-            while let Some(result) = waiting.remove(&next) {
-                record(result)?;
-                next += 1;
-            }
+    }
+}
+
+/// What the work on one input hands on, in pieces of about [`PIECE_BYTES`] (or one game, if
+/// larger): output for standard output, messages for standard error, and the games counted
+/// since the previous piece. The last piece of an input says whether it could be read.
+#[derive(Default)]
+pub struct Piece {
+    pub output: Vec<u8>,
+    pub messages: Vec<u8>,
+    pub tally: StreamTotals,
+    /// Set on the last piece: true if the input could not be read (in full).
+    pub end: Option<bool>,
+}
+
+/// Output gathered before a piece is handed on.
+const PIECE_BYTES: usize = 32 << 10;
+
+/// How a subcommand writes what validation finds into pieces.
+pub trait Render {
+    /// The encoding chosen for the input, before any game.
+    fn detection(&mut self, detection: &Detection, piece: &mut Piece) -> io::Result<()>;
+    fn game(&mut self, report: GameReport, piece: &mut Piece) -> io::Result<()>;
+    /// The input could not be read, or not to its end (`message` says why).
+    fn unreadable(&mut self, message: &str, piece: &mut Piece) -> io::Result<()>;
+}
+
+/// Validates `input` on `threads` threads, rendering what is found into pieces handed to
+/// `emit` as they fill, then a last piece. Stops as soon as `emit` fails.
+pub fn render_input(
+    input: &Input,
+    config: &Config,
+    threads: usize,
+    progress: &Progress,
+    render: &mut dyn Render,
+    emit: &mut Emit<Piece>,
+) {
+    let mut sink = Pieces {
+        render,
+        piece: Piece::default(),
+        emit,
+        progress,
+        read: 0,
+        shown: 0,
+        emit_failed: false,
+    };
+    let problem = read_input(input, config, threads, &mut sink);
+    sink.show_progress();
+    if sink.emit_failed {
+        return; // the output is gone: nothing more to say
+    }
+    let mut piece = std::mem::take(&mut sink.piece);
+    if let Some(message) = &problem {
+        let _ = sink.render.unreadable(message, &mut piece);
+    }
+    piece.end = Some(problem.is_some());
+    let _ = (sink.emit)(piece);
+}
+
+/// Validates `input` on `threads` threads into `sink`. Returns why it could not be read (in
+/// full), as its `io` message.
+pub fn read_input(
+    input: &Input,
+    config: &Config,
+    threads: usize,
+    sink: &mut dyn GameSink,
+) -> Option<String> {
+    match input.open() {
+        Err(e) => Some(format!("cannot read: {e}")),
+        Ok(reader) => check_stream_parallel(
+            reader,
+            &config.options,
+            config.encoding,
+            threads,
+            sink,
+            &mut StreamTotals::default(),
+        )
+        .err()
+        .map(|e| format!("read failed: {e}")),
+    }
+}
+
+/// Bytes read between two moves of the progress bar (each move costs more than a game).
+const PROGRESS_STEP: u64 = 64 << 10;
+
+/// The sink of [`render_input`].
+struct Pieces<'a> {
+    render: &'a mut dyn Render,
+    piece: Piece,
+    emit: &'a mut Emit<'a, Piece>,
+    progress: &'a Progress,
+    /// Bytes read, and bytes shown by the progress bar.
+    read: u64,
+    shown: u64,
+    emit_failed: bool,
+}
+
+impl Pieces<'_> {
+    fn hand_on_if_full(&mut self) -> io::Result<()> {
+        let piece = &self.piece;
+        if piece.output.len() + piece.messages.len() < PIECE_BYTES {
+            return Ok(());
         }
-        Ok(())
-    })
+        let result = (self.emit)(std::mem::take(&mut self.piece));
+        self.emit_failed |= result.is_err();
+        result
+    }
+
+    fn show_progress(&mut self) {
+        self.progress.advance(self.read.saturating_sub(self.shown));
+        self.shown = self.shown.max(self.read);
+    }
+}
+
+impl GameSink for Pieces<'_> {
+    fn detection(&mut self, detection: &Detection) -> io::Result<()> {
+        self.render.detection(detection, &mut self.piece)
+    }
+
+    fn game(&mut self, report: GameReport) -> io::Result<()> {
+        self.piece.tally.count_game(&report);
+        self.render.game(report, &mut self.piece)?;
+        self.hand_on_if_full()
+    }
+
+    fn progress(&mut self, bytes: u64) {
+        self.read = bytes;
+        if bytes.saturating_sub(self.shown) >= PROGRESS_STEP {
+            self.show_progress();
+        }
+    }
 }

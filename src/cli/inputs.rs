@@ -16,10 +16,11 @@ pub enum Input {
 }
 
 impl Input {
+    /// How outputs name the input ([`pdnkit::escape::file_name`]: distinct for distinct paths).
     pub fn name(&self) -> String {
         match self {
             Input::Stdin => "<stdin>".to_string(),
-            Input::File(p) | Input::Broken(p, _) => p.display().to_string(),
+            Input::File(p) | Input::Broken(p, _) => pdnkit::escape::file_name(p),
         }
     }
 

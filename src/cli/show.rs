@@ -4,10 +4,11 @@
 mod diagram;
 mod svg;
 
-use super::output::{Sources, write_whole};
+use super::output::{Sources, tell_error, tell_note, write_whole};
 use super::{EXIT_FAILURE, EXIT_OK, GameTypeArg};
 use pdnkit::diagnostic::Diagnostic;
 use pdnkit::encoding::TextEncoding;
+use pdnkit::escape;
 use pdnkit::fen::{FenNotation, write_fen};
 use pdnkit::moves::Move;
 use pdnkit::position::{Color, Position};
@@ -74,7 +75,7 @@ pub fn run(args: ShowArgs) -> io::Result<u8> {
         Ok(()) => Ok(EXIT_OK),
         Err(Failure::Io(e)) => Err(e),
         Err(Failure::Message(message)) => {
-            eprintln!("pdnkit: error: {message}");
+            tell_error(&message);
             Ok(EXIT_FAILURE)
         }
     }
@@ -111,7 +112,7 @@ fn show(args: &ShowArgs) -> Result<(), Failure> {
     let name = if args.file.as_os_str() == "-" {
         "<stdin>".to_string()
     } else {
-        args.file.display().to_string()
+        escape::file_name(&args.file)
     };
     let options = Options {
         default_variant: args.default_game_type.variant(),
@@ -156,10 +157,10 @@ fn show(args: &ShowArgs) -> Result<(), Failure> {
         )));
     }
     if let Some(d) = first_error(&report) {
-        eprintln!(
-            "pdnkit: note: game {} is invalid ({}:{}: {}); showing the replayed moves",
+        tell_note(&format!(
+            "game {} is invalid ({}:{}: {}); showing the replayed moves",
             args.game, d.line, d.column, d.message
-        );
+        ));
     }
     let (position, last) = match ply {
         0 => (start, None),

@@ -1,14 +1,17 @@
 //! `pdnkit stats`: statistics over every game of the inputs, computed by replay, as one JSON
 //! document or a readable table.
 
-use super::common::{CommonArgs, Config, Progress};
+use super::common::{CommonArgs, Config, Progress, read_input};
 use super::inputs::{self, Input};
-use super::output::{Output, Sources};
-use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK, Format};
+use super::ordered::{Emit, in_input_order};
+use super::output::{Output, Sources, tell_error};
+use super::report::{FileFormatter, ReportFormat};
+use super::{EXIT_FAILURE, Format, closed_pipe, memory, verdict};
+use pdnkit::diagnostic::{Severity, code};
 use pdnkit::encoding::Detection;
+use pdnkit::escape::{self, text};
 use pdnkit::stats::{Opening, Stats, Summary};
-use pdnkit::validate::{GameReport, GameSink, StreamTotals, check_stream_parallel};
-use rayon::prelude::*;
+use pdnkit::validate::{GameReport, GameSink};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -35,98 +38,69 @@ pub struct StatsArgs {
 }
 
 pub fn run(args: StatsArgs) -> io::Result<u8> {
+    memory::one_arena();
     let config = match args.common.config() {
         Ok(c) => c,
         Err(message) => {
-            eprintln!("pdnkit: error: {message}");
+            tell_error(&message);
             return Ok(EXIT_FAILURE);
         }
     };
     let inputs = inputs::collect(&args.paths);
     let mut out = Output::open(None, &Sources::of_inputs(&inputs))?;
     let progress = Progress::new(&inputs, &config);
-    let per_file: Vec<(Stats, Option<String>)> = if config.threads == 1 || inputs.len() == 1 {
-        inputs
-            .iter()
-            .map(|input| count_input(input, &config, &progress, config.threads))
-            .collect()
-    } else {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(config.threads)
-            .build()
-            .map_err(io::Error::other)?;
-        // An indexed parallel iterator collects in input order.
-        pool.install(|| {
-            inputs
-                .par_iter()
-                .map(|input| count_input(input, &config, &progress, 1))
-                .collect()
-        })
+    // One input: its games are validated on every thread; several: an input per thread.
+    let threads_per_input = if inputs.len() == 1 { config.threads } else { 1 };
+    let work = |input: &Input, emit: &mut Emit<(Stats, Vec<u8>)>| {
+        let _ = emit(count_input(input, &config, &progress, threads_per_input));
     };
-    progress.finish();
     let mut stats = Stats::new();
-    let mut stderr = io::stderr().lock();
-    for (file_stats, problem) in per_file {
-        if let Some(problem) = problem {
-            writeln!(stderr, "{problem}")?;
-        }
+    in_input_order(&inputs, config.threads, work, |(file_stats, problem)| {
+        progress.print(&problem);
         stats.merge(file_stats);
-    }
-    let code = if stats.unreadable_files() > 0 {
-        EXIT_FAILURE
-    } else if stats.invalid() > 0 {
-        EXIT_INVALID
-    } else {
-        EXIT_OK
-    };
+        Ok(())
+    })?;
+    progress.finish();
+    let code = verdict(stats.invalid(), stats.unreadable_files());
     let summary = stats.summary();
-    match args.format {
-        Format::Json => {
-            serde_json::to_writer_pretty(&mut out, &summary).map_err(io::Error::other)?;
-            writeln!(out)?;
-        }
-        Format::Human => write_table(&mut out, &summary)?,
-    }
-    out.commit()?;
-    Ok(code)
+    let written = match args.format {
+        Format::Json => escape::write_json_pretty(&mut out, &summary).and_then(|()| writeln!(out)),
+        Format::Human => write_table(&mut out, &summary),
+    };
+    written
+        .and_then(|()| out.commit())
+        .map(|()| code)
+        .or_else(|e| closed_pipe(e, code))
 }
 
-/// Counts one input; the second value is an `io` problem to report, if any.
-/// Counts one input; `threads` > 1 validates its games on that many threads.
+/// Counts one input, on `threads` threads; the second value is the `io` error to print, if
+/// it could not be read.
 fn count_input(
     input: &Input,
     config: &Config,
     progress: &Progress,
     threads: usize,
-) -> (Stats, Option<String>) {
+) -> (Stats, Vec<u8>) {
     let name = input.name();
     let mut stats = Stats::new();
     stats.begin_file(&name);
-    let problem = match input.open() {
-        Err(e) => Some(format!("{name}: error[io]: cannot read: {e}")),
-        Ok(reader) => {
-            let mut sink = Sink {
-                stats: &mut stats,
-                progress,
-                seen: 0,
-            };
-            let mut totals = StreamTotals::default();
-            check_stream_parallel(
-                reader,
-                &config.options,
-                config.encoding,
-                threads,
-                &mut sink,
-                &mut totals,
-            )
-            .err()
-            .map(|e| format!("{name}: error[io]: read failed: {e}"))
-        }
+    let mut sink = Sink {
+        stats: &mut stats,
+        progress,
+        seen: 0,
     };
-    if problem.is_some() {
+    let problem = read_input(input, config, threads, &mut sink);
+    let mut message = Vec::new();
+    if let Some(problem) = problem {
         stats.file_unreadable();
+        let formatter = FileFormatter {
+            format: ReportFormat::Human,
+            file: &name,
+            quiet: false,
+        };
+        let _ = formatter.file_problem(&mut message, Severity::Error, code::IO, &problem);
     }
-    (stats, problem)
+    (stats, message)
 }
 
 /// Counts each game as it is validated, and moves the progress bar.
@@ -159,7 +133,7 @@ fn list(map: &BTreeMap<String, usize>) -> String {
         return "none".to_string();
     }
     map.iter()
-        .map(|(k, v)| format!("{k}: {v}"))
+        .map(|(k, v)| format!("{}: {v}", text(k)))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -234,10 +208,10 @@ fn write_table(out: &mut dyn Write, s: &Summary) -> io::Result<()> {
             l.pieces,
             l.path,
             l.side.name(),
-            l.file,
+            text(&l.file),
             l.game,
             l.ply,
-            l.written
+            text(&l.written)
         )?,
         None => writeln!(out, "{:W$}none", "longest capture")?,
     }
@@ -252,7 +226,7 @@ fn write_table(out: &mut dyn Write, s: &Summary) -> io::Result<()> {
         let width = s
             .players
             .keys()
-            .map(|k| k.chars().count())
+            .map(|k| text(k).chars().count())
             .max()
             .unwrap_or(0)
             .max(6);
@@ -262,6 +236,7 @@ fn write_table(out: &mut dyn Write, s: &Summary) -> io::Result<()> {
             "player", "games", "wins", "draws", "losses", "unfinished"
         )?;
         for (name, r) in &s.players {
+            let name = text(name);
             let pad = width - name.chars().count();
             writeln!(
                 out,

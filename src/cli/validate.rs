@@ -1,13 +1,14 @@
 //! `pdnkit validate`: every move of every game replayed; diagnostics in four formats.
 
-use super::common::{CommonArgs, Config, Progress, in_input_order};
+use super::common::{CommonArgs, Piece, Progress, Render, render_input};
 use super::inputs::{self, Input};
-use super::output::{Output, Sources};
+use super::ordered::{Emit, in_input_order};
+use super::output::{Output, Sources, tell_error};
 use super::report::{FileFormatter, Printer, ReportFormat, RunTotals};
-use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
-use pdnkit::diagnostic::Severity;
+use super::{EXIT_FAILURE, closed_pipe, verdict};
+use pdnkit::diagnostic::{Severity, code};
 use pdnkit::encoding::Detection;
-use pdnkit::validate::{GameReport, GameSink, StreamTotals, check_stream_parallel};
+use pdnkit::validate::GameReport;
 use std::io;
 use std::path::PathBuf;
 
@@ -40,13 +41,6 @@ pub struct ValidateArgs {
     common: CommonArgs,
 }
 
-/// The outcome of one input.
-struct FileResult {
-    output: Vec<u8>,
-    totals: StreamTotals,
-    failed: bool,
-}
-
 pub fn run(args: ValidateArgs) -> io::Result<u8> {
     let config = match args.common.config() {
         Ok(mut c) => {
@@ -56,177 +50,55 @@ pub fn run(args: ValidateArgs) -> io::Result<u8> {
             c
         }
         Err(message) => {
-            eprintln!("pdnkit: error: {message}");
+            tell_error(&message);
             return Ok(EXIT_FAILURE);
         }
     };
     let inputs = inputs::collect(&args.paths);
-    let progress = Progress::new(&inputs, &config);
     let stdout = Output::open(None, &Sources::of_inputs(&inputs))?;
+    let progress = Progress::new(&inputs, &config);
     let mut printer = Printer::new(stdout, args.format, config.quiet)?;
     let mut totals = RunTotals::default();
-    let mut record = |result: FileResult, printer: &mut Printer<_>| -> io::Result<()> {
-        totals.files += 1;
-        totals.failed_files += usize::from(result.failed);
-        totals.streams.add(&result.totals);
-        printer.file_output(&result.output)
-    };
-    if config.threads == 1 || inputs.len() == 1 {
-        // One input: its games are validated on every thread and printed as they come.
-        for input in &inputs {
-            let mut emit = |bytes: &[u8]| printer.file_output(bytes);
-            let (file_totals, failed) = check_input(
-                input,
-                &config,
-                args.format,
-                &progress,
-                config.threads,
-                &mut emit,
-            )?;
-            record(
-                FileResult {
-                    output: Vec::new(),
-                    totals: file_totals,
-                    failed,
-                },
-                &mut printer,
-            )?;
-        }
-    } else {
-        // Files in parallel; outputs printed in input order as soon as they are ready.
-        let format = args.format;
-        let work = |input: &Input| {
-            let mut output = Vec::new();
-            let mut emit = |bytes: &[u8]| {
-                output.extend_from_slice(bytes);
-                Ok(())
-            };
-            let checked = check_input(input, &config, format, &progress, 1, &mut emit);
-            let (totals, failed) = checked.unwrap_or_default();
-            FileResult {
-                output,
-                totals,
-                failed,
-            }
+    // One input: its games are validated on every thread; several: an input per thread.
+    let threads_per_input = if inputs.len() == 1 { config.threads } else { 1 };
+    let work = |input: &Input, emit: &mut Emit<Piece>| {
+        let mut formatter = FileFormatter {
+            format: args.format,
+            file: &input.name(),
+            quiet: config.quiet,
         };
-        in_input_order(&inputs, config.threads, work, |result| {
-            record(result, &mut printer)
-        })?;
-    }
+        render_input(
+            input,
+            &config,
+            threads_per_input,
+            &progress,
+            &mut formatter,
+            emit,
+        );
+    };
+    let printed = in_input_order(&inputs, config.threads, work, |piece: Piece| {
+        totals.add(&piece);
+        printer.file_output(&piece.output)
+    });
     progress.finish();
-    let code = if totals.failed_files > 0 {
-        EXIT_FAILURE
-    } else if totals.streams.invalid > 0 {
-        EXIT_INVALID
-    } else {
-        EXIT_OK
-    };
-    printer.finish(&totals)?;
-    Ok(code)
+    let code = verdict(totals.streams.invalid, totals.failed_files);
+    printed
+        .and_then(|()| printer.finish(&totals))
+        .and_then(Output::commit)
+        .map(|()| code)
+        .or_else(|e| closed_pipe(e, code))
 }
 
-/// Validates one input, handing its formatted output to `emit` game by game. Returns the
-/// totals and whether the input failed to be read; an error only if `emit` failed.
-fn check_input(
-    input: &Input,
-    config: &Config,
-    format: ReportFormat,
-    progress: &Progress,
-    threads: usize,
-    emit: &mut dyn FnMut(&[u8]) -> io::Result<()>,
-) -> io::Result<(StreamTotals, bool)> {
-    let name = input.name();
-    let formatter = FileFormatter {
-        format,
-        file: &name,
-        quiet: config.quiet,
-    };
-    let mut totals = StreamTotals::default();
-    let problem = match input.open() {
-        Err(e) => Some(format!("cannot read: {e}")),
-        Ok(reader) => {
-            let mut sink = Sink {
-                formatter: &formatter,
-                buffer: Vec::new(),
-                emit,
-                progress,
-                read: 0,
-                seen: 0,
-                emit_failed: false,
-            };
-            let result = check_stream_parallel(
-                reader,
-                &config.options,
-                config.encoding,
-                threads,
-                &mut sink,
-                &mut totals,
-            );
-            sink.progress_done();
-            match result {
-                Ok(()) => None,
-                // The output side failed (a closed pipe): stop the run.
-                Err(e) if sink.emit_failed => return Err(e),
-                Err(e) => Some(format!("read failed: {e}")),
-            }
-        }
-    };
-    if let Some(message) = &problem {
-        let mut buffer = Vec::new();
-        formatter.file_problem(&mut buffer, Severity::Error, "io", message)?;
-        emit(&buffer)?;
-    }
-    Ok((totals, problem.is_some()))
-}
-
-/// Formats each game as it is validated and hands the text on.
-struct Sink<'a> {
-    formatter: &'a FileFormatter<'a>,
-    buffer: Vec<u8>,
-    emit: &'a mut dyn FnMut(&[u8]) -> io::Result<()>,
-    progress: &'a Progress,
-    /// Bytes read, and bytes shown by the progress bar.
-    read: u64,
-    seen: u64,
-    emit_failed: bool,
-}
-
-/// Bytes read between two moves of the progress bar (each move costs more than a game).
-const PROGRESS_STEP: u64 = 64 << 10;
-
-impl Sink<'_> {
-    fn flush(&mut self) -> io::Result<()> {
-        if self.buffer.is_empty() {
-            return Ok(()); // nothing to hand on (most games of a quiet run)
-        }
-        let result = (self.emit)(&self.buffer);
-        self.buffer.clear();
-        self.emit_failed |= result.is_err();
-        result
+impl Render for FileFormatter<'_> {
+    fn detection(&mut self, detection: &Detection, piece: &mut Piece) -> io::Result<()> {
+        FileFormatter::detection(self, &mut piece.output, detection)
     }
 
-    /// Moves the progress bar over every byte read so far.
-    fn progress_done(&mut self) {
-        self.progress.advance(self.read.saturating_sub(self.seen));
-        self.seen = self.seen.max(self.read);
-    }
-}
-
-impl GameSink for Sink<'_> {
-    fn detection(&mut self, detection: &Detection) -> io::Result<()> {
-        self.formatter.detection(&mut self.buffer, detection)?;
-        self.flush()
+    fn game(&mut self, report: GameReport, piece: &mut Piece) -> io::Result<()> {
+        FileFormatter::game(self, &mut piece.output, &report)
     }
 
-    fn game(&mut self, report: GameReport) -> io::Result<()> {
-        self.formatter.game(&mut self.buffer, &report)?;
-        self.flush()
-    }
-
-    fn progress(&mut self, bytes: u64) {
-        self.read = bytes;
-        if bytes.saturating_sub(self.seen) >= PROGRESS_STEP {
-            self.progress_done();
-        }
+    fn unreadable(&mut self, message: &str, piece: &mut Piece) -> io::Result<()> {
+        self.file_problem(&mut piece.output, Severity::Error, code::IO, message)
     }
 }

@@ -3,6 +3,7 @@
 //! column letters and row numbers around, a caption below.
 
 use super::Scene;
+use pdnkit::escape::xml as escape;
 use pdnkit::position::Color;
 use std::fmt::Write;
 
@@ -17,22 +18,6 @@ const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b07d52";
 const HIGHLIGHT: &str = "#d9b13b";
 const FRAME: &str = "#5b3a1e";
-
-/// Escapes text for XML content and attribute values.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 pub fn render(scene: &Scene) -> String {
     let pos = &scene.position;
