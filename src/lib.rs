@@ -3,11 +3,13 @@
 
 pub mod convert;
 pub mod diagnostic;
+pub mod draw;
 pub mod encoding;
 pub mod escape;
 pub mod fen;
 pub mod game;
 pub mod geometry;
+pub mod html;
 pub mod movegen;
 pub mod moves;
 pub mod pdn;

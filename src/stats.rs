@@ -41,9 +41,12 @@ pub struct Stats {
     results: BTreeMap<String, usize>,
     outcomes: OutcomeCounts,
     terminations: TerminationCounts,
-    /// Valid games by number of plies: at most one entry per ply count the move limit allows,
-    /// however many games.
+    /// Valid games by number of plies, and by number of capturing moves: at most one entry
+    /// per count the move limit allows, however many games.
     plies: BTreeMap<u32, usize>,
+    game_captures: BTreeMap<u32, usize>,
+    /// Games by the year of their Date tag (every game with a readable year).
+    years: BTreeMap<u16, usize>,
     captures: u64,
     multi_captures: u64,
     pieces_captured: u64,
@@ -140,6 +143,10 @@ pub struct TerminationCounts {
     pub no_legal_move: usize,
     pub threefold_repetition: usize,
     pub fifteen_move_rule: usize,
+    pub kings_only_rule: usize,
+    pub piece_count_rule: usize,
+    pub main_road_rule: usize,
+    pub five_move_rule: usize,
     pub agreement: usize,
     pub resignation: usize,
     pub forfeit: usize,
@@ -154,6 +161,10 @@ impl TerminationCounts {
             Termination::NoLegalMove => &mut self.no_legal_move,
             Termination::ThreefoldRepetition => &mut self.threefold_repetition,
             Termination::FifteenMoveRule => &mut self.fifteen_move_rule,
+            Termination::KingsOnlyRule => &mut self.kings_only_rule,
+            Termination::PieceCountRule => &mut self.piece_count_rule,
+            Termination::MainRoadRule => &mut self.main_road_rule,
+            Termination::FiveMoveRule => &mut self.five_move_rule,
             Termination::Agreement => &mut self.agreement,
             Termination::Resignation => &mut self.resignation,
             Termination::Forfeit => &mut self.forfeit,
@@ -165,6 +176,10 @@ impl TerminationCounts {
         self.no_legal_move += o.no_legal_move;
         self.threefold_repetition += o.threefold_repetition;
         self.fifteen_move_rule += o.fifteen_move_rule;
+        self.kings_only_rule += o.kings_only_rule;
+        self.piece_count_rule += o.piece_count_rule;
+        self.main_road_rule += o.main_road_rule;
+        self.five_move_rule += o.five_move_rule;
         self.agreement += o.agreement;
         self.resignation += o.resignation;
         self.forfeit += o.forfeit;
@@ -173,11 +188,15 @@ impl TerminationCounts {
     }
 
     /// `(name, count)` in document order.
-    pub fn entries(&self) -> [(&'static str, usize); 8] {
+    pub fn entries(&self) -> [(&'static str, usize); 12] {
         [
             ("no-legal-move", self.no_legal_move),
             ("threefold-repetition", self.threefold_repetition),
             ("fifteen-move-rule", self.fifteen_move_rule),
+            ("kings-only-rule", self.kings_only_rule),
+            ("piece-count-rule", self.piece_count_rule),
+            ("main-road-rule", self.main_road_rule),
+            ("five-move-rule", self.five_move_rule),
             ("agreement", self.agreement),
             ("resignation", self.resignation),
             ("forfeit", self.forfeit),
@@ -355,6 +374,30 @@ fn game_type_text(game_type: u8, buf: &mut [u8; 3]) -> &str {
     std::str::from_utf8(&buf[skip..]).expect("ASCII digits")
 }
 
+/// The year of a Date tag value: four digits at its start (`2023.02.02`, `2023.??.??`) or,
+/// after a separator, at its end (`02.02.2023`); none for `????.??.??` or other text.
+fn year_of(value: &str) -> Option<u16> {
+    let value = value.trim().as_bytes();
+    let four = |digits: &[u8]| -> Option<u16> {
+        let year = digits.iter().try_fold(0u16, |n, &d| {
+            d.is_ascii_digit().then(|| n * 10 + u16::from(d - b'0'))
+        })?;
+        (year > 0).then_some(year)
+    };
+    let lone = |rest: Option<&u8>| rest.is_none_or(|b| !b.is_ascii_digit());
+    if value.len() >= 4
+        && lone(value.get(4))
+        && let Some(year) = four(&value[..4])
+    {
+        return Some(year);
+    }
+    let n = value.len();
+    if n > 4 && lone(value.get(n - 5)) {
+        return four(&value[n - 4..]);
+    }
+    None
+}
+
 /// A player's name from a tag value, unless unknown (`?`, `-`, empty).
 fn player_name(value: &str) -> Option<&str> {
     let name = value.trim();
@@ -414,6 +457,14 @@ impl Stats {
             Some(Declared::Unknown) => &mut o.unknown,
             None => &mut o.none,
         } += 1;
+        if let Some(year) = report
+            .tags
+            .iter()
+            .find(|(tag, _)| tag == "Date")
+            .and_then(|(_, value)| year_of(value))
+        {
+            *self.years.entry(year).or_default() += 1;
+        }
         for d in &report.diagnostics {
             let map = match d.severity {
                 Severity::Error => &mut self.errors,
@@ -464,6 +515,7 @@ impl Stats {
             }
         }
         self.promotions += promotions;
+        *self.game_captures.entry(captures as u32).or_default() += 1;
         self.captures += captures;
         self.pieces_captured += pieces_captured;
         self.multi_captures += multi;
@@ -586,6 +638,8 @@ impl Stats {
         self.outcomes.merge(&later.outcomes);
         self.terminations.merge(&later.terminations);
         merge_map(&mut self.plies, later.plies);
+        merge_map(&mut self.game_captures, later.game_captures);
+        merge_map(&mut self.years, later.years);
         self.captures += later.captures;
         self.multi_captures += later.multi_captures;
         self.pieces_captured += later.pieces_captured;
@@ -630,6 +684,21 @@ impl Stats {
     /// Games with an error diagnostic.
     pub fn invalid(&self) -> usize {
         self.invalid
+    }
+
+    /// Valid games by their number of plies.
+    pub fn plies_per_game(&self) -> &BTreeMap<u32, usize> {
+        &self.plies
+    }
+
+    /// Valid games by their number of capturing moves.
+    pub fn captures_per_game(&self) -> &BTreeMap<u32, usize> {
+        &self.game_captures
+    }
+
+    /// Games by the year of their Date tag (games without a readable year are left out).
+    pub fn games_per_year(&self) -> &BTreeMap<u16, usize> {
+        &self.years
     }
 
     /// Inputs that could not be read (completely).
@@ -849,6 +918,27 @@ mod tests {
         all.truncate(TOP_OPENINGS);
         assert_eq!(top(&counts, 1), all);
         assert_eq!(top(&counts, 0), []);
+    }
+
+    #[test]
+    fn years_of_date_tags() {
+        for (value, year) in [
+            ("2023.02.02", Some(2023)),
+            ("1987.??.??", Some(1987)),
+            (" 2001 ", Some(2001)),
+            ("02.02.2023", Some(2023)),
+            ("????.??.??", None),
+            ("0000.00.00", None),
+            ("20230202", None),
+            ("12.5", None),
+            ("", None),
+        ] {
+            assert_eq!(year_of(value), year, "{value:?}");
+        }
+        let stats = stats_of("a.pdn", &format!("[Date \"2019.05.01\"]\n{GAME}"));
+        assert_eq!(stats.games_per_year().get(&2019), Some(&1));
+        assert_eq!(stats.captures_per_game(), &BTreeMap::from([(2, 1)]));
+        assert_eq!(stats.plies_per_game(), &BTreeMap::from([(5, 1)]));
     }
 
     #[test]

@@ -155,13 +155,9 @@ pub fn render_input(
         render,
         piece: Piece::default(),
         emit,
-        progress,
-        read: 0,
-        shown: 0,
         emit_failed: false,
     };
-    let problem = read_input(input, config, threads, &mut sink);
-    sink.show_progress();
+    let problem = check_input(input, config, progress, threads, &mut sink);
     if sink.emit_failed {
         return; // the output is gone: nothing more to say
     }
@@ -173,41 +169,80 @@ pub fn render_input(
     let _ = (sink.emit)(piece);
 }
 
-/// Validates `input` on `threads` threads into `sink`. Returns why it could not be read (in
-/// full), as its `io` message.
-pub fn read_input(
+/// Validates every game of `input` on `threads` threads into `sink`, moving the progress bar
+/// as bytes are read. Returns why the input could not be read (completely), if it could not:
+/// `cannot read: ...` or `read failed: ...`.
+pub fn check_input(
     input: &Input,
     config: &Config,
+    progress: &Progress,
     threads: usize,
     sink: &mut dyn GameSink,
 ) -> Option<String> {
-    match input.open() {
-        Err(e) => Some(format!("cannot read: {e}")),
-        Ok(reader) => check_stream_parallel(
-            reader,
-            &config.options,
-            config.encoding,
-            threads,
-            sink,
-            &mut StreamTotals::default(),
-        )
-        .err()
-        .map(|e| format!("read failed: {e}")),
-    }
+    let reader = match input.open() {
+        Ok(reader) => reader,
+        Err(e) => return Some(format!("cannot read: {e}")),
+    };
+    let mut sink = ProgressSink {
+        inner: sink,
+        progress,
+        read: 0,
+        shown: 0,
+    };
+    let result = check_stream_parallel(
+        reader,
+        &config.options,
+        config.encoding,
+        threads,
+        &mut sink,
+        &mut StreamTotals::default(),
+    );
+    sink.show();
+    result.err().map(|e| format!("read failed: {e}"))
 }
 
 /// Bytes read between two moves of the progress bar (each move costs more than a game).
 const PROGRESS_STEP: u64 = 64 << 10;
+
+/// Hands every game on to `inner` and moves the progress bar.
+struct ProgressSink<'a> {
+    inner: &'a mut dyn GameSink,
+    progress: &'a Progress,
+    /// Bytes read, and bytes shown by the progress bar.
+    read: u64,
+    shown: u64,
+}
+
+impl ProgressSink<'_> {
+    /// Moves the progress bar over every byte read so far.
+    fn show(&mut self) {
+        self.progress.advance(self.read.saturating_sub(self.shown));
+        self.shown = self.shown.max(self.read);
+    }
+}
+
+impl GameSink for ProgressSink<'_> {
+    fn detection(&mut self, detection: &Detection) -> io::Result<()> {
+        self.inner.detection(detection)
+    }
+
+    fn game(&mut self, report: GameReport) -> io::Result<()> {
+        self.inner.game(report)
+    }
+
+    fn progress(&mut self, bytes: u64) {
+        self.read = bytes;
+        if bytes.saturating_sub(self.shown) >= PROGRESS_STEP {
+            self.show();
+        }
+    }
+}
 
 /// The sink of [`render_input`].
 struct Pieces<'a> {
     render: &'a mut dyn Render,
     piece: Piece,
     emit: &'a mut Emit<'a, Piece>,
-    progress: &'a Progress,
-    /// Bytes read, and bytes shown by the progress bar.
-    read: u64,
-    shown: u64,
     emit_failed: bool,
 }
 
@@ -221,11 +256,6 @@ impl Pieces<'_> {
         self.emit_failed |= result.is_err();
         result
     }
-
-    fn show_progress(&mut self) {
-        self.progress.advance(self.read.saturating_sub(self.shown));
-        self.shown = self.shown.max(self.read);
-    }
 }
 
 impl GameSink for Pieces<'_> {
@@ -237,12 +267,5 @@ impl GameSink for Pieces<'_> {
         self.piece.tally.count_game(&report);
         self.render.game(report, &mut self.piece)?;
         self.hand_on_if_full()
-    }
-
-    fn progress(&mut self, bytes: u64) {
-        self.read = bytes;
-        if bytes.saturating_sub(self.shown) >= PROGRESS_STEP {
-            self.show_progress();
-        }
     }
 }

@@ -10,6 +10,7 @@ mod output;
 mod perft;
 mod random;
 mod report;
+mod report_page;
 mod show;
 mod stats;
 mod validate;
@@ -48,6 +49,7 @@ enum Command {
     Random(random::RandomArgs),
     Stats(stats::StatsArgs),
     Show(show::ShowArgs),
+    Report(report_page::ReportArgs),
 }
 
 pub fn run() -> ExitCode {
@@ -59,6 +61,7 @@ pub fn run() -> ExitCode {
         Command::Stats(args) => stats::run(args),
         Command::Show(args) => show::run(args),
         Command::Random(args) => random::run(args),
+        Command::Report(args) => report_page::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -325,20 +325,8 @@ impl<W: Write> Printer<W> {
             }
             ReportFormat::Human | ReportFormat::Github if !self.quiet => writeln!(
                 self.out,
-                "summary: {} file{}{}, {} game{}: {} valid, {} invalid, {} warning{}",
-                totals.files,
-                plural(totals.files),
-                if totals.failed_files > 0 {
-                    format!(" ({} unreadable)", totals.failed_files)
-                } else {
-                    String::new()
-                },
-                s.games,
-                plural(s.games),
-                s.valid,
-                s.invalid,
-                s.warnings,
-                plural(s.warnings)
+                "summary: {}",
+                s.verdict(totals.files, totals.failed_files)
             )?,
             _ => {}
         }

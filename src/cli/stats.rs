@@ -1,17 +1,15 @@
 //! `pdnkit stats`: statistics over every game of the inputs, computed by replay, as one JSON
 //! document or a readable table.
 
-use super::common::{CommonArgs, Config, Progress, read_input};
+use super::common::{CommonArgs, Config, Progress, check_input};
 use super::inputs::{self, Input};
 use super::ordered::{Emit, in_input_order};
 use super::output::{Output, Sources, tell_error};
 use super::report::{FileFormatter, ReportFormat};
 use super::{EXIT_FAILURE, Format, closed_pipe, memory, verdict};
 use pdnkit::diagnostic::{Severity, code};
-use pdnkit::encoding::Detection;
 use pdnkit::escape::{self, text};
 use pdnkit::stats::{Opening, Stats, Summary};
-use pdnkit::validate::{GameReport, GameSink};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -84,12 +82,7 @@ fn count_input(
     let name = input.name();
     let mut stats = Stats::new();
     stats.begin_file(&name);
-    let mut sink = Sink {
-        stats: &mut stats,
-        progress,
-        seen: 0,
-    };
-    let problem = read_input(input, config, threads, &mut sink);
+    let problem = check_input(input, config, progress, threads, &mut stats);
     let mut message = Vec::new();
     if let Some(problem) = problem {
         stats.file_unreadable();
@@ -101,30 +94,6 @@ fn count_input(
         let _ = formatter.file_problem(&mut message, Severity::Error, code::IO, &problem);
     }
     (stats, message)
-}
-
-/// Counts each game as it is validated, and moves the progress bar.
-struct Sink<'a> {
-    stats: &'a mut Stats,
-    progress: &'a Progress,
-    seen: u64,
-}
-
-impl GameSink for Sink<'_> {
-    fn detection(&mut self, detection: &Detection) -> io::Result<()> {
-        self.stats.detection(detection);
-        Ok(())
-    }
-
-    fn game(&mut self, report: GameReport) -> io::Result<()> {
-        self.stats.add_game(&report);
-        Ok(())
-    }
-
-    fn progress(&mut self, bytes: u64) {
-        self.progress.advance(bytes.saturating_sub(self.seen));
-        self.seen = bytes;
-    }
 }
 
 /// `a: 1, b: 2`, or `none`.

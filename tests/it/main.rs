@@ -7,10 +7,13 @@
 mod checks;
 mod harness;
 mod reference;
+mod reference_draws;
+mod report_browser;
 
 mod cli;
 mod convert;
 mod differential;
+mod draw_rules;
 mod escaping;
 mod fixtures;
 mod fuzz_corpus;
@@ -21,6 +24,7 @@ mod memory;
 mod output;
 mod perft;
 mod properties;
+mod report;
 mod resolve;
 mod rules_positions;
 mod show;
