@@ -250,10 +250,8 @@ impl Game {
 
     #[inline(always)]
     fn quick_move_on<B: Board>(&self, from: u8, to: u8, written_capture: bool) -> Option<Move> {
-        if written_capture {
-            if let Some(mv) = self.only_capture_on::<B>(from, to) {
-                return Some(mv);
-            }
+        if written_capture && let Some(mv) = self.only_capture_on::<B>(from, to) {
+            return Some(mv);
         }
         match self.legal_step_on::<B>(from, to) {
             Some(promotes) => Some(Move::step(from, to, promotes)),
@@ -404,9 +402,9 @@ mod tests {
                         let last = &last_move[game.plies() as usize % 2];
                         last.is_some_and(|l| !m.is_capture() && m.from == l.to && m.to == l.from)
                     });
-                    let mv = if let Some(back) = back.filter(|_| seed % 4 != 0) {
+                    let mv = if let Some(back) = back.filter(|_| !seed.is_multiple_of(4)) {
                         *back
-                    } else if !kings.is_empty() && seed % 8 != 0 {
+                    } else if !kings.is_empty() && !seed.is_multiple_of(8) {
                         *kings[(seed >> 8) as usize % kings.len()]
                     } else {
                         moves[(seed >> 8) as usize % moves.len()]

@@ -155,7 +155,7 @@ impl Geometry {
 
     /// The bit of a square given by column and row (both from 0), if it is a dark square.
     pub const fn bit_at(&self, column: u8, row: u8) -> Option<u8> {
-        if column >= self.width || row >= self.height || (column + row) % 2 != 0 {
+        if column >= self.width || row >= self.height || !(column + row).is_multiple_of(2) {
             return None;
         }
         Some(row_base(self.width, row) + column / 2)

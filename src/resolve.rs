@@ -58,18 +58,16 @@ pub enum Resolution {
 /// that starts at `corner`.
 #[inline(always)]
 pub fn resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution {
-    if let MoveShape::Squares { squares, capture } = &written.shape {
-        if let [first, last] = squares.as_slice() {
-            // The common case, start and end, checked without listing the legal moves (see
-            // `Game::quick_move`); when that finds nothing, the general way below explains.
-            let g = game.position().geometry();
-            if let (Some(from), Some(to)) =
-                (quick_bit(g, first, corner), quick_bit(g, last, corner))
-            {
-                if let Some(mv) = game.quick_move(from, to, *capture) {
-                    return found(mv, *capture);
-                }
-            }
+    if let MoveShape::Squares { squares, capture } = &written.shape
+        && let [first, last] = squares.as_slice()
+    {
+        // The common case, start and end, checked without listing the legal moves (see
+        // `Game::quick_move`); when that finds nothing, the general way below explains.
+        let g = game.position().geometry();
+        if let (Some(from), Some(to)) = (quick_bit(g, first, corner), quick_bit(g, last, corner))
+            && let Some(mv) = game.quick_move(from, to, *capture)
+        {
+            return found(mv, *capture);
         }
     }
     resolve_listed(game, written, corner)

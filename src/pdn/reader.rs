@@ -394,8 +394,8 @@ impl<R: BufRead> GameReader<R> {
         let Some(feed) = self.blocks.as_mut() else {
             return true;
         };
-        let drops =
-            (end % feed.piece == 0 || feed.input_end == Some(end)) && feed.dropped_at != Some(end);
+        let drops = (end.is_multiple_of(feed.piece) || feed.input_end == Some(end))
+            && feed.dropped_at != Some(end);
         if drops {
             feed.dropped_at = Some(end);
         }

@@ -341,7 +341,7 @@ mod tests {
                         x ^= x >> 7;
                         x ^= x << 17;
                         // Mostly plain bytes, so that stops fall at every place.
-                        if x % 8 == 0 {
+                        if x.is_multiple_of(8) {
                             alphabet[(x >> 8) as usize % alphabet.len()]
                         } else {
                             b'a'

@@ -369,7 +369,7 @@ fn random_bytes_and_token_soups_keep_the_invariants() {
             } else {
                 let piece = pieces[(rng.next() % pieces.len() as u64) as usize];
                 input.extend_from_slice(piece.as_bytes());
-                if rng.next() % 2 == 0 {
+                if rng.next().is_multiple_of(2) {
                     input.push(b' ');
                 }
             }

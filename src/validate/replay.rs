@@ -39,7 +39,7 @@ fn numbering(start: LineStart, first_side: Color, i: usize) -> (u32, Color) {
     match first_side {
         Color::White => (
             start.number + i / 2,
-            if i % 2 == 0 {
+            if i.is_multiple_of(2) {
                 Color::White
             } else {
                 Color::Black
@@ -47,7 +47,7 @@ fn numbering(start: LineStart, first_side: Color, i: usize) -> (u32, Color) {
         ),
         Color::Black => (
             start.number + i.div_ceil(2),
-            if i % 2 == 0 {
+            if i.is_multiple_of(2) {
                 Color::Black
             } else {
                 Color::White
