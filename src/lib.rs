@@ -7,6 +7,7 @@ pub mod encoding;
 pub mod fen;
 pub mod game;
 pub mod geometry;
+pub mod levels;
 pub mod movegen;
 pub mod moves;
 pub mod pdn;

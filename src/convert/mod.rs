@@ -9,7 +9,7 @@
 pub mod json;
 pub mod pdn;
 
-pub use json::{diagnostic_json, game_json, write_game_json};
+pub use json::{JsonOptions, diagnostic_json, game_json, write_game_json, write_game_json_with};
 pub use pdn::{Captures, Notation, PdnOptions, ResultStyle, write_game};
 
 use crate::diagnostic::{Diagnostic, code};
@@ -109,7 +109,7 @@ fn direction(g: &Geometry, from: u8, to: u8) -> Option<Direction> {
 /// made by `first`; games are numbered from 1 whatever their FEN.
 pub fn numbering(first: Color, index: usize) -> (u32, Color) {
     let shifted = index as u32 + u32::from(first == Color::Black);
-    let side = if shifted % 2 == 0 {
+    let side = if shifted.is_multiple_of(2) {
         Color::White
     } else {
         Color::Black
