@@ -1,8 +1,9 @@
 //! `pdnkit stats`: statistics over every game of the inputs, computed by replay, as one JSON
 //! document or a readable table.
 
-use super::common::{CommonArgs, Config, Progress};
-use super::inputs::{self, Input};
+use super::args::{self, CommonArgs, Config};
+use super::common::Progress;
+use super::inputs::Input;
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK, Format};
 use pdnkit::encoding::Detection;
 use pdnkit::stats::{Opening, Stats, Summary};
@@ -24,7 +25,8 @@ use std::path::PathBuf;
     pdnkit stats games.pdn --format human\n\n\
     Exit codes: 0 every game valid, 1 at least one game invalid, 2 usage error or unreadable input.")]
 pub struct StatsArgs {
-    /// Files, directories (searched recursively for *.pdn), or - for standard input.
+    /// Files, directories (searched recursively for *.pdn), or - for standard input. None:
+    /// standard input when it is a pipe or a file, else the current directory.
     paths: Vec<PathBuf>,
     /// json: one JSON document on stdout; human: a readable table.
     #[arg(long, value_enum, default_value = "json")]
@@ -34,14 +36,10 @@ pub struct StatsArgs {
 }
 
 pub fn run(args: StatsArgs) -> io::Result<u8> {
-    let config = match args.common.config() {
-        Ok(c) => c,
-        Err(message) => {
-            eprintln!("pdnkit: error: {message}");
-            return Ok(EXIT_FAILURE);
-        }
+    let (config, inputs) = match args::start(args.common.config(), |c| c, &args.paths) {
+        Ok(started) => started,
+        Err(code) => return Ok(code),
     };
-    let inputs = inputs::collect(&args.paths);
     let progress = Progress::new(&inputs, &config);
     let per_file: Vec<(Stats, Option<String>)> = if config.threads == 1 || inputs.len() == 1 {
         inputs
@@ -102,7 +100,7 @@ fn count_input(
     let mut stats = Stats::new();
     stats.begin_file(&name);
     let problem = match input.open() {
-        Err(e) => Some(format!("{name}: error[io]: cannot read: {e}")),
+        Err(e) => Some(format!("{name}: error[{}]: {}", e.code, e.message)),
         Ok(reader) => {
             let mut sink = Sink {
                 stats: &mut stats,

@@ -539,7 +539,8 @@ fn pdn_options_need_pdn_output() {
     );
     assert_eq!(out.code, Some(2));
     assert!(
-        out.stderr.contains("--notation applies to --to pdn only"),
+        out.stderr
+            .contains("--notation applies to --format pdn only"),
         "{}",
         out.stderr
     );

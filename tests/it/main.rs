@@ -9,11 +9,13 @@ mod harness;
 mod reference;
 
 mod cli;
+mod config;
 mod convert;
 mod differential;
 mod fixtures;
 mod fuzz_corpus;
 mod game_rules;
+mod game_types;
 mod hostile;
 mod limits;
 mod perft;
@@ -22,3 +24,4 @@ mod resolve;
 mod rules_positions;
 mod show;
 mod stats;
+mod walk;

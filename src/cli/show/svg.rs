@@ -42,7 +42,7 @@ pub fn render(scene: &Scene) -> String {
     let board_h = h * SQUARE;
     let width = board_w + 2 * MARGIN;
     let height = board_h + 2 * MARGIN + CAPTION;
-    let caption = caption(scene);
+    let title = caption(scene, &scene.file);
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -50,7 +50,7 @@ pub fn render(scene: &Scene) -> String {
          <svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
          viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\">"
     );
-    let _ = writeln!(s, "<title>{}</title>", escape(&caption));
+    let _ = writeln!(s, "<title>{}</title>", escape(&title));
     let _ = writeln!(
         s,
         "<path class=\"background\" fill=\"#ffffff\" d=\"M0 0H{width}V{height}H0Z\"/>"
@@ -134,10 +134,14 @@ pub fn render(scene: &Scene) -> String {
         text(&mut s, half_margin, y, &number);
         text(&mut s, (MARGIN + board_w) as f32 + half_margin, y, &number);
     }
-    // A long caption gets a smaller font so that it fits the picture (a character is about
-    // 0.6 of the font size wide).
-    let font =
-        (14.0_f32).min((width as f32 - 12.0) / (0.6 * caption.chars().count().max(1) as f32));
+    // A long caption gets a smaller font, down to a readable size, so that it fits the
+    // picture (a character is about 0.6 of the font size wide); past that the file's name is
+    // cut from the left.
+    let room = |font: f32| ((width as f32 - 12.0) / (0.6 * font)) as usize;
+    let caption = fitted_caption(scene, room(MIN_CAPTION_FONT));
+    let font = (14.0_f32)
+        .min((width as f32 - 12.0) / (0.6 * caption.chars().count().max(1) as f32))
+        .max(MIN_CAPTION_FONT);
     let _ = writeln!(
         s,
         "<text class=\"caption\" x=\"{}\" y=\"{}\" font-size=\"{font:.1}\" fill=\"#000000\" \
@@ -174,9 +178,27 @@ fn crown(cx: f32, cy: f32, r: f32, fill: &str, stroke: &str) -> String {
     )
 }
 
+/// The smallest font of the caption, in pixels.
+const MIN_CAPTION_FONT: f32 = 10.0;
+
+/// The caption in at most `room` characters: the file's name without its directories, cut
+/// from the left (`…name.pdn`) if the rest needs the room.
+fn fitted_caption(scene: &Scene, room: usize) -> String {
+    let name = std::path::Path::new(&scene.file)
+        .file_name()
+        .map_or_else(|| scene.file.clone(), |n| n.to_string_lossy().into_owned());
+    let full = caption(scene, &name);
+    let excess = full.chars().count().saturating_sub(room);
+    if excess == 0 {
+        return full;
+    }
+    let kept: String = name.chars().skip(excess + 1).collect();
+    caption(scene, &format!("…{kept}"))
+}
+
 /// `a.pdn, game 1 (Ann - Bob), after 3. g3:e5 (ply 5): Black to move`.
-fn caption(scene: &Scene) -> String {
-    let mut c = format!("{}, game {}", scene.file, scene.game);
+fn caption(scene: &Scene, file: &str) -> String {
+    let mut c = format!("{file}, game {}", scene.game);
     if let Some(players) = &scene.players {
         let _ = write!(c, " ({players})");
     }
