@@ -4,6 +4,7 @@
 pub mod convert;
 pub mod diagnostic;
 pub mod encoding;
+pub mod escape;
 pub mod fen;
 pub mod game;
 pub mod geometry;

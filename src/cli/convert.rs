@@ -7,6 +7,7 @@ use super::cap::{Cap, omitted_line};
 use super::common::{Progress, in_input_order};
 use super::fold::BothBoards;
 use super::inputs::Input;
+use super::output::{Output, Sources};
 use super::report::{FileFormatter, ReportFormat};
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
 use pdnkit::convert::{
@@ -16,11 +17,8 @@ use pdnkit::diagnostic::Severity;
 use pdnkit::encoding::Detection;
 use pdnkit::validate::{GameReport, GameSink, StreamTotals, check_stream};
 
-use std::fs::{self, File};
-use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
-
-use tempfile::NamedTempFile;
+use std::io::{self, Write};
+use std::path::PathBuf;
 
 /// Convert games to JSON, JSON Lines or canonical PDN 3.0.
 ///
@@ -45,8 +43,8 @@ pub struct ConvertArgs {
     /// size.
     #[arg(long)]
     no_positions: bool,
-    /// Write to FILE (through a temporary file renamed into place when complete) instead of
-    /// standard output.
+    /// Write to FILE instead of standard output (- is standard output). A regular file is
+    /// replaced only once the output is complete; an input is never written over.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     /// Squares in the PDN output: alpha (c3-d4, GameType A0) or numeric (32-27, GameType
@@ -157,147 +155,36 @@ pub fn run(args: ConvertArgs) -> io::Result<u8> {
         Ok(started) => started,
         Err(code) => return Ok(code),
     };
-    let output = args.output.as_ref().filter(|p| p.as_os_str() != "-");
-    let destination = match output {
-        None => Destination::Stdout,
-        Some(path) => match Destination::open(path, &inputs) {
-            Ok(d) => d,
-            Err(message) => {
-                eprintln!("pdnkit: error: {message}");
-                return Ok(EXIT_FAILURE);
-            }
-        },
-    };
-    let shown = output.map(|p| p.display().to_string());
-    let result = match &destination {
-        Destination::Stdout => {
-            let writer = BufWriter::new(io::stdout().lock());
-            return convert_all(&inputs, &plan, writer).map(|(code, _)| code);
-        }
-        Destination::Replace { temp, .. } => temp.as_file().try_clone(),
-        Destination::Direct { file } => file.try_clone(),
-    }
-    .and_then(|file| convert_all(&inputs, &plan, BufWriter::new(file)));
-    let shown = shown.unwrap_or_default();
-    let (code, failed_files) = match result {
-        Ok(done) => done,
+    // Opened before any input is read, so that a refused output costs nothing.
+    let mut output = match Output::open(args.output.as_deref(), &Sources::of_inputs(&inputs)) {
+        Ok(output) => output,
         Err(e) => {
-            eprintln!("pdnkit: error: cannot write {shown}: {e}");
+            eprintln!("pdnkit: error: {e}");
             return Ok(EXIT_FAILURE);
         }
     };
-    if failed_files > 0 {
-        eprintln!("pdnkit: error: {shown} not written: an input could not be read");
+    let (code, failed_files) = match convert_all(&inputs, &plan, &mut output) {
+        Ok(done) => done,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Err(e),
+        Err(e) => {
+            eprintln!("pdnkit: error: {e}");
+            return Ok(EXIT_FAILURE);
+        }
+    };
+    if failed_files > 0 && !output.is_stdout() {
+        eprintln!(
+            "pdnkit: error: {} not written: an input could not be read",
+            output.name()
+        );
         return Ok(EXIT_FAILURE);
     }
-    match destination.finish() {
+    match output.commit() {
         Ok(()) => Ok(code),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(e),
         Err(e) => {
-            eprintln!("pdnkit: error: cannot write {shown}: {e}");
+            eprintln!("pdnkit: error: {e}");
             Ok(EXIT_FAILURE)
         }
-    }
-}
-
-/// Where the converted games go.
-enum Destination {
-    Stdout,
-    /// A regular file (or a new one): written to a temporary file in the same directory,
-    /// renamed over `target` when complete.
-    Replace {
-        temp: NamedTempFile,
-        target: PathBuf,
-    },
-    /// Something that is not a regular file (`/dev/null`, a FIFO): written directly.
-    Direct {
-        file: File,
-    },
-}
-
-impl Destination {
-    /// Opens the output before any input is read; refuses an output that is an input.
-    fn open(path: &Path, inputs: &[Input]) -> Result<Destination, String> {
-        let shown = path.display();
-        let existing = fs::metadata(path).ok();
-        if let Some(meta) = &existing {
-            if meta.is_dir() {
-                return Err(format!("output {shown} is a directory"));
-            }
-            let is_input = inputs.iter().any(|input| match input {
-                Input::File(p) => same_file(path, meta, p),
-                _ => false,
-            });
-            if is_input {
-                return Err(format!(
-                    "output {shown} is also an input; write to another file"
-                ));
-            }
-            if !meta.is_file() {
-                let file = fs::OpenOptions::new()
-                    .write(true)
-                    .open(path)
-                    .map_err(|e| format!("cannot open {shown}: {e}"))?;
-                return Ok(Destination::Direct { file });
-            }
-        }
-        // A symbolic link is replaced at its target, not by a file of its own.
-        let target = match existing {
-            Some(_) => fs::canonicalize(path).map_err(|e| format!("cannot open {shown}: {e}"))?,
-            None => path.to_path_buf(),
-        };
-        let dir = match target.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        let mut builder = tempfile::Builder::new();
-        builder.prefix(".pdnkit-convert-").suffix(".tmp");
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let mode = existing.as_ref().map_or(0o666, |m| m.permissions().mode());
-            builder.permissions(fs::Permissions::from_mode(mode & 0o7777));
-        }
-        if !dir.is_dir() {
-            return Err(format!(
-                "cannot create {shown}: directory {} does not exist",
-                dir.display()
-            ));
-        }
-        let temp = builder.tempfile_in(&dir).map_err(|e| {
-            // Without the temporary file's name, which would only confuse.
-            let e = e.raw_os_error().map_or(e, io::Error::from_raw_os_error);
-            format!("cannot create {shown}: {e}")
-        })?;
-        Ok(Destination::Replace { temp, target })
-    }
-
-    /// Puts the complete output in place.
-    fn finish(self) -> io::Result<()> {
-        match self {
-            Destination::Stdout => Ok(()),
-            // Devices and pipes are written through; nothing to put in place.
-            Destination::Direct { .. } => Ok(()),
-            Destination::Replace { temp, target } => {
-                temp.as_file().sync_all()?;
-                temp.persist(&target).map(drop).map_err(|e| e.error)
-            }
-        }
-    }
-}
-
-/// Whether `output` (with metadata `meta`) and the input `input` are the same file.
-fn same_file(output: &Path, meta: &fs::Metadata, input: &Path) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        if let Ok(other) = fs::metadata(input) {
-            return meta.dev() == other.dev() && meta.ino() == other.ino();
-        }
-    }
-    let _ = meta;
-    match (fs::canonicalize(output), fs::canonicalize(input)) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
     }
 }
 

@@ -8,6 +8,7 @@ mod config;
 mod convert;
 mod fold;
 mod inputs;
+mod output;
 mod perft;
 mod random;
 mod report;

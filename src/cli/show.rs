@@ -6,6 +6,7 @@ mod svg;
 
 use super::args::ReadArgs;
 use super::inputs::Input;
+use super::output::{Sources, write_whole};
 use super::{EXIT_FAILURE, EXIT_OK};
 use pdnkit::diagnostic::Diagnostic;
 use pdnkit::encoding::TextEncoding;
@@ -14,8 +15,8 @@ use pdnkit::moves::Move;
 use pdnkit::position::{Color, Position};
 use pdnkit::stats::canonical;
 use pdnkit::validate::{GameReport, GameSink, Options, PlayedMove, StreamTotals, check_stream};
-use std::io::{self, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::io::{self, IsTerminal};
+use std::path::PathBuf;
 
 /// Show the board after a ply of a game: a text diagram, and optionally an SVG picture.
 ///
@@ -84,9 +85,13 @@ enum Failure {
     Message(String),
 }
 
-impl From<io::Error> for Failure {
-    fn from(e: io::Error) -> Self {
-        Failure::Io(e)
+impl Failure {
+    /// A failure to write: a closed standard output ends quietly, anything else is said.
+    fn written(e: io::Error) -> Failure {
+        match e.kind() {
+            io::ErrorKind::BrokenPipe => Failure::Io(e),
+            _ => Failure::Message(e.to_string()),
+        }
     }
 }
 
@@ -159,9 +164,14 @@ fn show(args: &ShowArgs) -> Result<(), Failure> {
         ply,
         plies,
     };
+    let sources = Sources::of_path(&args.file);
     if let Some(path) = &args.output {
-        write_atomically(path, svg::render(&scene).as_bytes())
-            .map_err(|e| Failure::Message(format!("cannot write {}: {e}", path.display())))?;
+        let svg = svg::render(&scene);
+        write_whole(Some(path), &sources, svg.as_bytes()).map_err(Failure::written)?;
+        if path.as_os_str() == "-" {
+            // Standard output holds the picture; the diagram would spoil it.
+            return Ok(());
+        }
     }
     let unicode = !args.ascii && io::stdout().is_terminal() && utf8_locale();
     let mut text = diagram::render(&scene, unicode);
@@ -169,10 +179,7 @@ fn show(args: &ShowArgs) -> Result<(), Failure> {
         "FEN: {}\n",
         write_fen(&scene.position, FenNotation::Alpha)
     ));
-    let mut out = io::stdout().lock();
-    out.write_all(text.as_bytes())?;
-    out.flush()?;
-    Ok(())
+    write_whole(None, &sources, text.as_bytes()).map_err(Failure::written)
 }
 
 /// `3. g3:e5`: the move number and the move in alphanumeric notation with its full path,
@@ -311,28 +318,6 @@ fn find_game(
     result?;
     Ok(Found::Count(keep.seen))
 }
-
-/// Writes `bytes` to a temporary file in the target's directory, then renames it over the
-/// target: readers never see a half-written picture.
-fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".pdnkit-").suffix(".tmp");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o644));
-    }
-    let mut file = builder.tempfile_in(dir)?;
-    file.write_all(bytes)?;
-    file.as_file().sync_all()?;
-    file.persist(path).map_err(|e| e.error)?;
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::utf8_locale_in;

@@ -4,6 +4,7 @@
 use super::args::{self, CommonArgs, Config};
 use super::common::Progress;
 use super::inputs::Input;
+use super::output::{Output, Sources};
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK, Format};
 use pdnkit::encoding::Detection;
 use pdnkit::stats::{Opening, Stats, Summary};
@@ -40,6 +41,7 @@ pub fn run(args: StatsArgs) -> io::Result<u8> {
         Ok(started) => started,
         Err(code) => return Ok(code),
     };
+    let mut out = Output::open(None, &Sources::of_inputs(&inputs))?;
     let progress = Progress::new(&inputs, &config);
     let per_file: Vec<(Stats, Option<String>)> = if config.threads == 1 || inputs.len() == 1 {
         inputs
@@ -76,7 +78,6 @@ pub fn run(args: StatsArgs) -> io::Result<u8> {
         EXIT_OK
     };
     let summary = stats.summary();
-    let mut out = io::BufWriter::new(io::stdout().lock());
     match args.format {
         Format::Json => {
             serde_json::to_writer_pretty(&mut out, &summary).map_err(io::Error::other)?;
@@ -84,7 +85,7 @@ pub fn run(args: StatsArgs) -> io::Result<u8> {
         }
         Format::Human => write_table(&mut out, &summary)?,
     }
-    out.flush()?;
+    out.commit()?;
     Ok(code)
 }
 

@@ -5,6 +5,7 @@ use super::cap::{Cap, omitted_line};
 use super::common::{Progress, in_input_order};
 use super::fold::BothBoards;
 use super::inputs::Input;
+use super::output::{Output, Sources};
 use super::report::{FileFormatter, Printer, ReportFormat, RunTotals};
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
 use pdnkit::diagnostic::{Severity, code};
@@ -72,12 +73,12 @@ pub fn run(args: ValidateArgs) -> io::Result<u8> {
         Err(code) => return Ok(code),
     };
     let progress = Progress::new(&inputs, &config);
-    let stdout = io::stdout().lock();
+    let stdout = Output::open(None, &Sources::of_inputs(&inputs))?;
     // While a bar is drawn, each game's lines go out at once, with the bar out of the way.
     let out: Box<dyn io::Write> = if config.progress {
         Box::new(io::LineWriter::new(progress.around(stdout)))
     } else {
-        Box::new(io::BufWriter::new(stdout))
+        Box::new(stdout)
     };
     let mut printer = Printer::new(out, args.format, config.quiet)?;
     let mut totals = RunTotals::default();

@@ -437,7 +437,7 @@ fn convert_output_in_a_missing_directory_leaves_nothing() {
     let left: Vec<_> = fs::read_dir(d.dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.contains("pdnkit-convert"))
+        .filter(|n| n.starts_with(".pdnkit-"))
         .collect();
     assert!(left.is_empty(), "temporary files left: {left:?}");
 }

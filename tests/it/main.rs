@@ -18,6 +18,7 @@ mod game_rules;
 mod game_types;
 mod hostile;
 mod limits;
+mod output;
 mod perft;
 mod properties;
 mod resolve;

@@ -308,7 +308,9 @@ fn svg_kings_have_crowns_and_an_existing_file_is_replaced() {
     let (code, _, stderr) = show(dir.path(), &["g.pdn", "--svg", "no/such/dir/x.svg"]);
     assert_eq!(code, 2);
     assert!(
-        stderr.starts_with("pdnkit: error: cannot write no/such/dir/x.svg:"),
+        stderr.starts_with(
+            "pdnkit: error: cannot create no/such/dir/x.svg: directory no/such/dir does not exist"
+        ),
         "{stderr}"
     );
 }

@@ -1,0 +1,260 @@
+//! Untrusted text made safe for where it is printed. Tag values, moves as written, file names:
+//! whatever comes from an archive or a file system may hold control characters (a line break
+//! that forges an output line or a GitHub `::error` command, an ESC sequence for the terminal,
+//! a byte XML forbids) or bytes that are not UTF-8. Every printer passes such text through one
+//! of these functions:
+//!
+//! - [`text`]: a terminal or a log line (human output, GitHub annotations, `show`, stderr);
+//! - [`xml`]: an SVG or HTML file;
+//! - [`write_json`] / [`json_string`]: JSON, with the characters JSON allows raw but a terminal
+//!   would act on escaped too;
+//! - [`file_name`]: a path as pdnkit names a file everywhere (bytes that are not UTF-8 as `\xNN`).
+//!
+//! Escapes are written as Rust writes them (`\n`, `\r`, `\t`, `\u{1b}`): visible, one line,
+//! and plain ASCII.
+
+use serde::Serialize;
+use std::borrow::Cow;
+use std::fmt::Write as _;
+use std::io;
+use std::path::Path;
+
+/// Whether `c` must not reach an output raw: control characters (C0, DEL, C1), the line and
+/// paragraph separators, and the bidirectional controls that reorder what a reader sees.
+pub fn is_unsafe(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{200e}' | '\u{200f}')
+        || ('\u{202a}'..='\u{202e}').contains(&c)
+        || ('\u{2066}'..='\u{2069}').contains(&c)
+}
+
+/// Whether a UTF-8 text may hold an unsafe character: a byte below 0x20, DEL, or the first
+/// byte of the two-byte (C1) and three-byte (U+20xx) sequences that [`is_unsafe`] covers.
+fn may_be_unsafe(s: &str) -> bool {
+    s.bytes()
+        .any(|b| b < 0x20 || b == 0x7f || b == 0xc2 || b == 0xe2)
+}
+
+/// Appends the visible escape of `c`.
+fn push_escape(out: &mut String, c: char) {
+    match c {
+        '\n' => out.push_str("\\n"),
+        '\r' => out.push_str("\\r"),
+        '\t' => out.push_str("\\t"),
+        c => {
+            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+        }
+    }
+}
+
+/// `s` with every unsafe character escaped (`a\nb` for a line break, `\u{1b}` for ESC): safe on
+/// a terminal and on one line of a log. Borrowed when nothing needs escaping.
+pub fn text(s: &str) -> Cow<'_, str> {
+    if !may_be_unsafe(s) || !s.chars().any(is_unsafe) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if is_unsafe(c) {
+            push_escape(&mut out, c);
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// `s` for XML (and HTML) content and attribute values: [`text`], then `& < > " '` as
+/// entities. Control characters cannot be written in XML 1.0 at all, not even as character
+/// references, so they stay visible escapes.
+pub fn xml(s: &str) -> Cow<'_, str> {
+    let s = text(s);
+    if !s.contains(['&', '<', '>', '"', '\'']) {
+        return s;
+    }
+    let mut out = String::with_capacity(s.len() + 16);
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// The name pdnkit gives a file in every output: the path as given when it is UTF-8;
+/// otherwise its UTF-8 parts as they are and every other byte as `\xNN`, so that two
+/// different names never print the same. Printers still pass it through [`text`] (a name may
+/// hold a line break); JSON holds it as is.
+pub fn file_name(path: &Path) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let bytes = path.as_os_str().as_bytes();
+        if let Ok(s) = std::str::from_utf8(bytes) {
+            return s.to_string();
+        }
+        let mut out = String::with_capacity(bytes.len() + 8);
+        for chunk in bytes.utf8_chunks() {
+            out.push_str(chunk.valid());
+            for b in chunk.invalid() {
+                let _ = write!(out, "\\x{b:02x}");
+            }
+        }
+        out
+    }
+    #[cfg(not(unix))]
+    {
+        path.to_string_lossy().into_owned()
+    }
+}
+
+/// A JSON formatter that also escapes what JSON allows raw but a terminal or a log viewer
+/// would act on (DEL, C1 controls, the separators and bidirectional controls of
+/// [`is_unsafe`]) as `\uXXXX`. JSON's own escaping covers the rest.
+struct SafeFormatter<F> {
+    inner: F,
+}
+
+impl<F: serde_json::ser::Formatter> serde_json::ser::Formatter for SafeFormatter<F> {
+    fn write_string_fragment<W: ?Sized + io::Write>(
+        &mut self,
+        writer: &mut W,
+        fragment: &str,
+    ) -> io::Result<()> {
+        if !may_be_unsafe(fragment) {
+            return writer.write_all(fragment.as_bytes());
+        }
+        let mut start = 0;
+        for (at, c) in fragment.char_indices() {
+            if is_unsafe(c) {
+                writer.write_all(&fragment.as_bytes()[start..at])?;
+                // Every character of is_unsafe is in the Basic Multilingual Plane.
+                write!(writer, "\\u{:04x}", u32::from(c))?;
+                start = at + c.len_utf8();
+            }
+        }
+        writer.write_all(&fragment.as_bytes()[start..])
+    }
+
+    // The rest as the inner formatter writes it (compact or pretty).
+    fn begin_array<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.inner.begin_array(w)
+    }
+    fn end_array<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.inner.end_array(w)
+    }
+    fn begin_array_value<W: ?Sized + io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        self.inner.begin_array_value(w, first)
+    }
+    fn end_array_value<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.inner.end_array_value(w)
+    }
+    fn begin_object<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.inner.begin_object(w)
+    }
+    fn end_object<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.inner.end_object(w)
+    }
+    fn begin_object_key<W: ?Sized + io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        self.inner.begin_object_key(w, first)
+    }
+    fn begin_object_value<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.inner.begin_object_value(w)
+    }
+    fn end_object_value<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.inner.end_object_value(w)
+    }
+}
+
+/// Writes `value` as JSON on one line (no line break after it), escaped as [`SafeFormatter`]
+/// says.
+pub fn write_json<W: io::Write, T: Serialize + ?Sized>(out: W, value: &T) -> io::Result<()> {
+    let formatter = SafeFormatter {
+        inner: serde_json::ser::CompactFormatter,
+    };
+    let mut serializer = serde_json::Serializer::with_formatter(out, formatter);
+    value.serialize(&mut serializer).map_err(io::Error::from)
+}
+
+/// [`write_json`], indented.
+pub fn write_json_pretty<W: io::Write, T: Serialize + ?Sized>(out: W, value: &T) -> io::Result<()> {
+    let formatter = SafeFormatter {
+        inner: serde_json::ser::PrettyFormatter::new(),
+    };
+    let mut serializer = serde_json::Serializer::with_formatter(out, formatter);
+    value.serialize(&mut serializer).map_err(io::Error::from)
+}
+
+/// [`write_json`] into a string.
+pub fn json_string<T: Serialize + ?Sized>(value: &T) -> String {
+    let mut out = Vec::new();
+    // Writing into memory fails only if serializing does, which our types never do.
+    let _ = write_json(&mut out, value);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_become_visible_escapes() {
+        assert_eq!(text("plain é ☃"), "plain é ☃");
+        assert!(matches!(text("plain"), Cow::Borrowed(_)));
+        assert_eq!(text("a\nb\r\tc"), "a\\nb\\r\\tc");
+        assert_eq!(text("\u{1b}[31mred"), "\\u{1b}[31mred");
+        assert_eq!(text("del\u{7f} c1\u{9b}"), "del\\u{7f} c1\\u{9b}");
+        assert_eq!(text("rtl\u{202e}x\u{2028}"), "rtl\\u{202e}x\\u{2028}");
+        // Characters sharing a first byte with unsafe ones stay as they are.
+        assert_eq!(text("£ ¿ € ™"), "£ ¿ € ™");
+    }
+
+    #[test]
+    fn xml_has_no_markup_and_no_control_characters() {
+        assert_eq!(
+            xml("a<b & 'c' \"d\">"),
+            "a&lt;b &amp; &apos;c&apos; &quot;d&quot;&gt;"
+        );
+        assert_eq!(xml("x\u{1}y"), "x\\u{1}y");
+    }
+
+    #[test]
+    fn json_escapes_what_a_terminal_would_act_on() {
+        let s = json_string(&["a\nb\u{1b}c\u{7f}d\u{85}e\u{202e}f", "é"]);
+        assert_eq!(s, r#"["a\nb\u001bc\u007fd\u0085e\u202ef","é"]"#);
+        let value: Vec<String> = serde_json::from_str(&s).unwrap();
+        assert_eq!(value[0], "a\nb\u{1b}c\u{7f}d\u{85}e\u{202e}f");
+        let mut pretty = Vec::new();
+        write_json_pretty(&mut pretty, &serde_json::json!({"k": "\u{9b}"})).unwrap();
+        assert_eq!(
+            String::from_utf8(pretty).unwrap(),
+            "{\n  \"k\": \"\\u009b\"\n}"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn file_names_that_are_not_utf8_stay_distinct() {
+        use std::ffi::OsStr;
+        use std::os::unix::ffi::OsStrExt;
+        let name = |bytes: &[u8]| file_name(Path::new(OsStr::from_bytes(bytes)));
+        assert_eq!(name(b"dir/a.pdn"), "dir/a.pdn");
+        assert_eq!(name(b"a\xff.pdn"), "a\\xff.pdn");
+        assert_eq!(name(b"a\xfe.pdn"), "a\\xfe.pdn");
+        assert_eq!(name("д\n".as_bytes()), "д\n");
+        assert_eq!(name(b"\xd0"), "\\xd0");
+    }
+}

@@ -1,0 +1,354 @@
+//! Output targets: every file pdnkit writes (`convert -o`, `show --svg`) goes through one
+//! writer with one set of rules (docs/robustness.md, "Output files"). Each case checks the exit
+//! code, the message, what became of the target, and that no temporary file is left.
+
+use crate::harness::{Dir, command, os, run, wait};
+use std::ffi::OsString;
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+/// The names in `dir` that look like pdnkit's temporary files.
+fn temporaries(dir: &Path) -> Vec<String> {
+    fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".pdnkit-"))
+        .collect()
+}
+
+/// The two writers, each given `target` as its output file and `input` as its input.
+fn writers(input: &Path, target: &Path) -> [Vec<OsString>; 2] {
+    [
+        os(&[&"convert", &"--to", &"jsonl", &input, &"-o", &target]),
+        os(&[&"show", &input, &"--svg", &target]),
+    ]
+}
+
+#[test]
+fn an_input_is_never_written_over() {
+    let d = Dir::new();
+    let good = d.good();
+    let before = fs::read(&good).unwrap();
+    let hard = d.path("hard.pdn");
+    fs::hard_link(&good, &hard).unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&good, d.path("soft.pdn")).unwrap();
+    let dotted = d.dir.path().join(".").join("good.pdn");
+    for target in [&good, &hard, &d.path("soft.pdn"), &dotted] {
+        for args in writers(&good, target) {
+            let r = run(&args);
+            r.expect(2);
+            assert!(
+                r.stderr.contains("is also an input"),
+                "{args:?}: {}",
+                r.stderr
+            );
+            assert!(!r.stderr.contains(".pdnkit-"), "{}", r.stderr);
+        }
+    }
+    assert_eq!(fs::read(&good).unwrap(), before);
+    assert!(temporaries(d.dir.path()).is_empty());
+}
+
+#[test]
+fn standard_input_is_never_written_over() {
+    let d = Dir::new();
+    let good = d.good();
+    let before = fs::read(&good).unwrap();
+    // `convert - -o good.pdn < good.pdn` and `show - --svg good.pdn < good.pdn`.
+    for args in [
+        os(&[&"convert", &"--to", &"pdn", &"-", &"-o", &good]),
+        os(&[&"show", &"-", &"--svg", &good]),
+    ] {
+        let child = command()
+            .args(&args)
+            .stdin(fs::File::open(&good).unwrap())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let r = wait(child);
+        r.expect(2);
+        assert!(
+            r.stderr.contains("is also an input"),
+            "{args:?}: {}",
+            r.stderr
+        );
+    }
+    assert_eq!(fs::read(&good).unwrap(), before);
+    // Standard input that is not read may be the output.
+    let copy = d.write("copy.pdn", &before);
+    let child = command()
+        .args(os(&[&"convert", &"--to", &"pdn", &good, &"-o", &copy]))
+        .stdin(fs::File::open(&copy).unwrap())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait(child).expect(0);
+}
+
+#[test]
+fn standard_output_appending_to_an_input_is_refused() {
+    // `validate good.pdn >> good.pdn` would read its own report back, without end.
+    let d = Dir::new();
+    let good = d.good();
+    let before = fs::read(&good).unwrap();
+    for args in [
+        &["validate"][..],
+        &["stats"],
+        &["convert", "--to", "pdn"],
+        &["show"],
+    ] {
+        let child = command()
+            .args(args)
+            .arg(&good)
+            .stdout(fs::OpenOptions::new().append(true).open(&good).unwrap())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let r = wait(child);
+        r.expect(2);
+        assert!(
+            r.stderr.contains("standard output is also an input"),
+            "{args:?}: {}",
+            r.stderr
+        );
+    }
+    assert_eq!(fs::read(&good).unwrap(), before);
+}
+
+#[test]
+fn a_dash_is_standard_output() {
+    let d = Dir::new();
+    let good = d.good();
+    let r = run(&os(&[&"show", &good, &"--svg", &"-"]));
+    r.expect(0);
+    assert!(r.stdout.starts_with("<?xml"), "{}", r.stdout);
+    assert!(r.stdout.trim_end().ends_with("</svg>"), "the picture alone");
+    let r = run(&os(&[&"convert", &"--to", &"jsonl", &good, &"-o", &"-"]));
+    r.expect(0);
+    assert_eq!(r.stdout.lines().count(), 2);
+    assert!(!d.path("-").exists() && !Path::new("-").exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn the_mode_of_a_replaced_file_is_kept() {
+    use std::os::unix::fs::PermissionsExt;
+    let d = Dir::new();
+    let good = d.good();
+    for mode in [0o600, 0o640, 0o755, 0o444] {
+        let target = d.write("out", b"old");
+        fs::set_permissions(&target, fs::Permissions::from_mode(mode)).unwrap();
+        for args in writers(&good, &target) {
+            run(&args).expect(0);
+            let meta = fs::metadata(&target).unwrap();
+            assert_eq!(meta.permissions().mode() & 0o7777, mode, "{args:?}");
+            assert_ne!(fs::read(&target).unwrap(), b"old");
+        }
+        fs::set_permissions(&target, fs::Permissions::from_mode(0o644)).unwrap();
+        fs::remove_file(&target).unwrap();
+    }
+    assert!(temporaries(d.dir.path()).is_empty());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symbolic_link_is_written_through_and_a_dangling_one_refused() {
+    let d = Dir::new();
+    let good = d.good();
+    fs::create_dir(d.path("real")).unwrap();
+    let real = d.write("real/out", b"old");
+    let link = d.path("link");
+    std::os::unix::fs::symlink("real/out", &link).unwrap();
+    for args in writers(&good, &link) {
+        run(&args).expect(0);
+        assert!(
+            fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_ne!(fs::read(&real).unwrap(), b"old", "{args:?}");
+        fs::write(&real, b"old").unwrap();
+    }
+    let dangling = d.path("dangling");
+    std::os::unix::fs::symlink("nowhere/out", &dangling).unwrap();
+    for args in writers(&good, &dangling) {
+        let r = run(&args);
+        r.expect(2);
+        assert!(
+            r.stderr
+                .contains("symbolic link to a file that does not exist")
+        );
+    }
+    assert!(
+        fs::symlink_metadata(&dangling)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(temporaries(d.dir.path()).is_empty());
+    assert!(temporaries(&d.path("real")).is_empty());
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn devices_are_written_directly_and_alike() {
+    let d = Dir::new();
+    let good = d.good();
+    for args in writers(&good, Path::new("/dev/null")) {
+        run(&args).expect(0);
+    }
+    assert!(!fs::metadata("/dev/null").unwrap().is_file());
+    // A full device: the same error from both.
+    for args in writers(&good, Path::new("/dev/full")) {
+        let r = run(&args);
+        r.expect(2);
+        assert!(
+            r.stderr
+                .contains("pdnkit: error: cannot write /dev/full: No space left on device"),
+            "{args:?}: {}",
+            r.stderr
+        );
+    }
+    assert!(!fs::metadata("/dev/full").unwrap().is_file());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_is_written_directly() {
+    use std::os::unix::fs::FileTypeExt;
+    let d = Dir::new();
+    let good = d.good();
+    let fifo = d.path("fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        return; // no mkfifo here
+    }
+    for args in writers(&good, &fifo) {
+        let child = command()
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Opening the FIFO for reading lets the writer open it.
+        let read = fs::read(&fifo).unwrap();
+        let r = wait(child);
+        r.expect(0);
+        assert!(!read.is_empty(), "{args:?}");
+        assert!(fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    }
+    assert!(temporaries(d.dir.path()).is_empty());
+}
+
+#[test]
+fn a_directory_or_a_missing_directory_is_refused() {
+    let d = Dir::new();
+    let good = d.good();
+    for target in [d.dir.path().to_path_buf(), d.path("no/such/out")] {
+        for args in writers(&good, &target) {
+            let r = run(&args);
+            r.expect(2);
+            assert!(
+                r.stderr.contains("is a directory") || r.stderr.contains("does not exist"),
+                "{}",
+                r.stderr
+            );
+        }
+    }
+    assert!(temporaries(d.dir.path()).is_empty());
+}
+
+/// Starts `convert - -o out.jsonl` in `d` with standard input left open (so it waits there,
+/// its temporary file made) and returns it once the temporary exists.
+#[cfg(unix)]
+fn convert_waiting_on_stdin(d: &Dir) -> std::process::Child {
+    let mut child = command()
+        .args(["convert", "--to", "jsonl", "-", "-o"])
+        .arg(d.path("out.jsonl"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Some games first, so that there is output in the temporary.
+    let games = fs::read(d.good()).unwrap();
+    child.stdin.as_mut().unwrap().write_all(&games).unwrap();
+    let started = Instant::now();
+    while temporaries(d.dir.path()).is_empty() {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "no temporary made"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child
+}
+
+#[cfg(unix)]
+fn kill(child: &std::process::Child, signal: &str) {
+    let status = std::process::Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+#[cfg(unix)]
+#[test]
+fn signals_remove_the_temporary_and_leave_the_target() {
+    use std::os::unix::process::ExitStatusExt;
+    for (signal, number) in [("-TERM", 15), ("-INT", 2), ("-HUP", 1)] {
+        let d = Dir::new();
+        fs::write(d.path("out.jsonl"), "old").unwrap();
+        let mut child = convert_waiting_on_stdin(&d);
+        kill(&child, signal);
+        let status = child.wait().unwrap();
+        assert_eq!(status.signal(), Some(number), "ended by {signal}");
+        assert!(temporaries(d.dir.path()).is_empty(), "{signal}");
+        assert_eq!(fs::read_to_string(d.path("out.jsonl")).unwrap(), "old");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_leftover_of_a_killed_run_is_removed_by_the_next() {
+    let d = Dir::new();
+    let mut child = convert_waiting_on_stdin(&d);
+    kill(&child, "-KILL");
+    child.wait().unwrap();
+    assert_eq!(temporaries(d.dir.path()).len(), 1, "SIGKILL leaves it");
+    // A run in progress keeps its own (it holds the lock) while another run sweeps.
+    let mut live = convert_waiting_on_stdin(&d);
+    assert_eq!(
+        temporaries(d.dir.path()).len(),
+        1,
+        "the leftover went, the live one stays"
+    );
+    let r = run(&os(&[
+        &"convert",
+        &"--to",
+        &"pdn",
+        &d.good(),
+        &"-o",
+        &d.path("other.pdn"),
+    ]));
+    r.expect(0);
+    assert_eq!(temporaries(d.dir.path()).len(), 1, "the live one stays");
+    drop(live.stdin.take());
+    assert!(live.wait().unwrap().success());
+    assert!(temporaries(d.dir.path()).is_empty());
+    assert_eq!(
+        fs::read_to_string(d.path("out.jsonl"))
+            .unwrap()
+            .lines()
+            .count(),
+        2
+    );
+}
