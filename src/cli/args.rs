@@ -278,7 +278,8 @@ impl CommonArgs {
 
 /// The set-up of a command (its [`Config`] found by `config`) and the inputs of `paths`, to
 /// run on; or the exit code when there is nothing to run: a usage error or no input
-/// (reported here, exit code 2), or `--files` (the list printed, exit code 0).
+/// (reported here, exit code 2), or `--files` (the list printed; exit code 0, or 2 when a
+/// path could not be read).
 pub fn start<T>(
     setup: Result<T, String>,
     config: impl Fn(&T) -> &Config,
@@ -286,8 +287,8 @@ pub fn start<T>(
 ) -> Result<(T, Vec<Input>), u8> {
     let listed = setup.and_then(|s| Ok((config(&s).inputs(paths)?, s)));
     match listed {
-        Ok((Some(inputs), setup)) => Ok((setup, inputs)),
-        Ok((None, _)) => Err(super::EXIT_OK),
+        Ok((Ok(inputs), setup)) => Ok((setup, inputs)),
+        Ok((Err(code), _)) => Err(code),
         Err(message) => {
             eprintln!("pdnkit: error: {message}");
             Err(super::EXIT_FAILURE)
@@ -296,28 +297,31 @@ pub fn start<T>(
 }
 
 impl Config {
-    /// The inputs of `paths`; an error when there are none, and for `--files` the list
-    /// printed instead (None: nothing more to do).
-    fn inputs(&self, paths: &[PathBuf]) -> Result<Option<Vec<Input>>, String> {
+    /// The inputs of `paths`; an error when there are none. With `--files` the list is
+    /// printed instead, and the exit code returned: 0, or 2 if a path could not be read.
+    fn inputs(&self, paths: &[PathBuf]) -> Result<Result<Vec<Input>, u8>, String> {
         let inputs = inputs::collect(paths, &self.walk)?;
         if !self.list_files {
-            return Ok(Some(inputs));
+            return Ok(Ok(inputs));
         }
         use std::io::Write;
         let mut out = std::io::stdout().lock();
+        let mut code = super::EXIT_OK;
         for input in &inputs {
+            let name = pdnkit::escape::text(&input.name()).into_owned();
             let written = match input {
-                Input::Broken(path, reason) => {
-                    eprintln!("{}: error[io]: {reason}", path.display());
+                Input::Broken(_, reason) => {
+                    code = super::EXIT_FAILURE;
+                    eprintln!("{name}: error[io]: {}", pdnkit::escape::text(reason));
                     Ok(())
                 }
-                _ => writeln!(out, "{}", input.name()),
+                _ => writeln!(out, "{name}"),
             };
             if written.is_err() {
                 break; // a closed pipe: nothing more to list
             }
         }
         let _ = out.flush();
-        Ok(None)
+        Ok(Err(code))
     }
 }

@@ -33,7 +33,7 @@ impl Input {
     pub fn name(&self) -> String {
         match self {
             Input::Stdin => "<stdin>".to_string(),
-            Input::File(p) | Input::Broken(p, _) => p.display().to_string(),
+            Input::File(p) | Input::Broken(p, _) => pdnkit::escape::file_name(p),
         }
     }
 
@@ -159,7 +159,7 @@ pub fn collect(paths: &[PathBuf], walk: &Walk) -> Result<Vec<Input>, String> {
         match std::fs::metadata(path) {
             Err(e) => inputs.push(Input::Broken(path.clone(), format!("cannot read: {e}"))),
             Ok(meta) if meta.is_dir() => {
-                walked.push(path.display().to_string());
+                walked.push(pdnkit::escape::file_name(path));
                 walk_dir(path, walk, &matcher, implicit, &mut inputs)
             }
             Ok(_) => inputs.push(Input::File(path.clone())),
@@ -183,13 +183,14 @@ fn nothing_found(walked: &[String], walk: &Walk) -> String {
     if !walk.excludes.is_empty() {
         skipped.push(format!("excluded: {}", walk.excludes.join(", ")));
     }
-    format!(
+    let message = format!(
         "no input: no file matching {} in {}{}{}",
         walk.globs.join(", "),
         walked.join(", "),
         if skipped.is_empty() { "" } else { "; " },
         skipped.join("; ")
-    )
+    );
+    pdnkit::escape::text(&message).into_owned()
 }
 
 /// Standard input is a pipe, a file or a socket (not a terminal, not /dev/null): read it

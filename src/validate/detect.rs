@@ -86,23 +86,58 @@ impl Boards {
     }
 }
 
-/// Rules out the boards a square written in any line does not lie on; returns the square
-/// (and its move's offset) that ruled out the last one, if none is left.
-fn squares_rule_out(lines: &[Line<'_>], boards: &mut Boards) -> Option<(WrittenSquare, u64)> {
-    for ply in lines.iter().flat_map(|line| &line.moves) {
-        let squares = match &ply.written.shape {
-            MoveShape::Squares { squares, .. } => &squares[..],
-            MoveShape::Compact { to, .. } => std::slice::from_ref(to),
-            MoveShape::Placeholder => &[],
-        };
-        for &square in squares {
-            boards.keep(|v| on_board(square, v));
-            if boards.count() == 0 {
-                return Some((square, ply.offset));
+/// The squares written in every line of a game, as the largest column, row and number
+/// (enough to tell which boards they all lie on: one cheap pass, no branch per board).
+#[derive(Default)]
+struct Extent {
+    column: u8,
+    row: u32,
+    number: u32,
+}
+
+/// The squares of a written move.
+fn squares_of(shape: &MoveShape) -> &[WrittenSquare] {
+    match shape {
+        MoveShape::Squares { squares, .. } => squares,
+        MoveShape::Compact { to, .. } => std::slice::from_ref(to),
+        MoveShape::Placeholder => &[],
+    }
+}
+
+impl Extent {
+    fn of(lines: &[Line<'_>]) -> Extent {
+        let mut extent = Extent::default();
+        for ply in lines.iter().flat_map(|line| &line.moves) {
+            for square in squares_of(&ply.written.shape) {
+                match *square {
+                    WrittenSquare::Alpha { column, row } => {
+                        extent.column = extent.column.max(column);
+                        extent.row = extent.row.max(row);
+                    }
+                    WrittenSquare::Number(n) => extent.number = extent.number.max(n),
+                }
             }
         }
+        extent
     }
-    None
+
+    /// Whether every square lies on the board of `variant` (rows and numbers start at 1).
+    fn fits(&self, variant: Variant) -> bool {
+        let g = variant.geometry();
+        self.column < g.width
+            && self.row <= u32::from(g.height)
+            && self.number <= u32::from(g.num_squares)
+    }
+}
+
+/// The first square written in any line that lies on no board, with its move's offset.
+fn off_every_board(lines: &[Line<'_>]) -> Option<(WrittenSquare, u64)> {
+    lines.iter().flat_map(|line| &line.moves).find_map(|ply| {
+        let square = squares_of(&ply.written.shape)
+            .iter()
+            .find(|&&s| !Variant::ALL.iter().any(|&v| on_board(s, v)))?;
+        Some((*square, ply.offset))
+    })
 }
 
 /// Chooses the board of a game without a GameType tag and replays its lines on it (see the
@@ -116,13 +151,18 @@ pub(super) fn replay_detected(
 ) {
     report.game_type_by = Some(GameTypeSource::Squares);
     let mut boards = Boards::both();
+    let extent = Extent::of(lines);
+    boards.keep(|v| extent.fits(v));
     let mut by = GameTypeSource::Squares;
-    if let Some((square, offset)) = squares_rule_out(lines, &mut boards) {
-        neither(
-            findings,
-            offset,
-            &format!("its square {square} lies on neither board"),
-        );
+    if boards.count() == 0 {
+        // A square off 10x8 is off 8x8 too: there is one to name.
+        let (why, offset) = match off_every_board(lines) {
+            Some((square, offset)) => {
+                (format!("its square {square} lies on neither board"), offset)
+            }
+            None => ("its squares lie on neither board".to_string(), 0),
+        };
+        neither(findings, offset, &why);
         return;
     }
     let mut starts = [None, None];

@@ -51,7 +51,7 @@ fn illegal_move_is_pinned_to_file_line_column_game_and_move() {
 #[test]
 fn jsonl_has_one_object_per_game_and_a_summary() {
     let out = pdnkit()
-        .args(["validate", "--format", "jsonl", "-"])
+        .args(["validate", "--format", "jsonl", "--game-type", "41", "-"])
         .write_stdin(INVALID)
         .output()
         .unwrap();
@@ -115,7 +115,7 @@ fn directories_are_walked_in_order_and_missing_paths_reported() {
     write(dir.path(), "notes.txt", "not a game");
     let missing = dir.path().join("missing.pdn");
     let out = pdnkit()
-        .args(["validate", "--format", "jsonl"])
+        .args(["validate", "--format", "jsonl", "--game-type", "41"])
         .arg(dir.path())
         .arg(&missing)
         .output()

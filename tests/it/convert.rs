@@ -296,7 +296,10 @@ fn json_document_matches_the_documented_shape() {
 
 #[test]
 fn jsonl_is_one_game_object_per_line() {
-    let out = run(&["convert", "--to", "jsonl", "-"], GAMES);
+    let out = run(
+        &["convert", "--to", "jsonl", "--game-type", "41", "-"],
+        GAMES,
+    );
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     let lines: Vec<Value> = out
         .stdout

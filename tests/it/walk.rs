@@ -6,8 +6,8 @@ use crate::harness::pdnkit;
 use std::fs;
 use std::path::Path;
 
-const GAME: &str =
-    "[Event \"Club\"]\n[Result \"1-0\"]\n\n1. c3-d4 f6-g5 2. d4-e5 d6:f4 3. g3:e5 1-0\n";
+const GAME: &str = "[Event \"Club\"]\n[GameType \"41\"]\n[Result \"1-0\"]\n\n\
+    1. c3-d4 f6-g5 2. d4-e5 d6:f4 3. g3:e5 1-0\n";
 
 /// Runs pdnkit in `dir` (no config file) with `args`: exit code, stdout, stderr.
 fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
@@ -71,6 +71,13 @@ fn files_lists_what_would_be_read_hidden_skipped() {
     let (_, stdout, _) = run_in(dir.path(), &["stats", "--files", "--hidden", "."]);
     assert_eq!(listed(&stdout).len(), 7, "{stdout}");
     assert!(stdout.contains("./.hidden/e.pdn") && stdout.contains("./.f.pdn"));
+    // A path that cannot be read: reported, exit code 2.
+    let (code, stdout, stderr) = run_in(dir.path(), &["validate", "--files", "a.pdn", "nope.pdn"]);
+    assert_eq!((code, stdout.as_str()), (2, "a.pdn\n"));
+    assert!(
+        stderr.starts_with("nope.pdn: error[io]: cannot read: "),
+        "{stderr}"
+    );
     // A hidden file named on the command line is read.
     let (code, stdout, _) = run_in(dir.path(), &["validate", ".f.pdn"]);
     assert_eq!(code, 0);
