@@ -92,6 +92,9 @@ pub struct Diagnostic {
     /// The move as written.
     #[serde(skip)]
     pub written: Option<String>,
+    /// The move concerned is in the main line (not in a variation).
+    #[serde(skip)]
+    pub main_line: bool,
 }
 
 impl Diagnostic {

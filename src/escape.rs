@@ -64,12 +64,18 @@ pub fn text(s: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Whether `c` is a Unicode noncharacter (U+FDD0..U+FDEF, and the last two code points of
+/// every plane): XML 1.0 forbids U+FFFE and U+FFFF, HTML calls them all parse errors.
+fn is_noncharacter(c: char) -> bool {
+    ('\u{fdd0}'..='\u{fdef}').contains(&c) || u32::from(c) & 0xfffe == 0xfffe
+}
+
 /// `s` for XML (and HTML) content and attribute values: [`text`], then `& < > " '` as
 /// entities. Control characters cannot be written in XML 1.0 at all, not even as character
-/// references, so they stay visible escapes.
+/// references, so they stay visible escapes, as do noncharacters.
 pub fn xml(s: &str) -> Cow<'_, str> {
     let s = text(s);
-    if !s.contains(['&', '<', '>', '"', '\'']) {
+    if !s.contains(['&', '<', '>', '"', '\'']) && !s.chars().any(is_noncharacter) {
         return s;
     }
     let mut out = String::with_capacity(s.len() + 16);
@@ -80,6 +86,7 @@ pub fn xml(s: &str) -> Cow<'_, str> {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
+            c if is_noncharacter(c) => push_escape(&mut out, c),
             c => out.push(c),
         }
     }
@@ -229,6 +236,11 @@ mod tests {
             "a&lt;b &amp; &apos;c&apos; &quot;d&quot;&gt;"
         );
         assert_eq!(xml("x\u{1}y"), "x\\u{1}y");
+        // Noncharacters, which XML forbids, become visible escapes too.
+        assert_eq!(
+            xml("\u{fffe}\u{1ffff}\u{fdd0}é"),
+            "\\u{fffe}\\u{1ffff}\\u{fdd0}é"
+        );
     }
 
     #[test]

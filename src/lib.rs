@@ -8,6 +8,7 @@ pub mod escape;
 pub mod fen;
 pub mod game;
 pub mod geometry;
+pub mod html;
 pub mod levels;
 pub mod movegen;
 pub mod moves;

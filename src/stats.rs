@@ -42,6 +42,10 @@ pub struct Stats {
     outcomes: OutcomeCounts,
     terminations: TerminationCounts,
     plies: Vec<u32>,
+    /// Capturing moves of each valid game, in the order of `plies`.
+    game_captures: Vec<u32>,
+    /// Games by the year of their Date tag (every game with a readable year).
+    years: BTreeMap<u16, usize>,
     captures: u64,
     multi_captures: u64,
     pieces_captured: u64,
@@ -353,6 +357,30 @@ fn game_type_text(game_type: u8, buf: &mut [u8; 3]) -> &str {
     std::str::from_utf8(&buf[skip..]).expect("ASCII digits")
 }
 
+/// The year of a Date tag value: four digits at its start (`2023.02.02`, `2023.??.??`) or,
+/// after a separator, at its end (`02.02.2023`); none for `????.??.??` or other text.
+fn year_of(value: &str) -> Option<u16> {
+    let value = value.trim().as_bytes();
+    let four = |digits: &[u8]| -> Option<u16> {
+        let year = digits.iter().try_fold(0u16, |n, &d| {
+            d.is_ascii_digit().then(|| n * 10 + u16::from(d - b'0'))
+        })?;
+        (year > 0).then_some(year)
+    };
+    let lone = |rest: Option<&u8>| rest.is_none_or(|b| !b.is_ascii_digit());
+    if value.len() >= 4
+        && lone(value.get(4))
+        && let Some(year) = four(&value[..4])
+    {
+        return Some(year);
+    }
+    let n = value.len();
+    if n > 4 && lone(value.get(n - 5)) {
+        return four(&value[n - 4..]);
+    }
+    None
+}
+
 /// A player's name from a tag value, unless unknown (`?`, `-`, empty).
 fn player_name(value: &str) -> Option<&str> {
     let name = value.trim();
@@ -412,6 +440,14 @@ impl Stats {
             Some(Declared::Unknown) => &mut o.unknown,
             None => &mut o.none,
         } += 1;
+        if let Some(year) = report
+            .tags
+            .iter()
+            .find(|(tag, _)| tag == "Date")
+            .and_then(|(_, value)| year_of(value))
+        {
+            *self.years.entry(year).or_default() += 1;
+        }
         for d in &report.diagnostics {
             let map = match d.severity {
                 Severity::Error => &mut self.errors,
@@ -462,6 +498,7 @@ impl Stats {
             }
         }
         self.promotions += promotions;
+        self.game_captures.push(captures as u32);
         self.captures += captures;
         self.pieces_captured += pieces_captured;
         self.multi_captures += multi;
@@ -584,6 +621,10 @@ impl Stats {
         self.outcomes.merge(&later.outcomes);
         self.terminations.merge(&later.terminations);
         self.plies.extend(later.plies);
+        self.game_captures.extend(later.game_captures);
+        for (year, games) in later.years {
+            *self.years.entry(year).or_default() += games;
+        }
         self.captures += later.captures;
         self.multi_captures += later.multi_captures;
         self.pieces_captured += later.pieces_captured;
@@ -628,6 +669,21 @@ impl Stats {
     /// Games with an error diagnostic.
     pub fn invalid(&self) -> usize {
         self.invalid
+    }
+
+    /// Plies of each valid game, in input order.
+    pub fn plies_per_game(&self) -> &[u32] {
+        &self.plies
+    }
+
+    /// Capturing moves of each valid game, in input order.
+    pub fn captures_per_game(&self) -> &[u32] {
+        &self.game_captures
+    }
+
+    /// Games by the year of their Date tag (games without a readable year are left out).
+    pub fn games_per_year(&self) -> &BTreeMap<u16, usize> {
+        &self.years
     }
 
     /// Inputs that could not be read (completely).
@@ -841,6 +897,27 @@ mod tests {
         all.truncate(TOP_OPENINGS);
         assert_eq!(top(&counts, 1), all);
         assert_eq!(top(&counts, 0), []);
+    }
+
+    #[test]
+    fn years_of_date_tags() {
+        for (value, year) in [
+            ("2023.02.02", Some(2023)),
+            ("1987.??.??", Some(1987)),
+            (" 2001 ", Some(2001)),
+            ("02.02.2023", Some(2023)),
+            ("????.??.??", None),
+            ("0000.00.00", None),
+            ("20230202", None),
+            ("12.5", None),
+            ("", None),
+        ] {
+            assert_eq!(year_of(value), year, "{value:?}");
+        }
+        let stats = stats_of("a.pdn", &format!("[Date \"2019.05.01\"]\n{GAME}"));
+        assert_eq!(stats.games_per_year().get(&2019), Some(&1));
+        assert_eq!(stats.captures_per_game(), [2]);
+        assert_eq!(stats.plies_per_game(), [5]);
     }
 
     #[test]

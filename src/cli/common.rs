@@ -1,8 +1,11 @@
-//! The progress bar, and running work on every input in input order.
+//! The progress bar, validating an input with it, and running work on every input in input
+//! order.
 
 use super::args::Config;
-use super::inputs::Input;
+use super::inputs::{Input, Unreadable};
 use indicatif::{ProgressBar, ProgressStyle};
+use pdnkit::encoding::Detection;
+use pdnkit::validate::{GameReport, GameSink, StreamTotals, check_stream_parallel};
 use std::io::{self, Write};
 
 /// A progress bar over the bytes of all inputs, on stderr, only on a terminal.
@@ -65,6 +68,63 @@ impl<W: Write> Write for AroundBar<W> {
     fn flush(&mut self) -> io::Result<()> {
         let out = &mut self.out;
         self.bar.suspend(|| out.flush())
+    }
+}
+
+/// Validates every game of `input` on `threads` threads into `sink`, moving the progress bar
+/// as bytes are read. Returns why the input could not be read (completely), if it could not:
+/// `io` (`cannot read: ...`, `read failed: ...`) or `binary`.
+pub fn check_input(
+    input: &Input,
+    config: &Config,
+    progress: &Progress,
+    threads: usize,
+    sink: &mut dyn GameSink,
+) -> Option<Unreadable> {
+    let reader = match input.open() {
+        Ok(reader) => reader,
+        Err(e) => return Some(e),
+    };
+    let mut sink = ProgressSink {
+        inner: sink,
+        progress,
+        seen: 0,
+    };
+    let mut totals = StreamTotals::default();
+    check_stream_parallel(
+        reader,
+        &config.options,
+        config.encoding,
+        threads,
+        &mut sink,
+        &mut totals,
+    )
+    .err()
+    .map(|e| Unreadable {
+        code: pdnkit::diagnostic::code::IO,
+        message: format!("read failed: {e}"),
+    })
+}
+
+/// Hands every game on to `inner` and moves the progress bar.
+struct ProgressSink<'a> {
+    inner: &'a mut dyn GameSink,
+    progress: &'a Progress,
+    seen: u64,
+}
+
+impl GameSink for ProgressSink<'_> {
+    fn detection(&mut self, detection: &Detection) -> std::io::Result<()> {
+        self.inner.detection(detection)
+    }
+
+    fn game(&mut self, report: GameReport) -> std::io::Result<()> {
+        self.inner.game(report)
+    }
+
+    fn progress(&mut self, bytes: u64) {
+        self.progress.advance(bytes.saturating_sub(self.seen));
+        self.seen = bytes;
     }
 }
 

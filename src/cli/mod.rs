@@ -12,6 +12,7 @@ mod output;
 mod perft;
 mod random;
 mod report;
+mod report_page;
 mod shell;
 mod show;
 mod stats;
@@ -51,6 +52,7 @@ enum Command {
     Random(random::RandomArgs),
     Stats(stats::StatsArgs),
     Show(show::ShowArgs),
+    Report(report_page::ReportArgs),
     /// Print the path and the keys of the pdnkit.toml in effect (`pdnkit help config`
     /// documents every key).
     #[command(after_long_help = config::HELP)]
@@ -82,6 +84,7 @@ pub fn run() -> ExitCode {
         Command::Stats(args) => stats::run(args),
         Command::Show(args) => show::run(args),
         Command::Random(args) => random::run(args),
+        Command::Report(args) => report_page::run(args),
         Command::Config(args) => shell::config(args),
         Command::Completions(args) => shell::completions(args),
         Command::Man(args) => shell::man(args),

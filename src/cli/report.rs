@@ -253,29 +253,13 @@ impl<W: Write> Printer<W> {
             ReportFormat::Jsonl => writeln!(self.out, "{summary}")?,
             ReportFormat::Human | ReportFormat::Github if !self.quiet => writeln!(
                 self.out,
-                "summary: {} file{}{}, {} game{}: {} valid, {} invalid, {} warning{}",
-                totals.files,
-                plural(totals.files),
-                if totals.failed_files > 0 {
-                    format!(" ({} unreadable)", totals.failed_files)
-                } else {
-                    String::new()
-                },
-                s.games,
-                plural(s.games),
-                s.valid,
-                s.invalid,
-                s.warnings,
-                plural(s.warnings)
+                "summary: {}",
+                s.verdict(totals.files, totals.failed_files)
             )?,
             _ => {}
         }
         self.out.flush()
     }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 /// GitHub workflow commands: `%`, CR and LF escaped in data; also `:` and `,` in properties.

@@ -2,13 +2,11 @@
 //! document or a readable table.
 
 use super::args::{self, CommonArgs, Config};
-use super::common::Progress;
+use super::common::{Progress, check_input};
 use super::inputs::Input;
 use super::output::{Output, Sources};
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK, Format};
-use pdnkit::encoding::Detection;
 use pdnkit::stats::{Opening, Stats, Summary};
-use pdnkit::validate::{GameReport, GameSink, StreamTotals, check_stream_parallel};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -89,8 +87,8 @@ pub fn run(args: StatsArgs) -> io::Result<u8> {
     Ok(code)
 }
 
-/// Counts one input; the second value is an `io` problem to report, if any.
-/// Counts one input; `threads` > 1 validates its games on that many threads.
+/// Counts one input; `threads` > 1 validates its games on that many threads. The second
+/// value is an `io` problem to report, if any.
 fn count_input(
     input: &Input,
     config: &Config,
@@ -100,55 +98,14 @@ fn count_input(
     let name = input.name();
     let mut stats = Stats::new();
     stats.begin_file(&name);
-    let problem = match input.open() {
-        Err(e) => Some(format!("{name}: error[{}]: {}", e.code, e.message)),
-        Ok(reader) => {
-            let mut sink = Sink {
-                stats: &mut stats,
-                progress,
-                seen: 0,
-            };
-            let mut totals = StreamTotals::default();
-            check_stream_parallel(
-                reader,
-                &config.options,
-                config.encoding,
-                threads,
-                &mut sink,
-                &mut totals,
-            )
-            .err()
-            .map(|e| format!("{name}: error[io]: read failed: {e}"))
-        }
-    };
+    let problem = check_input(input, config, progress, threads, &mut stats);
     if problem.is_some() {
         stats.file_unreadable();
     }
-    (stats, problem)
-}
-
-/// Counts each game as it is validated, and moves the progress bar.
-struct Sink<'a> {
-    stats: &'a mut Stats,
-    progress: &'a Progress,
-    seen: u64,
-}
-
-impl GameSink for Sink<'_> {
-    fn detection(&mut self, detection: &Detection) -> io::Result<()> {
-        self.stats.detection(detection);
-        Ok(())
-    }
-
-    fn game(&mut self, report: GameReport) -> io::Result<()> {
-        self.stats.add_game(&report);
-        Ok(())
-    }
-
-    fn progress(&mut self, bytes: u64) {
-        self.progress.advance(bytes.saturating_sub(self.seen));
-        self.seen = bytes;
-    }
+    (
+        stats,
+        problem.map(|p| format!("{name}: error[{}]: {}", p.code, p.message)),
+    )
 }
 
 /// `a: 1, b: 2`, or `none`.

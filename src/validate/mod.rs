@@ -213,6 +213,7 @@ impl Findings {
             move_number: None,
             side: None,
             written: None,
+            main_line: false,
         });
         self.list.last_mut().expect("just pushed")
     }

@@ -460,6 +460,7 @@ impl LineReplay<'_> {
         d.move_number = Some(number);
         d.side = Some(side);
         d.written = Some(String::from_utf8_lossy(ply.text).into_owned());
+        d.main_line = self.main;
     }
 }
 

@@ -23,6 +23,27 @@ pub struct StreamTotals {
 }
 
 impl StreamTotals {
+    /// `2 files (1 unreadable), 3 games: 2 valid, 1 invalid, 0 warnings`: the verdict of a run
+    /// over `files` inputs, `unreadable` of which could not be read (completely).
+    pub fn verdict(&self, files: usize, unreadable: usize) -> String {
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        let unreadable = if unreadable > 0 {
+            format!(" ({unreadable} unreadable)")
+        } else {
+            String::new()
+        };
+        format!(
+            "{files} file{}{unreadable}, {} game{}: {} valid, {} invalid, {} warning{}",
+            plural(files),
+            self.games,
+            plural(self.games),
+            self.valid,
+            self.invalid,
+            self.warnings,
+            plural(self.warnings)
+        )
+    }
+
     pub fn add(&mut self, other: &StreamTotals) {
         self.games += other.games;
         self.valid += other.valid;

@@ -7,6 +7,7 @@
 mod checks;
 mod harness;
 mod reference;
+mod report_browser;
 
 mod cli;
 mod config;
@@ -21,6 +22,7 @@ mod limits;
 mod output;
 mod perft;
 mod properties;
+mod report;
 mod resolve;
 mod rules_positions;
 mod show;

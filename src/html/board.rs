@@ -1,0 +1,435 @@
+//! The board as SVG, drawn once for every picture pdnkit makes: light board, one `<rect>` per
+//! dark square (marked squares in a highlight colour), column letters and row numbers
+//! around, and the pieces (a crown on kings).
+//!
+//! Two forms: a standalone picture ([`picture`], `show --svg`) that draws every piece in
+//! place and has a caption below; and a board inside an HTML page ([`write_inline`]) whose
+//! pieces are `<use>` references to the four piece shapes the page defines once
+//! ([`piece_definitions`]), one per dark square in reading order (a1, c1, ...), so that a
+//! script can show another position by changing where each one points ([`PIECE_IDS`]).
+
+use crate::escape::xml;
+use crate::geometry::Geometry;
+use crate::position::{Color, Piece, Position};
+use std::fmt::Write;
+
+/// Side of a square, in pixels.
+const SQUARE: u32 = 48;
+/// Room for the coordinates around the board.
+const MARGIN: u32 = 28;
+/// Room for the caption below a standalone picture.
+const CAPTION: u32 = 30;
+
+const LIGHT: &str = "#f0d9b5";
+const DARK: &str = "#b07d52";
+const HIGHLIGHT: &str = "#d9b13b";
+const CAPTURED: &str = "#c8553d";
+const FRAME: &str = "#5b3a1e";
+
+/// The ids of the page's piece shapes: empty square, white man, white king, black man,
+/// black king (the order of [`piece_index`]).
+pub const PIECE_IDS: [&str; 5] = ["p-e", "p-wm", "p-wk", "p-bm", "p-bk"];
+
+/// Where a piece stands in [`PIECE_IDS`].
+pub fn piece_index(piece: Option<Piece>) -> usize {
+    match piece {
+        None => 0,
+        Some(Piece { color, king }) => {
+            1 + 2 * usize::from(color == Color::Black) + usize::from(king)
+        }
+    }
+}
+
+/// Squares drawn in a highlight colour.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// The squares of a move (its start and end, or every square of a written move).
+    pub moved: u64,
+    /// Squares whose pieces a move took.
+    pub captured: u64,
+}
+
+/// Pixel places of one board.
+struct Frame {
+    g: &'static Geometry,
+    board_w: u32,
+    board_h: u32,
+}
+
+impl Frame {
+    fn new(g: &'static Geometry) -> Frame {
+        Frame {
+            g,
+            board_w: u32::from(g.width) * SQUARE,
+            board_h: u32::from(g.height) * SQUARE,
+        }
+    }
+
+    fn width(&self) -> u32 {
+        self.board_w + 2 * MARGIN
+    }
+
+    fn height(&self) -> u32 {
+        self.board_h + 2 * MARGIN
+    }
+
+    /// Left edge of a square of `bit`.
+    fn x(&self, bit: u8) -> u32 {
+        MARGIN + u32::from(self.g.column_of_bit[bit as usize]) * SQUARE
+    }
+
+    /// Top edge of a square of `bit` (row 1 at the bottom).
+    fn y(&self, bit: u8) -> u32 {
+        let row = u32::from(self.g.row_of_bit[bit as usize]);
+        MARGIN + (u32::from(self.g.height) - 1 - row) * SQUARE
+    }
+
+    /// The dark squares in reading order (a1, c1, ...).
+    fn squares(&self) -> impl Iterator<Item = u8> + '_ {
+        self.g.bit_of_dense[..usize::from(self.g.num_squares)]
+            .iter()
+            .copied()
+    }
+
+    /// Light board and frame, then the dark squares; `standalone` colours each square and
+    /// names it (a page colours them from its style sheet).
+    fn write_squares(&self, s: &mut String, marks: Marks, standalone: bool) {
+        let (bw, bh) = (self.board_w, self.board_h);
+        let _ = writeln!(
+            s,
+            "<path class=\"board\" fill=\"{LIGHT}\" stroke=\"{FRAME}\" stroke-width=\"2\" \
+             d=\"M{MARGIN} {MARGIN}h{bw}v{bh}h-{bw}Z\"/>"
+        );
+        for bit in self.squares() {
+            let mask = 1u64 << bit;
+            let (class, fill) = if marks.moved & mask != 0 {
+                ("dark last-move", HIGHLIGHT)
+            } else if marks.captured & mask != 0 {
+                ("dark captured", CAPTURED)
+            } else {
+                ("dark", DARK)
+            };
+            let _ = write!(
+                s,
+                "<rect class=\"{class}\" x=\"{}\" y=\"{}\" width=\"{SQUARE}\" \
+                 height=\"{SQUARE}\"",
+                self.x(bit),
+                self.y(bit),
+            );
+            if standalone {
+                let _ = writeln!(
+                    s,
+                    " fill=\"{fill}\"><title>{}</title></rect>",
+                    self.g.square_name(bit)
+                );
+            } else {
+                s.push_str("/>\n");
+            }
+        }
+    }
+
+    /// Letters above and below, numbers left and right; `styled` gives each text its font
+    /// (a page styles them from its style sheet instead).
+    fn write_coordinates(&self, s: &mut String, styled: bool) {
+        let style = if styled {
+            " class=\"coordinate\" font-size=\"14\" fill=\"#333333\" text-anchor=\"middle\" \
+             dominant-baseline=\"central\""
+        } else {
+            ""
+        };
+        let mut text = |x: f32, y: f32, label: &dyn std::fmt::Display| {
+            let _ = writeln!(s, "<text x=\"{x}\" y=\"{y}\"{style}>{label}</text>");
+        };
+        let half_margin = MARGIN as f32 / 2.0;
+        let half_square = SQUARE as f32 / 2.0;
+        for column in 0..self.g.width {
+            let x = (MARGIN + u32::from(column) * SQUARE) as f32 + half_square;
+            let letter = char::from(b'a' + column);
+            text(x, half_margin, &letter);
+            text(x, (MARGIN + self.board_h) as f32 + half_margin, &letter);
+        }
+        for row in 0..self.g.height {
+            let y = (MARGIN + u32::from(self.g.height - 1 - row) * SQUARE) as f32 + half_square;
+            let number = row + 1;
+            text(half_margin, y, &number);
+            text((MARGIN + self.board_w) as f32 + half_margin, y, &number);
+        }
+    }
+}
+
+/// Fill, outline and crown colours of a piece.
+fn colours(color: Color) -> (&'static str, &'static str, &'static str) {
+    match color {
+        Color::White => ("#fbf8f0", "#3a3a3a", "#b8860b"),
+        Color::Black => ("#262626", "#000000", "#e6c34a"),
+    }
+}
+
+fn piece_class(piece: Piece) -> String {
+    let color = match piece.color {
+        Color::White => "white",
+        Color::Black => "black",
+    };
+    let kind = if piece.king { "king" } else { "man" };
+    format!("piece {color} {kind}")
+}
+
+/// A piece centred on (`cx`, `cy`): a disc, and a five-pointed crown on a king.
+fn write_piece(s: &mut String, piece: Piece, cx: f32, cy: f32) {
+    let radius = SQUARE as f32 * 0.38;
+    let (fill, stroke, mark) = colours(piece.color);
+    let _ = writeln!(
+        s,
+        "<circle class=\"{}\" cx=\"{cx}\" cy=\"{cy}\" r=\"{radius}\" fill=\"{fill}\" \
+         stroke=\"{stroke}\" stroke-width=\"2\"/>",
+        piece_class(piece)
+    );
+    if piece.king {
+        let points: [(f32, f32); 9] = [
+            (-0.5, 0.3),
+            (-0.5, -0.25),
+            (-0.25, 0.0),
+            (0.0, -0.4),
+            (0.25, 0.0),
+            (0.5, -0.25),
+            (0.5, 0.3),
+            (0.0, 0.3),
+            (-0.5, 0.3),
+        ];
+        s.push_str("<polygon class=\"crown\" points=\"");
+        for (i, (x, y)) in points.iter().enumerate() {
+            if i > 0 {
+                s.push(' ');
+            }
+            let _ = write!(
+                s,
+                "{:.1},{:.1}",
+                cx + 1.3 * x * radius,
+                cy + 1.3 * y * radius
+            );
+        }
+        let _ = writeln!(
+            s,
+            "\" fill=\"{mark}\" stroke=\"{stroke}\" stroke-width=\"1.5\" \
+             stroke-linejoin=\"round\"/>"
+        );
+    }
+}
+
+/// The pieces of `pos`, in square order.
+fn pieces(pos: &Position) -> impl Iterator<Item = (u8, Piece)> + '_ {
+    crate::geometry::bits(pos.occupied()).filter_map(|bit| Some((bit, pos.piece_at(bit)?)))
+}
+
+/// The smallest font of a picture's caption, in pixels: readable.
+const MIN_CAPTION_FONT: f32 = 10.0;
+
+/// The characters of a caption that fit below a standalone picture of `pos` at the smallest
+/// font (a character is about 0.6 of the font size wide).
+pub fn caption_room(pos: &Position) -> usize {
+    let width = Frame::new(pos.geometry()).width();
+    ((width as f32 - 12.0) / (0.6 * MIN_CAPTION_FONT)) as usize
+}
+
+/// A standalone SVG picture of `pos` with `caption` below and `title` as its title. A
+/// caption longer than [`caption_room`] is drawn at the smallest font all the same (callers
+/// shorten it).
+pub fn picture(pos: &Position, marks: Marks, title: &str, caption: &str) -> String {
+    let frame = Frame::new(pos.geometry());
+    let width = frame.width();
+    let height = frame.height() + CAPTION;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+         <svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\">"
+    );
+    s.push_str("<title>");
+    s.push_str(&xml(title));
+    s.push_str("</title>\n");
+    let _ = writeln!(
+        s,
+        "<path class=\"background\" fill=\"#ffffff\" d=\"M0 0H{width}V{height}H0Z\"/>"
+    );
+    frame.write_squares(&mut s, marks, true);
+    let half = SQUARE as f32 / 2.0;
+    for (bit, piece) in pieces(pos) {
+        write_piece(
+            &mut s,
+            piece,
+            frame.x(bit) as f32 + half,
+            frame.y(bit) as f32 + half,
+        );
+    }
+    frame.write_coordinates(&mut s, true);
+    // A long caption gets a smaller font so that it fits the picture, down to a readable one
+    // (a character is about 0.6 of the font size wide).
+    let font = (14.0_f32)
+        .min((width as f32 - 12.0) / (0.6 * caption.chars().count().max(1) as f32))
+        .max(MIN_CAPTION_FONT);
+    let _ = write!(
+        s,
+        "<text class=\"caption\" x=\"{}\" y=\"{}\" font-size=\"{font:.1}\" fill=\"#000000\" \
+         text-anchor=\"middle\" dominant-baseline=\"central\">",
+        width as f32 / 2.0,
+        frame.height() as f32 + CAPTION as f32 / 2.0,
+    );
+    s.push_str(&xml(caption));
+    s.push_str("</text>\n</svg>\n");
+    s
+}
+
+/// The four piece shapes (and the empty one) a page defines once for its boards, in an
+/// SVG element of no size.
+pub fn piece_definitions() -> String {
+    let mut s = String::from(
+        "<svg class=\"definitions\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs>\n",
+    );
+    let _ = writeln!(s, "<g id=\"{}\"/>", PIECE_IDS[0]);
+    for color in [Color::White, Color::Black] {
+        for king in [false, true] {
+            let piece = Piece { color, king };
+            let _ = writeln!(s, "<g id=\"{}\">", PIECE_IDS[piece_index(Some(piece))]);
+            let half = SQUARE as f32 / 2.0;
+            write_piece(&mut s, piece, half, half);
+            s.push_str("</g>\n");
+        }
+    }
+    s.push_str("</defs></svg>\n");
+    s
+}
+
+/// The style a page needs for its boards: coordinates, and the colours of the square
+/// marks (which a script may change).
+pub fn style() -> String {
+    format!(
+        ".board-svg text{{font:14px sans-serif;fill:#333333;text-anchor:middle;\
+         dominant-baseline:central}}\
+         .board-svg .dark{{fill:{DARK}}}.board-svg .dark.last-move{{fill:{HIGHLIGHT}}}\
+         .board-svg .dark.captured{{fill:{CAPTURED}}}"
+    )
+}
+
+/// Writes a board for an HTML page: an `<svg role="img">` named by `label`, one `<use>`
+/// per dark square in reading order, pointing at the page's piece shapes.
+pub fn write_inline(s: &mut String, pos: &Position, marks: Marks, label: &str) {
+    let frame = Frame::new(pos.geometry());
+    let (width, height) = (frame.width(), frame.height());
+    let _ = write!(
+        s,
+        "<svg class=\"board-svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" \
+         height=\"{height}\" role=\"img\" aria-label=\""
+    );
+    s.push_str(&xml(label));
+    s.push_str("\">\n");
+    frame.write_squares(s, marks, false);
+    for bit in frame.squares() {
+        let _ = writeln!(
+            s,
+            "<use href=\"#{}\" x=\"{}\" y=\"{}\"/>",
+            PIECE_IDS[piece_index(pos.piece_at(bit))],
+            frame.x(bit),
+            frame.y(bit)
+        );
+    }
+    frame.write_coordinates(s, false);
+    s.push_str("</svg>\n");
+}
+
+/// The pieces in words, for those who cannot see the board: `White: men a1, c1; king d4.
+/// Black: man b8.`
+pub fn describe(pos: &Position) -> String {
+    let g = pos.geometry();
+    let mut s = String::new();
+    for color in [Color::White, Color::Black] {
+        if !s.is_empty() {
+            s.push(' ');
+        }
+        let _ = write!(s, "{}:", color.name());
+        let mut any = false;
+        for king in [false, true] {
+            let squares: Vec<String> = pieces(pos)
+                .filter(|(_, p)| *p == Piece { color, king })
+                .map(|(bit, _)| g.square_name(bit).to_string())
+                .collect();
+            if squares.is_empty() {
+                continue;
+            }
+            let kind = match (king, squares.len()) {
+                (false, 1) => "man",
+                (false, _) => "men",
+                (true, 1) => "king",
+                (true, _) => "kings",
+            };
+            let _ = write!(
+                s,
+                "{} {kind} {}",
+                if any { ";" } else { "" },
+                squares.join(", ")
+            );
+            any = true;
+        }
+        if !any {
+            s.push_str(" no pieces");
+        }
+        s.push('.');
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fen::parse_fen;
+    use crate::square::Corner;
+    use crate::variant::Variant;
+
+    fn position(fen: &str, variant: Variant) -> Position {
+        parse_fen(fen, variant, Corner::TopLeft).unwrap()
+    }
+
+    #[test]
+    fn words_for_a_position() {
+        let pos = position("B:Wa1,c1,Kd4:Bb8", Variant::Spantsiretti);
+        assert_eq!(describe(&pos), "White: men a1, c1; king d4. Black: man b8.");
+        let empty = position("W:W:Bb8", Variant::Russian);
+        assert_eq!(describe(&empty), "White: no pieces. Black: man b8.");
+    }
+
+    #[test]
+    fn an_inline_board_points_every_dark_square_at_its_piece() {
+        let pos = position("W:Wa1,Kc1:Bb8", Variant::Russian);
+        let mut s = String::new();
+        write_inline(&mut s, &pos, Marks::default(), "a <label>");
+        assert!(s.contains("aria-label=\"a &lt;label&gt;\""));
+        let uses: Vec<&str> = s
+            .lines()
+            .filter(|l| l.starts_with("<use"))
+            .map(|l| l.split('"').nth(1).unwrap())
+            .collect();
+        assert_eq!(uses.len(), 32);
+        // a1 (bottom-left), c1, then row 2 ... b8 is the first square of row 8.
+        assert_eq!(&uses[..3], ["#p-wm", "#p-wk", "#p-e"]);
+        assert_eq!(uses[28], "#p-bm");
+        assert_eq!(uses.iter().filter(|u| **u != "#p-e").count(), 3);
+        // a1 is drawn at the bottom left.
+        assert!(
+            s.contains("<use href=\"#p-wm\" x=\"28\" y=\"364\"/>"),
+            "{s}"
+        );
+    }
+
+    #[test]
+    fn marks_colour_their_squares() {
+        let pos = Position::start(Variant::Spantsiretti);
+        let marks = Marks {
+            moved: 0b11,
+            captured: 0b100,
+        };
+        let svg = picture(&pos, marks, "c", "c");
+        assert_eq!(svg.matches("class=\"dark last-move\"").count(), 2);
+        assert_eq!(svg.matches("class=\"dark captured\"").count(), 1);
+        assert_eq!(svg.matches("<circle").count(), 30);
+    }
+}

@@ -1,0 +1,254 @@
+// pdnkit report: the game viewers (step through a game on its board) and sortable tables.
+// Plain script, no library; the page reads well without it, only stepping needs it.
+(function () {
+  'use strict';
+  // Must match SQUARE_CODES and board::PIECE_IDS in the Rust code that writes the page.
+  var CODES = '0123456789abcdefghijklmnopqrstuvwxyzABCD';
+  var HREF = { '.': '#p-e', w: '#p-wm', W: '#p-wk', b: '#p-bm', B: '#p-bk' };
+  var LETTERS = 'abcdefghij';
+  var active = null;
+
+  function squareName(i, width) {
+    var half = width / 2;
+    var row = Math.floor(i / half);
+    return LETTERS.charAt(2 * (i % half) + (row % 2)) + (row + 1);
+  }
+
+  function sideName(turn) {
+    return turn === 'W' ? 'White' : 'Black';
+  }
+
+  // One move of the data: start, end, captured squares (dense indices), promotion.
+  function readPly(code) {
+    var squares = [];
+    var promotes = false;
+    for (var i = 0; i < code.length; i++) {
+      if (code.charAt(i) === '+') {
+        promotes = true;
+      } else {
+        squares.push(CODES.indexOf(code.charAt(i)));
+      }
+    }
+    return { from: squares[0], to: squares[1], captured: squares.slice(2), promotes: promotes };
+  }
+
+  // The position after `ply`: the mover's piece goes to its end square (a king if it
+  // promotes), the pieces it took leave the board, the other side moves.
+  function play(position, ply) {
+    var next = position.slice();
+    var piece = next[ply.from + 1];
+    next[ply.from + 1] = '.';
+    for (var i = 0; i < ply.captured.length; i++) {
+      next[ply.captured[i] + 1] = '.';
+    }
+    next[ply.to + 1] = ply.promotes ? piece.toUpperCase() : piece;
+    next[0] = next[0] === 'W' ? 'B' : 'W';
+    return next;
+  }
+
+  function Viewer(element) {
+    this.element = element;
+    this.width = Number(element.getAttribute('data-width'));
+    var codes = element.getAttribute('data-moves');
+    this.plies = codes ? codes.split(' ').map(readPly) : [];
+    this.positions = [element.getAttribute('data-start').split('')];
+    for (var i = 0; i < this.plies.length; i++) {
+      this.positions.push(play(this.positions[i], this.plies[i]));
+    }
+    this.endPly = Number(element.getAttribute('data-end-ply') || 0);
+    this.endText = element.getAttribute('data-end') || '';
+    this.svg = element.querySelector('figure.live svg');
+    this.uses = this.svg.querySelectorAll('use');
+    this.rects = this.svg.querySelectorAll('rect');
+    this.status = element.querySelector('.status');
+    this.fen = element.querySelector('.fen code');
+    this.buttons = element.querySelectorAll('button[data-ply]');
+    this.ply = 0;
+    var controls = element.querySelector('.controls');
+    controls.removeAttribute('hidden');
+    var self = this;
+    controls.addEventListener('click', function (event) {
+      var button = event.target.closest('button[data-step]');
+      if (button) {
+        self.step(button.getAttribute('data-step'));
+      }
+    });
+    element.querySelector('ol.moves').addEventListener('click', function (event) {
+      var button = event.target.closest('button[data-ply]');
+      if (button) {
+        self.go(Number(button.getAttribute('data-ply')));
+      }
+    });
+    element.addEventListener('keydown', function (event) {
+      if (self.key(event.key)) {
+        event.preventDefault();
+      }
+    });
+    element.addEventListener('focusin', function () {
+      active = self;
+    });
+  }
+
+  Viewer.prototype.step = function (what) {
+    var to = { start: 0, back: this.ply - 1, forward: this.ply + 1, end: this.plies.length };
+    this.go(to[what]);
+  };
+
+  // Handles a key; true if it was one of the viewer's.
+  Viewer.prototype.key = function (key) {
+    var steps = { ArrowRight: 'forward', ArrowLeft: 'back', Home: 'start', End: 'end' };
+    if (!Object.prototype.hasOwnProperty.call(steps, key)) {
+      return false;
+    }
+    this.step(steps[key]);
+    return true;
+  };
+
+  Viewer.prototype.go = function (ply) {
+    active = this;
+    this.ply = Math.max(0, Math.min(this.plies.length, ply));
+    this.render();
+  };
+
+  Viewer.prototype.fenOf = function (position) {
+    var lists = { W: [], B: [] };
+    for (var i = 1; i < position.length; i++) {
+      var piece = position[i];
+      if (piece !== '.') {
+        var king = piece === 'W' || piece === 'B';
+        lists[piece.toUpperCase()].push((king ? 'K' : '') + squareName(i - 1, this.width));
+      }
+    }
+    return position[0] + ':W' + lists.W.join(',') + ':B' + lists.B.join(',');
+  };
+
+  // The pieces in words, as the page words its other boards (board::describe).
+  Viewer.prototype.describe = function (position) {
+    var words = [];
+    var self = this;
+    ['W', 'B'].forEach(function (side) {
+      var kinds = [[side.toLowerCase(), 'man', 'men'], [side, 'king', 'kings']];
+      var parts = [];
+      kinds.forEach(function (kind) {
+        var squares = [];
+        for (var i = 1; i < position.length; i++) {
+          if (position[i] === kind[0]) {
+            squares.push(squareName(i - 1, self.width));
+          }
+        }
+        if (squares.length) {
+          parts.push((squares.length === 1 ? kind[1] : kind[2]) + ' ' + squares.join(', '));
+        }
+      });
+      words.push(sideName(side) + ': ' + (parts.length ? parts.join('; ') : 'no pieces') + '.');
+    });
+    return words.join(' ');
+  };
+
+  // `3. g3:e5` for the button of a ply: the number of its item, with `...` for the second.
+  Viewer.prototype.label = function (ply) {
+    var button = this.buttons[ply - 1];
+    var item = button.parentNode;
+    var number = item.querySelector('.number').textContent;
+    if (item.querySelector('button[data-ply]') !== button) {
+      number = number.replace(/\.+$/, '...');
+    }
+    return number + ' ' + button.firstChild.nodeValue;
+  };
+
+  Viewer.prototype.render = function () {
+    var position = this.positions[this.ply];
+    for (var i = 0; i < this.uses.length; i++) {
+      this.uses[i].setAttribute('href', HREF[position[i + 1]]);
+      this.rects[i].setAttribute('class', 'dark');
+    }
+    var text;
+    if (this.ply === 0) {
+      text = 'Start position: ' + sideName(position[0]) + ' to move.';
+    } else {
+      var ply = this.plies[this.ply - 1];
+      this.rects[ply.from].setAttribute('class', 'dark last-move');
+      this.rects[ply.to].setAttribute('class', 'dark last-move');
+      var self = this;
+      var taken = ply.captured.map(function (square) {
+        self.rects[square].setAttribute('class', 'dark captured');
+        return squareName(square, self.width);
+      });
+      text = 'After ' + this.label(this.ply) + ' (ply ' + this.ply + ' of ' +
+        this.plies.length + ')';
+      if (taken.length) {
+        text += ', takes ' + taken.join(', ');
+      }
+      if (ply.promotes) {
+        text += ', becomes a king';
+      }
+      text += ': ' + sideName(position[0]) + ' to move.';
+      if (this.ply === this.endPly) {
+        text += ' The game is over: ' + this.endText + '.';
+      }
+    }
+    this.status.textContent = text;
+    this.svg.setAttribute('aria-label', text + ' ' + this.describe(position));
+    this.fen.textContent = this.fenOf(position);
+    for (var b = 0; b < this.buttons.length; b++) {
+      if (b === this.ply - 1) {
+        this.buttons[b].setAttribute('aria-current', 'step');
+      } else {
+        this.buttons[b].removeAttribute('aria-current');
+      }
+    }
+  };
+
+  var viewers = [];
+  var elements = document.querySelectorAll('.viewer');
+  for (var v = 0; v < elements.length; v++) {
+    viewers.push(new Viewer(elements[v]));
+  }
+  active = viewers[0] || null;
+  // Keys pressed with nothing focused step the viewer used last (at first, the first one).
+  document.addEventListener('keydown', function (event) {
+    var target = event.target;
+    if (active && (target === document.body || target === document.documentElement) &&
+        active.key(event.key)) {
+      event.preventDefault();
+    }
+  });
+
+  // Sortable tables: a button in each column head sorts the rows by that column.
+  function sortBy(table, column, head) {
+    var numeric = head.classList.contains('number');
+    var ascending = head.getAttribute('aria-sort') !== 'ascending';
+    var body = table.tBodies[0];
+    var rows = Array.prototype.slice.call(body.rows);
+    rows.sort(function (a, b) {
+      var x = a.cells[column].textContent;
+      var y = b.cells[column].textContent;
+      var order = numeric ? Number(x) - Number(y) : x.localeCompare(y);
+      return ascending ? order : -order;
+    });
+    rows.forEach(function (row) {
+      body.appendChild(row);
+    });
+    var heads = table.tHead.rows[0].cells;
+    for (var i = 0; i < heads.length; i++) {
+      heads[i].removeAttribute('aria-sort');
+    }
+    head.setAttribute('aria-sort', ascending ? 'ascending' : 'descending');
+  }
+
+  var tables = document.querySelectorAll('table.sortable');
+  Array.prototype.forEach.call(tables, function (table) {
+    var heads = table.tHead.rows[0].cells;
+    Array.prototype.forEach.call(heads, function (head, column) {
+      var button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = head.textContent;
+      button.title = 'Sort by ' + head.textContent;
+      head.textContent = '';
+      head.appendChild(button);
+      button.addEventListener('click', function () {
+        sortBy(table, column, head);
+      });
+    });
+  });
+})();
