@@ -5,11 +5,15 @@
 //! 1. squares: a square written in a move (`i3`, `k5`, a number over 32) that lies on one
 //!    board only rules the other out; a square on neither board (`a10`, 45) rules out both;
 //! 2. the FEN: a board it cannot be set up on is ruled out;
-//! 3. moves: when both boards remain, the main line is replayed on 8x8 (untagged archives
-//!    are mostly Russian), and on 10x8 up to its first illegal move. The board on which the
-//!    whole main line is legal wins; if both, 41 (the default) with a note; if neither, the
-//!    board on which the game gets further, or an `unknown-game-type` error when its first
-//!    move is legal on neither ("another variant?") instead of one illegal move per game.
+//! 3. moves: when both boards remain, the game is replayed on 8x8 (untagged archives are
+//!    mostly Russian), and its main line on 10x8 up to its first illegal move. The board the
+//!    moves fit better wins ([`Fit`]: more legal plies, then fewer leniencies, then an end by
+//!    the rules); if they fit both alike, 41 (the default) with a `game-type` note; if
+//!    neither board takes the first move, an `unknown-game-type` error ("another variant?")
+//!    instead of an illegal move.
+//!
+//! A game decided by its squares or FEN is replayed once; one decided by its moves costs a
+//! second replay of its main line, on the board not kept.
 
 use super::lines::Line;
 use super::replay::replay_all;
