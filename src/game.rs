@@ -1,10 +1,11 @@
-//! A game in progress: the position, the positions that may still repeat, the 15-move
-//! count, and whether and why the game is over.
+//! A game in progress: the position, the positions that may still repeat, the counts of the
+//! draw rules, and whether and why the game is over.
 //!
 //! After every move the checks run in this order: the side to move has no legal move (it
-//! loses), the position has occurred for the third time (draw), the stronger side has made
-//! its 15th move with three or more kings against a lone king (draw).
+//! loses), the position has occurred for the third time (draw), then the draw rules that
+//! count moves (`draw`), lowest clause first.
 
+use crate::draw::DrawCounts;
 use crate::movegen::{
     Board, CaptureTo, Paths, capture_to_on, captures_from_on, has_capture_on, has_step_on,
     legal_moves, on_board, step_on,
@@ -14,16 +15,26 @@ use crate::position::{Color, Position};
 use serde::Serialize;
 use std::cell::{Cell, OnceCell, RefCell};
 
-/// How a game ended by the rules.
+/// How a game ended by the rules. The draws other than threefold repetition and the 15-move
+/// rule are clauses of the Russian rules (GameType 25 only); `docs/rules.md` cites each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case", tag = "kind")]
 pub enum Outcome {
     /// The side to move had no legal move and lost.
     NoLegalMove { winner: Color },
-    /// The same position (placement and side to move) occurred for the third time.
+    /// The same position (placement and side to move) occurred for the third time (7.2.3).
     ThreefoldRepetition,
-    /// Three or more kings did not catch a lone king within 15 moves.
+    /// Three or more kings did not take a lone king within 15 moves (7.2.4).
     FifteenMoveRule,
+    /// 15 moves by each side with kings only, no man moved, nothing captured (7.2.5).
+    KingsOnlyRule,
+    /// The material, both sides having kings, stood unchanged for 30 moves by each side with
+    /// 4 or 5 pieces on the board, or 60 with 6 or 7 (7.2.6).
+    PieceCountRule,
+    /// Three pieces did not beat a lone king on the main road within 5 moves (7.2.7).
+    MainRoadRule,
+    /// Two kings, a king and a man, or a king did not beat a lone king within 5 moves (7.2.8).
+    FiveMoveRule,
 }
 
 impl Outcome {
@@ -34,46 +45,52 @@ impl Outcome {
         }
     }
 
+    /// What happened, for people: `Black has no legal move: White wins`, `draw by the
+    /// 15-move rule`.
+    pub fn description(&self) -> String {
+        let draw = match self {
+            Outcome::NoLegalMove { winner } => {
+                return format!(
+                    "{} has no legal move: {} wins",
+                    winner.other().name(),
+                    winner.name()
+                );
+            }
+            Outcome::ThreefoldRepetition => "threefold repetition",
+            Outcome::FifteenMoveRule => "the 15-move rule",
+            Outcome::KingsOnlyRule => {
+                "the kings-only rule (15 moves by each side with kings only, no man moved, \
+                 nothing captured)"
+            }
+            Outcome::PieceCountRule => {
+                "the piece-count rule (both sides with kings, no capture or promotion for 30 \
+                 moves by each side with 4 or 5 pieces, 60 with 6 or 7)"
+            }
+            Outcome::MainRoadRule => {
+                "the main-road rule (three pieces did not beat a lone king on the main road \
+                 in 5 moves)"
+            }
+            Outcome::FiveMoveRule => {
+                "the five-move rule (two pieces or fewer did not beat a lone king in 5 moves)"
+            }
+        };
+        format!("draw by {draw}")
+    }
+
     /// The stable name used in reports: `no-legal-move`, `threefold-repetition`,
-    /// `fifteen-move-rule`.
+    /// `fifteen-move-rule`, `kings-only-rule`, `piece-count-rule`, `main-road-rule`,
+    /// `five-move-rule`.
     pub fn code(&self) -> &'static str {
         match self {
             Outcome::NoLegalMove { .. } => "no-legal-move",
             Outcome::ThreefoldRepetition => "threefold-repetition",
             Outcome::FifteenMoveRule => "fifteen-move-rule",
+            Outcome::KingsOnlyRule => "kings-only-rule",
+            Outcome::PieceCountRule => "piece-count-rule",
+            Outcome::MainRoadRule => "main-road-rule",
+            Outcome::FiveMoveRule => "five-move-rule",
         }
     }
-}
-
-/// Three or more kings against a lone king, and how many moves the stronger side has made
-/// since that balance arose.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct KingChase {
-    pub strong: Color,
-    pub moves: u32,
-}
-
-/// Moves the stronger side has to catch a lone king.
-pub const CHASE_LIMIT: u32 = 15;
-
-fn balance(pos: &Position) -> Option<Color> {
-    // Three kings against one: at least four kings (tested without a population count,
-    // which this build has no instruction for).
-    let mut kings = pos.kings;
-    if kings == 0 {
-        return None; // the common case, answered at once
-    }
-    for _ in 0..3 {
-        kings &= kings.wrapping_sub(1);
-    }
-    if kings == 0 {
-        return None;
-    }
-    [Color::White, Color::Black].into_iter().find(|&strong| {
-        let (strong_kings, _) = pos.count(strong);
-        let (weak_kings, weak_men) = pos.count(strong.other());
-        strong_kings >= 3 && weak_kings == 1 && weak_men == 0
-    })
 }
 
 #[derive(Clone, Debug)]
@@ -86,7 +103,7 @@ pub struct Game {
     /// is new, and the list stays empty (and unallocated, for a game without kings) until a
     /// move leaves a king (a man move, which would clear it anyway).
     reversible: Vec<Position>,
-    chase: Option<KingChase>,
+    draws: DrawCounts,
     outcome: Option<Outcome>,
     /// Whether the side to move has a capture (capturing is compulsory), once known: found
     /// without generating any, when first asked for (a written capture needs no answer).
@@ -105,7 +122,7 @@ impl Game {
         let mut game = Game {
             position,
             reversible: Vec::new(),
-            chase: balance(&position).map(|strong| KingChase { strong, moves: 0 }),
+            draws: DrawCounts::new(&position),
             outcome: None,
             capture: Cell::new(None),
             moves: OnceCell::new(),
@@ -273,8 +290,17 @@ impl Game {
         self.outcome
     }
 
-    pub fn chase(&self) -> Option<KingChase> {
-        self.chase
+    /// The counts of the draw rules after the last move.
+    pub fn draw_counts(&self) -> &DrawCounts {
+        &self.draws
+    }
+
+    /// Plies since the last capture or man move (or the start): the count of the kings-only
+    /// rule.
+    pub fn quiet_plies(&self) -> u32 {
+        // The list holds the positions since then, the current one included; it is empty
+        // while no king is on the board, when every move is a man's.
+        self.reversible.len().saturating_sub(1) as u32
     }
 
     /// Plies played since the start.
@@ -330,10 +356,13 @@ impl Game {
         self.plies += 1;
         self.moves = OnceCell::new();
         self.capture = Cell::new(None);
+        let material_changed = captured != 0 || promotes;
         if self.position.kings == 0 {
-            // Men alone (the move was a man's): nothing can repeat, no king chase runs.
+            // Men alone (the move was a man's): nothing can repeat, no draw rule counts.
             self.reversible.clear();
-            self.chase = None;
+            if material_changed {
+                self.draws = DrawCounts::new(&self.position);
+            }
             self.outcome = if self.has_legal_move_on::<B>() {
                 None
             } else {
@@ -343,28 +372,19 @@ impl Game {
         }
         // A capture or a man's move, told from the position after it: a king stands on
         // `to` after a king's move, and after a man's only when it promoted.
-        let irreversible = captured != 0 || promotes || self.position.kings & (1u64 << to) == 0;
+        let irreversible = material_changed || self.position.kings & (1u64 << to) == 0;
         if irreversible {
             self.reversible.clear();
         }
         self.remember(self.position);
-        self.chase = match (balance(&self.position), self.chase) {
-            (None, _) => None,
-            (Some(strong), Some(chase)) if chase.strong == strong => Some(KingChase {
-                strong,
-                moves: chase.moves + u32::from(mover == strong),
-            }),
-            (Some(strong), _) => Some(KingChase { strong, moves: 0 }),
-        };
+        self.draws.count(&self.position, material_changed);
         self.outcome = if !self.has_legal_move_on::<B>() {
             Some(Outcome::NoLegalMove { winner: mover })
         } else if self.reversible.len() >= 9 && self.repetitions() >= 3 {
             // A third occurrence needs two returns of four or more reversible plies each.
             Some(Outcome::ThreefoldRepetition)
-        } else if self.chase.is_some_and(|c| c.moves >= CHASE_LIMIT) {
-            Some(Outcome::FifteenMoveRule)
         } else {
-            None
+            self.draws.reached(self.quiet_plies())
         };
         self.outcome
     }

@@ -194,6 +194,12 @@ impl Geometry {
         }
     }
 
+    /// The main road ("большая дорога"): the long diagonal from a1 (a1-h8 on 8x8).
+    pub fn main_road(&self) -> u64 {
+        let a1 = self.bit_of_dense[0];
+        self.rays[a1 as usize][0] | 1 << a1
+    }
+
     /// Dense index (0 = a1, reading order) of a square bit.
     pub fn dense_of_bit(&self, bit: u8) -> usize {
         (self.squares & ((1u64 << bit) - 1)).count_ones() as usize
@@ -274,6 +280,15 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn main_road_runs_from_a1_to_h8() {
+        let g = &EIGHT_BY_EIGHT;
+        let names: Vec<String> = bits(g.main_road())
+            .map(|b| g.square_name(b).to_string())
+            .collect();
+        assert_eq!(names, ["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"]);
     }
 
     #[test]

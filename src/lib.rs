@@ -3,6 +3,7 @@
 
 pub mod convert;
 pub mod diagnostic;
+pub mod draw;
 pub mod encoding;
 pub mod escape;
 pub mod fen;

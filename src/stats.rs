@@ -142,6 +142,10 @@ pub struct TerminationCounts {
     pub no_legal_move: usize,
     pub threefold_repetition: usize,
     pub fifteen_move_rule: usize,
+    pub kings_only_rule: usize,
+    pub piece_count_rule: usize,
+    pub main_road_rule: usize,
+    pub five_move_rule: usize,
     pub agreement: usize,
     pub resignation: usize,
     pub forfeit: usize,
@@ -156,6 +160,10 @@ impl TerminationCounts {
             Termination::NoLegalMove => &mut self.no_legal_move,
             Termination::ThreefoldRepetition => &mut self.threefold_repetition,
             Termination::FifteenMoveRule => &mut self.fifteen_move_rule,
+            Termination::KingsOnlyRule => &mut self.kings_only_rule,
+            Termination::PieceCountRule => &mut self.piece_count_rule,
+            Termination::MainRoadRule => &mut self.main_road_rule,
+            Termination::FiveMoveRule => &mut self.five_move_rule,
             Termination::Agreement => &mut self.agreement,
             Termination::Resignation => &mut self.resignation,
             Termination::Forfeit => &mut self.forfeit,
@@ -167,6 +175,10 @@ impl TerminationCounts {
         self.no_legal_move += o.no_legal_move;
         self.threefold_repetition += o.threefold_repetition;
         self.fifteen_move_rule += o.fifteen_move_rule;
+        self.kings_only_rule += o.kings_only_rule;
+        self.piece_count_rule += o.piece_count_rule;
+        self.main_road_rule += o.main_road_rule;
+        self.five_move_rule += o.five_move_rule;
         self.agreement += o.agreement;
         self.resignation += o.resignation;
         self.forfeit += o.forfeit;
@@ -175,11 +187,15 @@ impl TerminationCounts {
     }
 
     /// `(name, count)` in document order.
-    pub fn entries(&self) -> [(&'static str, usize); 8] {
+    pub fn entries(&self) -> [(&'static str, usize); 12] {
         [
             ("no-legal-move", self.no_legal_move),
             ("threefold-repetition", self.threefold_repetition),
             ("fifteen-move-rule", self.fifteen_move_rule),
+            ("kings-only-rule", self.kings_only_rule),
+            ("piece-count-rule", self.piece_count_rule),
+            ("main-road-rule", self.main_road_rule),
+            ("five-move-rule", self.five_move_rule),
             ("agreement", self.agreement),
             ("resignation", self.resignation),
             ("forfeit", self.forfeit),

@@ -6,8 +6,8 @@ use std::io::{self, Write};
 
 /// Write reproducible random legal games as PDN (for benchmarks and tests).
 ///
-/// The same seed always gives the same games. Games end by the rules (no legal move,
-/// repetition, 15-move rule) or after 20 to 200 plies with an agreed draw, a resignation or
+/// The same seed always gives the same games. Games end by the rules (no legal move, a draw
+/// rule) or after 20 to 200 plies with an agreed draw, a resignation or
 /// `*`; every game written validates.
 #[derive(clap::Args)]
 #[command(after_help = "Example:\n  pdnkit random --games 100000 --seed 7 > archive.pdn")]

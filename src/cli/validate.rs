@@ -19,8 +19,9 @@ use std::path::PathBuf;
 ///
 /// Each game is replayed from its FEN tag or the start position of its game type; illegal,
 /// ambiguous and unreadable moves are reported with file, line, column, game and move, and
-/// for an illegal move the legal moves of the position. Draws by threefold repetition and by
-/// the 15-move rule are detected, and the result is checked against them.
+/// for an illegal move the legal moves of the position. Draws by rule are detected (threefold
+/// repetition, the 15-move rule, and on GameType 25 every draw clause of the Russian rules),
+/// and the result is checked against them.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
     pdnkit validate games.pdn\n  \

@@ -266,15 +266,7 @@ fn write_viewer(out: &mut String, game: &KeptGame, id: &str) {
         position_code(&start)
     );
     if let Some((outcome, ply)) = game.rule_end {
-        let text = match outcome {
-            crate::game::Outcome::NoLegalMove { winner } => format!(
-                "{} has no legal move: {} wins",
-                winner.other().name(),
-                winner.name()
-            ),
-            crate::game::Outcome::ThreefoldRepetition => "draw by threefold repetition".to_string(),
-            crate::game::Outcome::FifteenMoveRule => "draw by the 15-move rule".to_string(),
-        };
+        let text = outcome.description();
         let _ = write!(out, " data-end-ply=\"{ply}\" data-end=\"");
         out.push_str(&xml(&text));
         out.push('"');

@@ -74,6 +74,10 @@ pub enum Termination {
     NoLegalMove,
     ThreefoldRepetition,
     FifteenMoveRule,
+    KingsOnlyRule,
+    PieceCountRule,
+    MainRoadRule,
+    FiveMoveRule,
     /// A draw declared before the rules ended the game.
     Agreement,
     /// A win declared before the rules ended the game.
@@ -90,6 +94,10 @@ impl Termination {
             Termination::NoLegalMove => "no-legal-move",
             Termination::ThreefoldRepetition => "threefold-repetition",
             Termination::FifteenMoveRule => "fifteen-move-rule",
+            Termination::KingsOnlyRule => "kings-only-rule",
+            Termination::PieceCountRule => "piece-count-rule",
+            Termination::MainRoadRule => "main-road-rule",
+            Termination::FiveMoveRule => "five-move-rule",
             Termination::Agreement => "agreement",
             Termination::Resignation => "resignation",
             Termination::Forfeit => "forfeit",
@@ -102,6 +110,10 @@ impl Termination {
             Outcome::NoLegalMove { .. } => Termination::NoLegalMove,
             Outcome::ThreefoldRepetition => Termination::ThreefoldRepetition,
             Outcome::FifteenMoveRule => Termination::FifteenMoveRule,
+            Outcome::KingsOnlyRule => Termination::KingsOnlyRule,
+            Outcome::PieceCountRule => Termination::PieceCountRule,
+            Outcome::MainRoadRule => Termination::MainRoadRule,
+            Outcome::FiveMoveRule => Termination::FiveMoveRule,
         }
     }
 }

@@ -507,15 +507,13 @@ fn replayable(mut game: Game, rest: &[WrittenPly<'_>], corner: Corner) -> usize 
 }
 
 pub(super) fn describe_outcome(outcome: crate::game::Outcome, plies: u32) -> String {
-    use crate::game::Outcome::*;
     match outcome {
-        NoLegalMove { winner } => format!(
+        crate::game::Outcome::NoLegalMove { winner } => format!(
             "{} had no legal move after ply {plies}: {} won",
             winner.other().name(),
             winner.name()
         ),
-        ThreefoldRepetition => format!("draw by threefold repetition after ply {plies}"),
-        FifteenMoveRule => format!("draw by the 15-move rule after ply {plies}"),
+        draw => format!("{} after ply {plies}", draw.description()),
     }
 }
 

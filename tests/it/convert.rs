@@ -285,7 +285,15 @@ fn json_document_matches_the_documented_shape() {
     for game in &games[5..] {
         let rule = matches!(
             game["result"]["termination"].as_str(),
-            Some("no-legal-move" | "threefold-repetition" | "fifteen-move-rule")
+            Some(
+                "no-legal-move"
+                    | "threefold-repetition"
+                    | "fifteen-move-rule"
+                    | "kings-only-rule"
+                    | "piece-count-rule"
+                    | "main-road-rule"
+                    | "five-move-rule"
+            )
         );
         assert_eq!(rule, game["result"]["rule_ply"].is_u64(), "{game}");
         if rule {

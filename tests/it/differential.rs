@@ -12,10 +12,10 @@ use pdnkit::{Color, Move, Paths, Piece, Position, Variant};
 use std::collections::HashMap;
 
 /// SplitMix64: a tiny, seeded, reproducible generator.
-struct Rng(u64);
+pub(crate) struct Rng(pub(crate) u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -24,12 +24,12 @@ impl Rng {
     }
 
     /// Uniform in `lo..=hi`.
-    fn range(&mut self, lo: u32, hi: u32) -> u32 {
+    pub(crate) fn range(&mut self, lo: u32, hi: u32) -> u32 {
         lo + (self.next() % (hi - lo + 1) as u64) as u32
     }
 
     /// True with probability `percent` / 100.
-    fn chance(&mut self, percent: u32) -> bool {
+    pub(crate) fn chance(&mut self, percent: u32) -> bool {
         self.range(0, 99) < percent
     }
 
@@ -54,7 +54,7 @@ fn allowed(board: &Board, sq: Sq, side: Side, king: bool) -> bool {
 }
 
 /// Puts `count` pieces of one kind on random empty squares that pass `filter`.
-fn scatter(
+pub(crate) fn scatter(
     rng: &mut Rng,
     board: &mut Board,
     count: u32,
@@ -178,7 +178,7 @@ fn random_position(rng: &mut Rng, game_type: u8) -> (Board, bool) {
     }
 }
 
-fn to_position(board: &Board, white_to_move: bool, game_type: u8) -> Position {
+pub(crate) fn to_position(board: &Board, white_to_move: bool, game_type: u8) -> Position {
     let variant = variant_of(game_type);
     let g = variant.geometry();
     let turn = if white_to_move {
@@ -201,7 +201,7 @@ fn to_position(board: &Board, white_to_move: bool, game_type: u8) -> Position {
 }
 
 /// `W:Wa1,Kc3:Bd6`: side to move, then each side's pieces, K before a king.
-fn fen(board: &Board, white_to_move: bool) -> String {
+pub(crate) fn fen(board: &Board, white_to_move: bool) -> String {
     let list = |side: Side| {
         board
             .dark_squares()

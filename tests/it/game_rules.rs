@@ -1,7 +1,7 @@
 //! End-of-game rules: no legal move, threefold repetition and the 15-move rule, each ending
 //! the game exactly on the move it should and not one move earlier.
 
-use pdnkit::game::CHASE_LIMIT;
+use pdnkit::draw::THREE_KINGS_MOVES as CHASE_LIMIT;
 use pdnkit::{Color, Corner, Game, Move, Outcome, Position, Variant, parse_fen};
 
 fn position(fen: &str) -> Position {
@@ -62,14 +62,15 @@ fn a_man_move_makes_earlier_positions_unreachable() {
     }
 }
 
-/// Finds a line of `plies` moves from `game` in which nothing is captured and no position
-/// occurs twice, by depth-first search (deterministic: moves in generation order).
+/// Finds a line of `plies` moves from `game` in which nothing is captured, nothing is
+/// promoted and no position occurs twice, by depth-first search (deterministic: moves in
+/// generation order).
 fn quiet_line(game: &Game, plies: usize, seen: &mut Vec<Position>) -> Option<Vec<Move>> {
     if plies == 0 {
         return Some(Vec::new());
     }
     for mv in game.legal_moves() {
-        if mv.is_capture() {
+        if mv.is_capture() || mv.promotes {
             continue;
         }
         let next = game.position().play(mv);
@@ -90,31 +91,28 @@ fn quiet_line(game: &Game, plies: usize, seen: &mut Vec<Position>) -> Option<Vec
     None
 }
 
-/// Plays `plies` quiet moves and checks that the game ends by the 15-move rule exactly
-/// after the stronger side's 15th counted move.
-fn chase(fen: &str, strong: Color, counted_before: u32) {
-    let mut game = Game::new(position(fen));
+/// From a game whose 15-move count has just started (at zero), plays quiet moves and checks
+/// that the game ends by the 15-move rule exactly after the stronger side's 15th move.
+fn chase(mut game: Game, strong: Color) {
+    let run = game.draw_counts().three_kings().expect("the balance holds");
+    assert_eq!(run.count.plies, 0, "the count starts here");
     let first = game.position().turn;
-    // The stronger side must make CHASE_LIMIT - counted_before more moves.
-    let strong_moves = (CHASE_LIMIT - counted_before) as usize;
     let plies = if first == strong {
-        2 * strong_moves - 1
+        2 * CHASE_LIMIT as usize - 1
     } else {
-        2 * strong_moves
+        2 * CHASE_LIMIT as usize
     };
     let mut seen = vec![*game.position()];
-    let line =
-        quiet_line(&game, plies, &mut seen).unwrap_or_else(|| panic!("no quiet line from {fen}"));
-    let mut made = counted_before;
+    let line = quiet_line(&game, plies, &mut seen).expect("a quiet line");
+    let mut made = 0;
     for (i, mv) in line.iter().enumerate() {
         let mover = game.position().turn;
         let outcome = game.play(mv);
-        if mover == strong {
-            made += 1;
-        }
+        made += u32::from(mover == strong);
         if made < CHASE_LIMIT {
+            let run = game.draw_counts().three_kings().expect("the balance holds");
+            assert_eq!((run.strong, run.moves()), (Some(strong), made));
             assert_eq!(outcome, None, "over at ply {} after {made} moves", i + 1);
-            assert_eq!(game.chase().map(|c| c.moves), Some(made));
         } else {
             assert_eq!(outcome, Some(Outcome::FifteenMoveRule), "ply {}", i + 1);
         }
@@ -122,14 +120,23 @@ fn chase(fen: &str, strong: Color, counted_before: u32) {
     assert_eq!(game.outcome(), Some(Outcome::FifteenMoveRule));
 }
 
+/// Plays `plies` quiet moves (no capture, no repetition, no end) from `game`.
+fn play_quietly(game: &mut Game, plies: usize) {
+    let mut seen = vec![*game.position()];
+    let line = quiet_line(game, plies, &mut seen).expect("a quiet line");
+    for mv in &line {
+        assert_eq!(game.play(mv), None);
+    }
+}
+
 #[test]
 fn fifteen_moves_from_a_fen_with_the_balance() {
     // Three white kings in one corner, the black king in the other: 29 plies, White first.
-    chase("W:WKa1,Kc1,Ke1:BKj8", Color::White, 0);
+    chase(Game::new(position("W:WKa1,Kc1,Ke1:BKj8")), Color::White);
     // Black to move first: 30 plies.
-    chase("B:WKa1,Kc1,Ke1:BKb8", Color::White, 0);
+    chase(Game::new(position("B:WKa1,Kc1,Ke1:BKb8")), Color::White);
     // Black as the stronger side, with a man besides its kings.
-    chase("W:WKa1:BKj8,Kh8,Kf8,g7", Color::Black, 0);
+    chase(Game::new(position("W:WKa1:BKj8,Kh8,Kf8,g7")), Color::Black);
 }
 
 #[test]
@@ -138,21 +145,56 @@ fn the_move_that_creates_the_balance_does_not_count() {
     let mut game = Game::new(position("W:WKa1,Kc1,g7:BKb8"));
     let promote = find(&game, "g7-h8");
     assert!(promote.promotes);
-    assert_eq!(game.chase(), None);
     assert_eq!(game.play(&promote), None);
-    assert_eq!(
-        game.chase().map(|c| (c.strong, c.moves)),
-        Some((Color::White, 0))
-    );
-    let fen = pdnkit::write_fen(game.position(), pdnkit::FenNotation::Alpha);
-    chase(&fen, Color::White, 0);
+    chase(game, Color::White);
 }
 
 #[test]
-fn capturing_a_strong_king_ends_the_count() {
-    // The black king must take e5 (landing f6, g7 or h8); White keeps two kings.
+fn a_fourth_king_lost_does_not_stop_the_count() {
+    // Four white kings against one: White makes ten moves, then offers a king that the black
+    // king must take. Three kings against one is still the balance of the rule: the count
+    // goes on, and the draw falls on White's 15th move since the balance arose (the fourth
+    // after the capture, seven plies later).
+    let mut game = Game::new(position("W:WKa1,Kc1,Ke1,Kg1:BKj8"));
+    play_quietly(&mut game, 20);
+    let moves = |game: &Game| game.draw_counts().three_kings().map(|run| run.moves());
+    assert_eq!(moves(&game), Some(10));
+    let offer = game
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|mv| {
+            let mut after = game.clone();
+            after.play(mv);
+            let replies = after.legal_moves();
+            !replies.is_empty() && replies.iter().all(|r| r.captured.count_ones() == 1)
+        })
+        .expect("a king to offer");
+    assert_eq!(game.play(&offer), None);
+    let take = game.legal_moves()[0];
+    assert_eq!(game.play(&take), None);
+    assert_eq!(game.position().count(Color::White), (3, 0));
+    assert_eq!(moves(&game), Some(11));
+    let mut seen = vec![*game.position()];
+    let line = quiet_line(&game, 7, &mut seen).expect("a quiet line");
+    for (i, mv) in line.iter().enumerate() {
+        let outcome = game.play(mv);
+        if i < 6 {
+            assert_eq!(outcome, None, "over at ply {} after the capture", i + 1);
+        } else {
+            assert_eq!(outcome, Some(Outcome::FifteenMoveRule));
+            assert_eq!(moves(&game), Some(15));
+        }
+    }
+}
+
+#[test]
+fn a_third_king_lost_ends_the_count() {
+    // The black king must take e5 (landing f6, g7 or h8); White keeps two kings, and no rule
+    // of GameType 41 counts two kings against one: the count ends, and 40 more plies end
+    // nothing. (Landing on h8,
+    // out of reach of both white kings.)
     let mut game = Game::new(position("B:WKa1,Kc1,Ke5:BKd4"));
-    assert_eq!(game.chase().map(|c| c.strong), Some(Color::White));
     let g = game.position().geometry();
     let mut moves: Vec<String> = game
         .legal_moves()
@@ -161,8 +203,11 @@ fn capturing_a_strong_king_ends_the_count() {
         .collect();
     moves.sort();
     assert_eq!(moves, ["d4:f6", "d4:g7", "d4:h8"]);
-    game.play(&find(&game, "d4:f6"));
-    assert_eq!(game.chase(), None);
+    assert!(game.draw_counts().three_kings().is_some());
+    game.play(&find(&game, "d4:h8"));
+    assert_eq!(game.draw_counts().three_kings(), None);
+    play_quietly(&mut game, 40);
+    assert_eq!(game.outcome(), None);
 }
 
 #[test]

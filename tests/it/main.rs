@@ -7,12 +7,14 @@
 mod checks;
 mod harness;
 mod reference;
+mod reference_draws;
 mod report_browser;
 
 mod cli;
 mod config;
 mod convert;
 mod differential;
+mod draw_rules;
 mod fixtures;
 mod fuzz_corpus;
 mod game_rules;

@@ -135,7 +135,9 @@ fn every_figure_of_a_small_archive() {
     assert_eq!(
         s["terminations"],
         json!({"no-legal-move": 3, "threefold-repetition": 1, "fifteen-move-rule": 0,
-               "agreement": 1, "resignation": 1, "forfeit": 1, "unfinished": 3, "invalid": 1})
+               "kings-only-rule": 0, "piece-count-rule": 0, "main-road-rule": 0,
+               "five-move-rule": 0, "agreement": 1, "resignation": 1, "forfeit": 1,
+               "unfinished": 3, "invalid": 1})
     );
     // Plies of the valid games: A1 5, A2 5, A3 4, A5 2, B1 1, B2 1, B3 1, B4 8, B5 4, C1 4.
     // Sorted 1 1 1 2 4 4 4 5 5 8: total 35, mean 3.5, median (4 + 4) / 2.
