@@ -7,6 +7,7 @@ use super::common::{Progress, check_input, in_input_order};
 use super::inputs::Input;
 use super::output::{Output, Sources};
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use pdnkit::escape;
 use pdnkit::html::contents::{Contents, Limits};
 use pdnkit::html::page::{PageInfo, write_page};
 use std::io::{self, Write};
@@ -129,7 +130,8 @@ fn read_input(
     let problem = check_input(input, config, progress, threads, &mut contents);
     let problem = problem.map(|p| {
         contents.file_unreadable(p.message.clone());
-        format!("{name}: error[{}]: {}", p.code, p.message)
+        let (name, message) = (escape::text(&name), escape::text(&p.message));
+        format!("{name}: error[{}]: {message}", p.code)
     });
     (contents, problem)
 }

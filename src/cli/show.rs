@@ -200,25 +200,7 @@ fn first_error(report: &GameReport) -> Option<&Diagnostic> {
 /// `3.` for White's third move, `3...` for Black's, for ply `ply` (1-based) of a game whose
 /// first move is `first`'s.
 pub fn move_number(first: Color, ply: u32) -> String {
-    let index = ply - 1;
-    let (number, side) = match first {
-        Color::White => (
-            index / 2 + 1,
-            if index.is_multiple_of(2) {
-                first
-            } else {
-                first.other()
-            },
-        ),
-        Color::Black => (
-            index.div_ceil(2) + 1,
-            if index.is_multiple_of(2) {
-                first
-            } else {
-                first.other()
-            },
-        ),
-    };
+    let (number, side) = pdnkit::html::viewer::move_number(first, ply);
     match side {
         Color::White => format!("{number}."),
         Color::Black => format!("{number}..."),

@@ -6,6 +6,7 @@ use super::common::{Progress, check_input};
 use super::inputs::Input;
 use super::output::{Output, Sources};
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK, Format};
+use pdnkit::escape;
 use pdnkit::stats::{Opening, Stats, Summary};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -102,10 +103,12 @@ fn count_input(
     if problem.is_some() {
         stats.file_unreadable();
     }
-    (
-        stats,
-        problem.map(|p| format!("{name}: error[{}]: {}", p.code, p.message)),
-    )
+    // A file name or a system message may hold control characters: escaped for stderr.
+    let problem = problem.map(|p| {
+        let (name, message) = (escape::text(&name), escape::text(&p.message));
+        format!("{name}: error[{}]: {message}", p.code)
+    });
+    (stats, problem)
 }
 
 /// `a: 1, b: 2`, or `none`.
