@@ -487,6 +487,10 @@ fn the_viewer_steps_through_games_of_both_boards_as_show_replays_them() {
         show_fen(Path::new(games[0].0), 1, Some(2))
     );
     assert_no_problems(&mut browser);
+    // The picture shows the capture that crowns a man.
+    browser.eval(&format!(
+        "{crowned}.querySelector('button[data-ply=\"50\"]').click()"
+    ));
     browser.eval(&format!("{crowned}.scrollIntoView()"));
     save_screenshot(&mut browser, "report-viewer.png");
 }
