@@ -1,79 +1,13 @@
-//! What the subcommands that read PDN share: options turned into a validated [`Config`]
-//! before any work starts, the progress bar, and the work on one input ([`render_input`]).
+//! The progress bar, validating an input with it, and the work on one input in pieces
+//! ([`render_input`]).
 
-use super::GameTypeArg;
-use super::inputs::Input;
+use super::args::Config;
+use super::inputs::{Input, Unreadable};
 use super::ordered::Emit;
 use indicatif::{ProgressBar, ProgressStyle};
-use pdnkit::encoding::{Detection, TextEncoding};
-use pdnkit::validate::{GameReport, GameSink, Options, StreamTotals, check_stream_parallel};
-use std::io::{self, IsTerminal, Write};
-
-#[derive(clap::Args, Clone)]
-pub struct CommonArgs {
-    /// Game type of games without a GameType tag: 41 = Spantsiretti (10x8), 25 = Russian (8x8).
-    #[arg(long, value_enum, default_value = "41")]
-    default_game_type: GameTypeArg,
-    /// Text encoding of the input: auto, utf-8, windows-1251, cp866 or latin1. `auto` reads
-    /// UTF-8 (with or without BOM) and otherwise guesses the code page from the text.
-    #[arg(long, default_value = "auto", value_name = "ENCODING")]
-    encoding: String,
-    /// Worker threads: files are checked in parallel, and a single large file is split at
-    /// game boundaries; output stays in input order. Default and most: one per core.
-    #[arg(short = 'j', long, value_name = "N")]
-    threads: Option<usize>,
-    /// Print errors only (no warnings, notes or summary in human output).
-    #[arg(short, long)]
-    quiet: bool,
-    /// Deviations from the PDN standard (warnings) become errors.
-    #[arg(long)]
-    strict: bool,
-    /// Never show a progress bar (it is only shown when stderr is a terminal anyway).
-    #[arg(long)]
-    no_progress: bool,
-}
-
-pub struct Config {
-    pub options: Options,
-    /// None: detect per file.
-    pub encoding: Option<TextEncoding>,
-    pub threads: usize,
-    pub quiet: bool,
-    pub progress: bool,
-}
-
-impl CommonArgs {
-    pub fn config(&self) -> Result<Config, String> {
-        let encoding = if self.encoding.eq_ignore_ascii_case("auto") {
-            None
-        } else {
-            Some(TextEncoding::parse_name(&self.encoding).ok_or_else(|| {
-                format!(
-                    "unknown encoding \"{}\"; use auto, utf-8, windows-1251, cp866 or latin1",
-                    self.encoding
-                )
-            })?)
-        };
-        // More threads than cores would not be faster, only hold more memory.
-        let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        let threads = match self.threads {
-            Some(0) => return Err("--threads must be at least 1".to_string()),
-            Some(n) => n.min(cores),
-            None => cores,
-        };
-        Ok(Config {
-            options: Options {
-                default_variant: self.default_game_type.variant(),
-                strict: self.strict,
-                ..Options::default()
-            },
-            encoding,
-            threads,
-            quiet: self.quiet,
-            progress: !self.no_progress && !self.quiet && std::io::stderr().is_terminal(),
-        })
-    }
-}
+use pdnkit::encoding::Detection;
+use pdnkit::validate::{GameReport, GameSink, StreamTotals, check_stream_parallel};
+use std::io::{self, Write};
 
 /// A progress bar over the bytes of all inputs, on stderr, only on a terminal.
 pub struct Progress {
@@ -115,6 +49,15 @@ impl Progress {
             });
         }
     }
+
+    /// `out` with the bar taken off the terminal while each write is made, so that no stale
+    /// bar line is left among the lines written.
+    pub fn around<W: Write>(&self, out: W) -> AroundBar<W> {
+        AroundBar {
+            out,
+            bar: self.bar.clone(),
+        }
+    }
 }
 
 /// What the work on one input hands on, in pieces of about [`PIECE_BYTES`] (or one game, if
@@ -137,8 +80,12 @@ pub trait Render {
     /// The encoding chosen for the input, before any game.
     fn detection(&mut self, detection: &Detection, piece: &mut Piece) -> io::Result<()>;
     fn game(&mut self, report: GameReport, piece: &mut Piece) -> io::Result<()>;
-    /// The input could not be read, or not to its end (`message` says why).
-    fn unreadable(&mut self, message: &str, piece: &mut Piece) -> io::Result<()>;
+    /// The input was read to its end: what is said once for it.
+    fn finish(&mut self, _piece: &mut Piece) -> io::Result<()> {
+        Ok(())
+    }
+    /// The input could not be read, or not to its end.
+    fn unreadable(&mut self, why: &Unreadable, piece: &mut Piece) -> io::Result<()>;
 }
 
 /// Validates `input` on `threads` threads, rendering what is found into pieces handed to
@@ -162,26 +109,49 @@ pub fn render_input(
         return; // the output is gone: nothing more to say
     }
     let mut piece = std::mem::take(&mut sink.piece);
-    if let Some(message) = &problem {
-        let _ = sink.render.unreadable(message, &mut piece);
-    }
+    let _ = match &problem {
+        Some(why) => sink.render.unreadable(why, &mut piece),
+        None => sink.render.finish(&mut piece),
+    };
     piece.end = Some(problem.is_some());
     let _ = (sink.emit)(piece);
 }
 
+/// A writer that suspends a progress bar while it writes (see [`Progress::around`]).
+pub struct AroundBar<W> {
+    out: W,
+    bar: ProgressBar,
+}
+
+impl<W: Write> Write for AroundBar<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let out = &mut self.out;
+        self.bar.suspend(|| {
+            out.write_all(buf)?;
+            out.flush()
+        })?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let out = &mut self.out;
+        self.bar.suspend(|| out.flush())
+    }
+}
+
 /// Validates every game of `input` on `threads` threads into `sink`, moving the progress bar
 /// as bytes are read. Returns why the input could not be read (completely), if it could not:
-/// `cannot read: ...` or `read failed: ...`.
+/// `io` (`cannot read: ...`, `read failed: ...`) or `binary`.
 pub fn check_input(
     input: &Input,
     config: &Config,
     progress: &Progress,
     threads: usize,
     sink: &mut dyn GameSink,
-) -> Option<String> {
+) -> Option<Unreadable> {
     let reader = match input.open() {
         Ok(reader) => reader,
-        Err(e) => return Some(format!("cannot read: {e}")),
+        Err(e) => return Some(e),
     };
     let mut sink = ProgressSink {
         inner: sink,
@@ -198,7 +168,10 @@ pub fn check_input(
         &mut StreamTotals::default(),
     );
     sink.show();
-    result.err().map(|e| format!("read failed: {e}"))
+    result.err().map(|e| Unreadable {
+        code: pdnkit::diagnostic::code::IO,
+        message: format!("read failed: {e}"),
+    })
 }
 
 /// Bytes read between two moves of the progress bar (each move costs more than a game).

@@ -2,13 +2,18 @@
 //! a file that is replaced only once it is complete. Diagnostics of invalid games go to
 //! standard error in the human format.
 
-use super::common::{CommonArgs, Config, Piece, Progress, Render, render_input};
-use super::inputs::{self, Input};
+use super::args::{self, CapArgs, CommonArgs, Config};
+use super::cap::{Cap, omitted_line};
+use super::common::{Piece, Progress, Render, render_input};
+use super::fold::BothBoards;
+use super::inputs::{Input, Unreadable};
 use super::ordered::{Emit, in_input_order};
 use super::output::{Output, Sources, tell_error};
 use super::report::{FileFormatter, ReportFormat, RunTotals, plural};
 use super::{EXIT_FAILURE, closed_pipe, memory, verdict};
-use pdnkit::convert::{Captures, Notation, PdnOptions, ResultStyle, write_game, write_game_json};
+use pdnkit::convert::{
+    Captures, JsonOptions, Notation, PdnOptions, ResultStyle, write_game, write_game_json_with,
+};
 use pdnkit::diagnostic::{Severity, code};
 use pdnkit::encoding::Detection;
 use pdnkit::validate::GameReport;
@@ -22,18 +27,23 @@ use std::path::PathBuf;
 /// error, its diagnostics are printed on standard error, and the exit code is 1.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
-    pdnkit convert games.pdn --to jsonl > games.jsonl\n  \
-    pdnkit convert archive/ --to json -o archive.json\n  \
-    pdnkit convert games.pdn --to pdn --notation numeric -o numeric.pdn\n\n\
+    pdnkit convert games.pdn --format jsonl > games.jsonl\n  \
+    pdnkit convert archive/ --format json --no-positions -o archive.json\n  \
+    pdnkit convert games.pdn --format pdn --notation numeric -o numeric.pdn\n\n\
     Exit codes: 0 every game valid, 1 at least one game invalid (still converted up to its \
     error), 2 usage error, unreadable input or output not written.")]
 pub struct ConvertArgs {
-    /// Files, directories (searched recursively for *.pdn), or - for standard input.
+    /// Files, directories (searched recursively for *.pdn), or - for standard input. None:
+    /// standard input when it is a pipe or a file, else the current directory.
     paths: Vec<PathBuf>,
     /// json: one document {"games":[...]}; jsonl: one game object per line; pdn: canonical
     /// PDN 3.0.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    to: Target,
+    #[arg(long, value_enum, value_name = "FORMAT", alias = "to")]
+    format: Target,
+    /// JSON: leave out each move's `fen_after` (the position after it), most of the output's
+    /// size.
+    #[arg(long)]
+    no_positions: bool,
     /// Write to FILE instead of standard output (- is standard output). A regular file is
     /// replaced only once the output is complete; an input is never written over.
     #[arg(short, long, value_name = "FILE")]
@@ -50,6 +60,8 @@ pub struct ConvertArgs {
     /// international (2-0 0-2 1-1 *) [default: keep].
     #[arg(long, value_enum)]
     results: Option<ResultsArg>,
+    #[command(flatten)]
+    caps: CapArgs,
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -85,20 +97,25 @@ struct Plan {
     config: Config,
     target: Target,
     pdn: PdnOptions,
+    json: JsonOptions,
 }
 
 impl ConvertArgs {
     fn plan(&self) -> Result<Plan, String> {
-        let config = self.common.config()?;
+        let mut config = self.common.config()?;
+        self.caps.apply(&mut config);
         let pdn_only = [
             ("--notation", self.notation.is_some()),
             ("--captures", self.captures.is_some()),
             ("--results", self.results.is_some()),
         ];
-        if self.to != Target::Pdn
+        if self.format != Target::Pdn
             && let Some((flag, _)) = pdn_only.iter().find(|(_, given)| *given)
         {
-            return Err(format!("{flag} applies to --to pdn only"));
+            return Err(format!("{flag} applies to --format pdn only"));
+        }
+        if self.format == Target::Pdn && self.no_positions {
+            return Err("--no-positions applies to --format json and jsonl only".to_string());
         }
         let pdn = PdnOptions {
             notation: match self.notation {
@@ -117,23 +134,22 @@ impl ConvertArgs {
         };
         Ok(Plan {
             config,
-            target: self.to,
+            target: self.format,
             pdn,
+            json: JsonOptions {
+                positions: !self.no_positions,
+            },
         })
     }
 }
 
 pub fn run(args: ConvertArgs) -> io::Result<u8> {
     memory::one_arena();
-    let plan = match args.plan() {
-        Ok(plan) => plan,
-        Err(message) => {
-            tell_error(&message);
-            return Ok(EXIT_FAILURE);
-        }
+    let (plan, inputs) = match args::start(args.plan(), |p| &p.config, &args.paths) {
+        Ok(started) => started,
+        Err(code) => return Ok(code),
     };
     let config = &plan.config;
-    let inputs = inputs::collect(&args.paths);
     // Opened before any input is read, so that a refused output costs nothing.
     let mut output = match Output::open(args.output.as_deref(), &Sources::of_inputs(&inputs)) {
         Ok(output) => output,
@@ -147,13 +163,16 @@ pub fn run(args: ConvertArgs) -> io::Result<u8> {
     // One input: its games are validated on every thread; several: an input per thread.
     let threads_per_input = if inputs.len() == 1 { config.threads } else { 1 };
     let work = |input: &Input, emit: &mut Emit<Piece>| {
+        let name = input.name();
         let mut converter = Converter {
             plan: &plan,
             formatter: FileFormatter {
                 format: ReportFormat::Human,
-                file: &input.name(),
+                file: &name,
                 quiet: config.quiet,
             },
+            cap: Cap::new(config.caps, config.quiet),
+            both_boards: BothBoards::default(),
         };
         render_input(
             input,
@@ -214,26 +233,40 @@ pub fn run(args: ConvertArgs) -> io::Result<u8> {
 }
 
 /// Converts each game into the output of its piece, and writes the diagnostics of invalid
-/// games into its messages.
+/// games (capped) into its messages.
 struct Converter<'a> {
     plan: &'a Plan,
     /// Human diagnostics for standard error.
     formatter: FileFormatter<'a>,
+    cap: Cap,
+    /// Games that fit both boards, told of once for the file.
+    both_boards: BothBoards,
 }
 
 impl Render for Converter<'_> {
     fn detection(&mut self, detection: &Detection, piece: &mut Piece) -> io::Result<()> {
+        if self.plan.config.allow_encoding {
+            return Ok(());
+        }
         self.formatter.detection(&mut piece.messages, detection)
     }
 
-    fn game(&mut self, report: GameReport, piece: &mut Piece) -> io::Result<()> {
+    fn game(&mut self, mut report: GameReport, piece: &mut Piece) -> io::Result<()> {
+        self.both_boards.take(&mut report);
         if !report.valid() {
-            self.formatter.game(&mut piece.messages, &report)?;
+            let mut shown = report.clone();
+            let omitted = self.cap.trim(&mut shown);
+            self.formatter.game(&mut piece.messages, &shown)?;
+            if omitted > 0 {
+                let line = omitted_line(omitted, Some(report.index));
+                self.formatter.omitted(&mut piece.messages, &line)?;
+            }
         }
         let out = &mut piece.output;
         match self.plan.target {
             Target::Json | Target::Jsonl => {
-                write_game_json(&mut *out, self.formatter.file, &report)?;
+                let file = self.formatter.file;
+                write_game_json_with(&mut *out, file, &report, self.plan.json)?;
                 out.push(b'\n');
             }
             Target::Pdn => {
@@ -247,9 +280,23 @@ impl Render for Converter<'_> {
         Ok(())
     }
 
-    fn unreadable(&mut self, message: &str, piece: &mut Piece) -> io::Result<()> {
-        let formatter = &self.formatter;
-        formatter.file_problem(&mut piece.messages, Severity::Error, code::IO, message)
+    fn finish(&mut self, piece: &mut Piece) -> io::Result<()> {
+        let f = &self.formatter;
+        if let Some(note) = self.both_boards.note() {
+            f.file_problem(&mut piece.messages, Severity::Note, code::GAME_TYPE, &note)?;
+        }
+        if self.cap.file_omitted > 0 {
+            f.omitted(
+                &mut piece.messages,
+                &omitted_line(self.cap.file_omitted, None),
+            )?;
+        }
+        Ok(())
+    }
+
+    fn unreadable(&mut self, why: &Unreadable, piece: &mut Piece) -> io::Result<()> {
+        let f = &self.formatter;
+        f.file_problem(&mut piece.messages, Severity::Error, why.code, &why.message)
     }
 }
 

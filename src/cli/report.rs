@@ -88,7 +88,10 @@ fn github_property(s: &str) -> String {
 struct GameObject<'a> {
     #[serde(flatten)]
     head: GameHead<'a>,
+    /// null when nothing was replayed: a syntax check, which chooses no game type.
+    plies: Option<u32>,
     game_type: Option<u8>,
+    game_type_by: Option<&'static str>,
     result: ResultObject,
     diagnostics: &'a [Diagnostic],
 }
@@ -162,7 +165,9 @@ impl FileFormatter<'_> {
             ReportFormat::Json | ReportFormat::Jsonl => {
                 let object = GameObject {
                     head: GameHead::new(self.file, report),
+                    plies: report.game_type_by.map(|_| report.plies()),
                     game_type: report.variant.map(|v| v.game_type()),
+                    game_type_by: report.game_type_by.map(|by| by.name()),
                     result: ResultObject {
                         declared: report.declared.map(|r| r.text()),
                         termination: report.termination.map(|t| t.name()),
@@ -217,6 +222,22 @@ impl FileFormatter<'_> {
                 escape::write_json(&mut *out, &object)?;
                 writeln!(out)
             }
+        }
+    }
+
+    /// A line of human or github output that says what was left out (JSON has everything).
+    pub fn omitted(&self, out: &mut dyn Write, text: &str) -> io::Result<()> {
+        match self.format {
+            ReportFormat::Human => {
+                writeln!(out, "{}: {}", escape::text(self.file), escape::text(text))
+            }
+            ReportFormat::Github => writeln!(
+                out,
+                "::notice file={}::{}",
+                github_property(self.file),
+                github_data(text)
+            ),
+            ReportFormat::Json | ReportFormat::Jsonl => Ok(()),
         }
     }
 

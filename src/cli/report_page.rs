@@ -2,8 +2,9 @@
 //! (summary, charts, every invalid game on its board, a viewer per game) built by
 //! [`pdnkit::html`]. The exit code is validate's.
 
-use super::common::{CommonArgs, Config, Progress, check_input};
-use super::inputs::{self, Input};
+use super::args::{self, CommonArgs, Config};
+use super::common::{Progress, check_input};
+use super::inputs::Input;
 use super::ordered::{Emit, in_input_order};
 use super::output::{Output, Sources, tell_error};
 use super::{EXIT_FAILURE, verdict};
@@ -27,7 +28,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
     Exit codes: 0 every game valid, 1 at least one game invalid, 2 usage error, unreadable \
     input or page not written.")]
 pub struct ReportArgs {
-    /// Files, directories (searched recursively for *.pdn), or - for standard input.
+    /// Files, directories (searched recursively for *.pdn), or - for standard input. None:
+    /// standard input when it is a pipe or a file, else the current directory.
     paths: Vec<PathBuf>,
     /// Write the page to FILE (replaced whole, never half-written); - or none: standard
     /// output.
@@ -45,18 +47,14 @@ pub struct ReportArgs {
 }
 
 pub fn run(args: ReportArgs) -> io::Result<u8> {
-    let config = match args.common.config() {
-        Ok(c) => c,
-        Err(message) => {
-            tell_error(&message);
-            return Ok(EXIT_FAILURE);
-        }
+    let (config, inputs) = match args::start(args.common.config(), |c| c, &args.paths) {
+        Ok(started) => started,
+        Err(code) => return Ok(code),
     };
     let limits = Limits {
         valid: args.max_games,
         invalid: args.max_invalid,
     };
-    let inputs = inputs::collect(&args.paths);
     // Opened before any input is read, so that a refused target costs nothing.
     let mut output = match Output::open(args.output.as_deref(), &Sources::of_inputs(&inputs)) {
         Ok(output) => output,
@@ -126,8 +124,9 @@ fn read_input(
     contents.begin_file(&name);
     let problem = check_input(input, config, progress, threads, &mut contents);
     let problem = problem.map(|p| {
-        contents.file_unreadable(p.clone());
-        format!("{}: error[io]: {}", escape::text(&name), escape::text(&p))
+        contents.file_unreadable(p.message.clone());
+        let (name, message) = (escape::text(&name), escape::text(&p.message));
+        format!("{name}: error[{}]: {message}", p.code)
     });
     (contents, problem)
 }

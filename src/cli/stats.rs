@@ -1,13 +1,14 @@
 //! `pdnkit stats`: statistics over every game of the inputs, computed by replay, as one JSON
 //! document or a readable table.
 
-use super::common::{CommonArgs, Config, Progress, check_input};
-use super::inputs::{self, Input};
+use super::args::{self, CommonArgs, Config};
+use super::common::{Progress, check_input};
+use super::inputs::Input;
 use super::ordered::{Emit, in_input_order};
-use super::output::{Output, Sources, tell_error};
+use super::output::{Output, Sources};
 use super::report::{FileFormatter, ReportFormat};
-use super::{EXIT_FAILURE, Format, closed_pipe, memory, verdict};
-use pdnkit::diagnostic::{Severity, code};
+use super::{Format, closed_pipe, memory, verdict};
+use pdnkit::diagnostic::Severity;
 use pdnkit::escape::{self, text};
 use pdnkit::stats::{Opening, Stats, Summary};
 use std::collections::BTreeMap;
@@ -26,7 +27,8 @@ use std::path::PathBuf;
     pdnkit stats games.pdn --format human\n\n\
     Exit codes: 0 every game valid, 1 at least one game invalid, 2 usage error or unreadable input.")]
 pub struct StatsArgs {
-    /// Files, directories (searched recursively for *.pdn), or - for standard input.
+    /// Files, directories (searched recursively for *.pdn), or - for standard input. None:
+    /// standard input when it is a pipe or a file, else the current directory.
     paths: Vec<PathBuf>,
     /// json: one JSON document on stdout; human: a readable table.
     #[arg(long, value_enum, default_value = "json")]
@@ -37,14 +39,10 @@ pub struct StatsArgs {
 
 pub fn run(args: StatsArgs) -> io::Result<u8> {
     memory::one_arena();
-    let config = match args.common.config() {
-        Ok(c) => c,
-        Err(message) => {
-            tell_error(&message);
-            return Ok(EXIT_FAILURE);
-        }
+    let (config, inputs) = match args::start(args.common.config(), |c| c, &args.paths) {
+        Ok(started) => started,
+        Err(code) => return Ok(code),
     };
-    let inputs = inputs::collect(&args.paths);
     let mut out = Output::open(None, &Sources::of_inputs(&inputs))?;
     let progress = Progress::new(&inputs, &config);
     // One input: its games are validated on every thread; several: an input per thread.
@@ -71,8 +69,8 @@ pub fn run(args: StatsArgs) -> io::Result<u8> {
         .or_else(|e| closed_pipe(e, code))
 }
 
-/// Counts one input, on `threads` threads; the second value is the `io` error to print, if
-/// it could not be read.
+/// Counts one input, on `threads` threads; the second value is the error to print (`io`,
+/// `binary`), if it could not be read.
 fn count_input(
     input: &Input,
     config: &Config,
@@ -91,7 +89,12 @@ fn count_input(
             file: &name,
             quiet: false,
         };
-        let _ = formatter.file_problem(&mut message, Severity::Error, code::IO, &problem);
+        let _ = formatter.file_problem(
+            &mut message,
+            Severity::Error,
+            problem.code,
+            &problem.message,
+        );
     }
     (stats, message)
 }

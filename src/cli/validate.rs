@@ -1,15 +1,18 @@
 //! `pdnkit validate`: every move of every game replayed; diagnostics in four formats.
 
-use super::common::{CommonArgs, Piece, Progress, Render, render_input};
-use super::inputs::{self, Input};
+use super::args::{self, CapArgs, CommonArgs};
+use super::cap::{Cap, omitted_line};
+use super::common::{Piece, Progress, Render, render_input};
+use super::fold::BothBoards;
+use super::inputs::{Input, Unreadable};
 use super::ordered::{Emit, in_input_order};
-use super::output::{Output, Sources, tell_error};
+use super::output::{Output, Sources};
 use super::report::{FileFormatter, Printer, ReportFormat, RunTotals};
-use super::{EXIT_FAILURE, closed_pipe, verdict};
+use super::{closed_pipe, verdict};
 use pdnkit::diagnostic::{Severity, code};
 use pdnkit::encoding::Detection;
 use pdnkit::validate::GameReport;
-use std::io;
+use std::io::{self, Write};
 use std::path::PathBuf;
 
 /// Check every move of every game: legal, unambiguous, and the declared result true to the
@@ -24,58 +27,73 @@ use std::path::PathBuf;
 #[command(after_help = "Examples:\n  \
     pdnkit validate games.pdn\n  \
     pdnkit validate archive/ --format jsonl > report.jsonl\n  \
-    cat games.pdn | pdnkit validate - --default-game-type 25\n  \
-    pdnkit validate --format github --strict archive/\n\n\
-    Exit codes: 0 every game valid, 1 at least one game invalid, 2 usage error or unreadable input.")]
+    pdnkit validate                  # the current directory, or standard input from a pipe\n  \
+    cat games.pdn | pdnkit validate - --game-type russian\n  \
+    pdnkit validate --format github --strict --allow move-number archive/\n  \
+    pdnkit validate --files --exclude 'old/**' archive/   # what would be read\n\n\
+    Diagnostic codes: syntax, illegal-move, ambiguous-move, ambiguity-resolved, unknown-move, \
+    move-after-end, result-mismatch, unfinished-result, missing-result, bad-fen, \
+    unknown-game-type, unsupported-game-type, game-type, capture-notation, move-number, \
+    no-moves (about a game: levels apply), encoding, io, binary (about a file).\n\n\
+    Exit codes: 0 every game valid, 1 at least one game invalid, 2 usage error, unreadable \
+    or binary input, or no input found.")]
 pub struct ValidateArgs {
-    /// Files, directories (searched recursively for *.pdn), or - for standard input.
+    /// Files, directories (searched recursively for *.pdn), or - for standard input. None:
+    /// standard input when it is a pipe or a file, else the current directory.
     paths: Vec<PathBuf>,
     /// human: one line per finding and a summary; jsonl: one object per game then a summary;
     /// json: the same as one document; github: workflow annotations.
     #[arg(long, value_enum, default_value = "human")]
     format: ReportFormat,
     /// Check the syntax only (tags, tokens, move spelling); replay nothing. Much faster;
-    /// legality, draws and results are not checked.
+    /// legality, draws, results and game types are not checked (JSON has `plies: null`).
     #[arg(long)]
     syntax_only: bool,
+    #[command(flatten)]
+    caps: CapArgs,
     #[command(flatten)]
     common: CommonArgs,
 }
 
 pub fn run(args: ValidateArgs) -> io::Result<u8> {
-    let config = match args.common.config() {
-        Ok(mut c) => {
-            c.options.syntax_only = args.syntax_only;
-            // The reports are printed as diagnostics and totals: no tags or moves needed.
-            c.options.details = false;
-            c
-        }
-        Err(message) => {
-            tell_error(&message);
-            return Ok(EXIT_FAILURE);
-        }
+    let setup = args.common.config().map(|mut c| {
+        c.options.syntax_only = args.syntax_only;
+        // The reports are printed as diagnostics and totals: no tags or moves needed.
+        c.options.details = false;
+        args.caps.apply(&mut c);
+        c
+    });
+    let (config, inputs) = match args::start(setup, |c| c, &args.paths) {
+        Ok(started) => started,
+        Err(code) => return Ok(code),
     };
-    let inputs = inputs::collect(&args.paths);
-    let stdout = Output::open(None, &Sources::of_inputs(&inputs))?;
     let progress = Progress::new(&inputs, &config);
-    let mut printer = Printer::new(stdout, args.format, config.quiet)?;
+    let stdout = Output::open(None, &Sources::of_inputs(&inputs))?;
+    // While a bar is drawn, each game's lines go out at once, with the bar out of the way.
+    let out: Box<dyn io::Write> = if config.progress {
+        Box::new(io::LineWriter::new(progress.around(stdout)))
+    } else {
+        Box::new(stdout)
+    };
+    let mut printer = Printer::new(out, args.format, config.quiet)?;
     let mut totals = RunTotals::default();
     // One input: its games are validated on every thread; several: an input per thread.
     let threads_per_input = if inputs.len() == 1 { config.threads } else { 1 };
+    let capped = matches!(args.format, ReportFormat::Human | ReportFormat::Github);
     let work = |input: &Input, emit: &mut Emit<Piece>| {
-        let mut formatter = FileFormatter {
-            format: args.format,
-            file: &input.name(),
-            quiet: config.quiet,
+        let name = input.name();
+        let mut validating = Validating {
+            formatter: FileFormatter {
+                format: args.format,
+                file: &name,
+                quiet: config.quiet,
+            },
+            cap: capped.then(|| Cap::new(config.caps, config.quiet)),
+            allow_encoding: config.allow_encoding,
+            both_boards: BothBoards::default(),
         };
-        render_input(
-            input,
-            &config,
-            threads_per_input,
-            &progress,
-            &mut formatter,
-            emit,
-        );
+        let threads = threads_per_input;
+        render_input(input, &config, threads, &progress, &mut validating, emit);
     };
     let printed = in_input_order(&inputs, config.threads, work, |piece: Piece| {
         totals.add(&piece);
@@ -85,21 +103,59 @@ pub fn run(args: ValidateArgs) -> io::Result<u8> {
     let code = verdict(totals.streams.invalid, totals.failed_files);
     printed
         .and_then(|()| printer.finish(&totals))
-        .and_then(Output::commit)
+        .and_then(|mut out| out.flush())
         .map(|()| code)
         .or_else(|e| closed_pipe(e, code))
 }
 
-impl Render for FileFormatter<'_> {
+/// What `validate` writes of one input: every game's diagnostics (capped in human and github
+/// output), the encoding guessed, and once for the file, the games that fit both boards and
+/// what the caps left out.
+struct Validating<'a> {
+    formatter: FileFormatter<'a>,
+    /// The caps on diagnostics printed (human and github output).
+    cap: Option<Cap>,
+    allow_encoding: bool,
+    /// Games that fit both boards, told of once for the file.
+    both_boards: BothBoards,
+}
+
+impl Render for Validating<'_> {
     fn detection(&mut self, detection: &Detection, piece: &mut Piece) -> io::Result<()> {
-        FileFormatter::detection(self, &mut piece.output, detection)
+        if self.allow_encoding {
+            return Ok(());
+        }
+        self.formatter.detection(&mut piece.output, detection)
     }
 
-    fn game(&mut self, report: GameReport, piece: &mut Piece) -> io::Result<()> {
-        FileFormatter::game(self, &mut piece.output, &report)
+    fn game(&mut self, mut report: GameReport, piece: &mut Piece) -> io::Result<()> {
+        self.both_boards.take(&mut report);
+        let omitted = match &mut self.cap {
+            Some(cap) => cap.trim(&mut report),
+            None => 0,
+        };
+        self.formatter.game(&mut piece.output, &report)?;
+        if omitted > 0 {
+            let line = omitted_line(omitted, Some(report.index));
+            self.formatter.omitted(&mut piece.output, &line)?;
+        }
+        Ok(())
     }
 
-    fn unreadable(&mut self, message: &str, piece: &mut Piece) -> io::Result<()> {
-        self.file_problem(&mut piece.output, Severity::Error, code::IO, message)
+    fn finish(&mut self, piece: &mut Piece) -> io::Result<()> {
+        let f = &self.formatter;
+        if let Some(note) = self.both_boards.note() {
+            f.file_problem(&mut piece.output, Severity::Note, code::GAME_TYPE, &note)?;
+        }
+        let omitted = self.cap.as_ref().map_or(0, |cap| cap.file_omitted);
+        if omitted > 0 {
+            f.omitted(&mut piece.output, &omitted_line(omitted, None))?;
+        }
+        Ok(())
+    }
+
+    fn unreadable(&mut self, why: &Unreadable, piece: &mut Piece) -> io::Result<()> {
+        let f = &self.formatter;
+        f.file_problem(&mut piece.output, Severity::Error, why.code, &why.message)
     }
 }

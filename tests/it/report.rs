@@ -487,6 +487,10 @@ fn the_viewer_steps_through_games_of_both_boards_as_show_replays_them() {
         show_fen(Path::new(games[0].0), 1, Some(2))
     );
     assert_no_problems(&mut browser);
+    // The picture shows the capture that crowns a man.
+    browser.eval(&format!(
+        "{crowned}.querySelector('button[data-ply=\"50\"]').click()"
+    ));
     browser.eval(&format!("{crowned}.scrollIntoView()"));
     save_screenshot(&mut browser, "report-viewer.png");
 }
@@ -543,7 +547,7 @@ fn every_invalid_game_has_its_board_and_message_in_the_browser() {
         ));
         let cannot_set_up = matches!(
             first["code"].as_str(),
-            Some("bad-fen" | "unknown-game-type")
+            Some("bad-fen" | "unknown-game-type" | "unsupported-game-type")
         );
         assert_eq!(has_board, !cannot_set_up, "{file} game {number}");
         if first["code"] == "illegal-move" && first["ply"] == game["plies"].as_u64().unwrap() + 1 {
