@@ -74,7 +74,8 @@ pub fn read_archive<R: Read>(
     let mut parsed = ParsedGame::default();
     while let Some(raw) = games.next_game_parsed(&mut parsed)? {
         let report = check_game(&raw, &parsed, &decoder, &options);
-        count(totals, &report, raw.end_offset());
+        totals.count_game(&report);
+        totals.bytes = raw.end_offset();
         sink.progress(totals.bytes);
         sink.game(ReadGame {
             report,
@@ -84,16 +85,4 @@ pub fn read_archive<R: Read>(
         })?;
     }
     Ok(())
-}
-
-/// Counts one game into `totals`; `end` is the offset just after it.
-fn count(totals: &mut StreamTotals, report: &GameReport, end: u64) {
-    totals.games += 1;
-    if report.valid() {
-        totals.valid += 1;
-    } else {
-        totals.invalid += 1;
-    }
-    totals.warnings += report.count(crate::diagnostic::Severity::Warning);
-    totals.bytes = end;
 }

@@ -2,15 +2,16 @@
 //! reading every input in input order, game by game, with the game's bytes, the progress bar,
 //! and the report of inputs that cannot be read.
 
-use super::common::{CommonArgs, Config, Progress};
-use super::inputs::{self, Input};
-use super::output::{Output, Sources};
+use super::args::{self, CommonArgs, Config};
+use super::common::Progress;
+use super::inputs::{Input, Unreadable};
+use super::output::{Output, Sources, tell_error};
 use super::report::{FileFormatter, ReportFormat};
 use pdnkit::archive::{ArchiveSink, ReadGame, read_archive};
 use pdnkit::diagnostic::Severity;
 use pdnkit::encoding::Detection;
 use pdnkit::validate::StreamTotals;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 /// An input as the games read from it name it.
@@ -41,13 +42,11 @@ pub struct Start {
 /// Validates the shared options and opens the output (`-o FILE`, else standard output); on
 /// a problem, says it and gives the exit code.
 pub fn start(common: &CommonArgs, paths: &[PathBuf], output: Option<&Path>) -> Result<Start, u8> {
-    let fail = |message: &dyn std::fmt::Display| {
-        eprintln!("pdnkit: error: {message}");
+    let (config, inputs) = args::start(common.config(), |c| c, paths)?;
+    let output = Output::open(output, &Sources::of_inputs(&inputs)).map_err(|e| {
+        tell_error(&e.to_string());
         super::EXIT_FAILURE
-    };
-    let config = common.config().map_err(|m| fail(&m))?;
-    let inputs = inputs::collect(paths);
-    let output = Output::open(output, &Sources::of_inputs(&inputs)).map_err(|e| fail(&e))?;
+    })?;
     Ok(Start {
         config,
         inputs,
@@ -76,15 +75,14 @@ pub fn read_inputs(
     for (index, input) in inputs.iter().enumerate() {
         let name = input.name();
         let source = Source { index, name: &name };
-        let shown = pdnkit::escape::text(&name).into_owned();
         let formatter = FileFormatter {
             format: ReportFormat::Human,
-            file: &shown,
+            file: &name,
             quiet: config.quiet,
         };
         reading.files += 1;
         let problem = match input.open() {
-            Err(e) => Some(format!("cannot read: {e}")),
+            Err(why) => Some(why),
             Ok(reader) => {
                 let mut sink = Sink {
                     source: &source,
@@ -106,13 +104,17 @@ pub fn read_inputs(
                     progress.finish();
                     return Err(e);
                 }
-                result.err().map(|e| format!("read failed: {e}"))
+                result.err().map(|e| Unreadable {
+                    code: pdnkit::diagnostic::code::IO,
+                    message: format!("read failed: {e}"),
+                })
             }
         };
-        if let Some(problem) = problem {
+        if let Some(why) = problem {
             reading.unreadable += 1;
-            let _ =
-                formatter.file_problem(&mut io::stderr().lock(), Severity::Error, "io", &problem);
+            let mut message = Vec::new();
+            let _ = formatter.file_problem(&mut message, Severity::Error, why.code, &why.message);
+            progress.print(&message);
         }
     }
     progress.finish();
@@ -133,18 +135,18 @@ struct Sink<'a, 'h> {
 impl ArchiveSink for Sink<'_, '_> {
     fn detection(&mut self, detection: &Detection) -> io::Result<()> {
         if self.invalid == InvalidGames::Report {
-            let _ = self
-                .formatter
-                .detection(&mut io::stderr().lock(), detection);
+            let mut message = Vec::new();
+            let _ = self.formatter.detection(&mut message, detection);
+            self.progress.print(&message);
         }
         Ok(())
     }
 
     fn game(&mut self, game: ReadGame<'_>) -> io::Result<()> {
         if self.invalid == InvalidGames::Report && !game.report.valid() {
-            let mut stderr = io::stderr().lock();
-            let _ = self.formatter.game(&mut stderr, &game.report);
-            let _ = stderr.flush();
+            let mut message = Vec::new();
+            let _ = self.formatter.game(&mut message, &game.report);
+            self.progress.print(&message);
         }
         (self.handle)(self.source, game).map_err(|e| {
             let kind = e.kind();
@@ -164,10 +166,10 @@ impl ArchiveSink for Sink<'_, '_> {
 pub fn put_in_place(output: Output, reading: &Reading) -> io::Result<bool> {
     if reading.unreadable > 0 {
         if !output.is_stdout() {
-            eprintln!(
-                "pdnkit: error: {} not written: an input could not be read",
+            tell_error(&format!(
+                "{} not written: an input could not be read",
                 output.name()
-            );
+            ));
         }
         return Ok(false);
     }

@@ -1,76 +1,13 @@
-//! Options shared by the subcommands that read PDN, turned into a validated [`Config`]
-//! before any work starts, and the progress bar.
+//! The progress bar, validating an input with it, and the work on one input in pieces
+//! ([`render_input`]).
 
-use super::GameTypeArg;
-use super::inputs::Input;
+use super::args::Config;
+use super::inputs::{Input, Unreadable};
+use super::ordered::Emit;
 use indicatif::{ProgressBar, ProgressStyle};
-use pdnkit::encoding::{Detection, TextEncoding};
-use pdnkit::validate::{GameReport, GameSink, Options, StreamTotals, check_stream_parallel};
-use std::io::IsTerminal;
-
-#[derive(clap::Args, Clone)]
-pub struct CommonArgs {
-    /// Game type of games without a GameType tag: 41 = Spantsiretti (10x8), 25 = Russian (8x8).
-    #[arg(long, value_enum, default_value = "41")]
-    default_game_type: GameTypeArg,
-    /// Text encoding of the input: auto, utf-8, windows-1251, cp866 or latin1. `auto` reads
-    /// UTF-8 (with or without BOM) and otherwise guesses the code page from the text.
-    #[arg(long, default_value = "auto", value_name = "ENCODING")]
-    encoding: String,
-    /// Worker threads: files are checked in parallel, and a single large file is split at
-    /// game boundaries; output stays in input order. Default: one per core.
-    #[arg(short = 'j', long, value_name = "N")]
-    threads: Option<usize>,
-    /// Print errors only (no warnings, notes or summary in human output).
-    #[arg(short, long)]
-    quiet: bool,
-    /// Deviations from the PDN standard (warnings) become errors.
-    #[arg(long)]
-    strict: bool,
-    /// Never show a progress bar (it is only shown when stderr is a terminal anyway).
-    #[arg(long)]
-    no_progress: bool,
-}
-
-pub struct Config {
-    pub options: Options,
-    /// None: detect per file.
-    pub encoding: Option<TextEncoding>,
-    pub threads: usize,
-    pub quiet: bool,
-    pub progress: bool,
-}
-
-impl CommonArgs {
-    pub fn config(&self) -> Result<Config, String> {
-        let encoding = if self.encoding.eq_ignore_ascii_case("auto") {
-            None
-        } else {
-            Some(TextEncoding::parse_name(&self.encoding).ok_or_else(|| {
-                format!(
-                    "unknown encoding \"{}\"; use auto, utf-8, windows-1251, cp866 or latin1",
-                    self.encoding
-                )
-            })?)
-        };
-        let threads = match self.threads {
-            Some(0) => return Err("--threads must be at least 1".to_string()),
-            Some(n) => n,
-            None => std::thread::available_parallelism().map_or(1, usize::from),
-        };
-        Ok(Config {
-            options: Options {
-                default_variant: self.default_game_type.variant(),
-                strict: self.strict,
-                ..Options::default()
-            },
-            encoding,
-            threads,
-            quiet: self.quiet,
-            progress: !self.no_progress && !self.quiet && std::io::stderr().is_terminal(),
-        })
-    }
-}
+use pdnkit::encoding::Detection;
+use pdnkit::validate::{GameReport, GameSink, StreamTotals, check_stream_parallel};
+use std::io::{self, Write};
 
 /// A progress bar over the bytes of all inputs, on stderr, only on a terminal.
 pub struct Progress {
@@ -102,99 +39,206 @@ impl Progress {
     pub fn finish(&self) {
         self.bar.finish_and_clear();
     }
+
+    /// Writes `bytes` on standard error, the bar put aside meanwhile. A failing standard
+    /// error is ignored: there is nowhere else to say anything.
+    pub fn print(&self, bytes: &[u8]) {
+        if !bytes.is_empty() {
+            self.bar.suspend(|| {
+                let _ = io::stderr().lock().write_all(bytes);
+            });
+        }
+    }
+
+    /// `out` with the bar taken off the terminal while each write is made, so that no stale
+    /// bar line is left among the lines written.
+    pub fn around<W: Write>(&self, out: W) -> AroundBar<W> {
+        AroundBar {
+            out,
+            bar: self.bar.clone(),
+        }
+    }
+}
+
+/// What the work on one input hands on, in pieces of about [`PIECE_BYTES`] (or one game, if
+/// larger): output for standard output, messages for standard error, and the games counted
+/// since the previous piece. The last piece of an input says whether it could be read.
+#[derive(Default)]
+pub struct Piece {
+    pub output: Vec<u8>,
+    pub messages: Vec<u8>,
+    pub tally: StreamTotals,
+    /// Set on the last piece: true if the input could not be read (in full).
+    pub end: Option<bool>,
+}
+
+/// Output gathered before a piece is handed on.
+const PIECE_BYTES: usize = 32 << 10;
+
+/// How a subcommand writes what validation finds into pieces.
+pub trait Render {
+    /// The encoding chosen for the input, before any game.
+    fn detection(&mut self, detection: &Detection, piece: &mut Piece) -> io::Result<()>;
+    fn game(&mut self, report: GameReport, piece: &mut Piece) -> io::Result<()>;
+    /// The input was read to its end: what is said once for it.
+    fn finish(&mut self, _piece: &mut Piece) -> io::Result<()> {
+        Ok(())
+    }
+    /// The input could not be read, or not to its end.
+    fn unreadable(&mut self, why: &Unreadable, piece: &mut Piece) -> io::Result<()>;
+}
+
+/// Validates `input` on `threads` threads, rendering what is found into pieces handed to
+/// `emit` as they fill, then a last piece. Stops as soon as `emit` fails.
+pub fn render_input(
+    input: &Input,
+    config: &Config,
+    threads: usize,
+    progress: &Progress,
+    render: &mut dyn Render,
+    emit: &mut Emit<Piece>,
+) {
+    let mut sink = Pieces {
+        render,
+        piece: Piece::default(),
+        emit,
+        emit_failed: false,
+    };
+    let problem = check_input(input, config, progress, threads, &mut sink);
+    if sink.emit_failed {
+        return; // the output is gone: nothing more to say
+    }
+    let mut piece = std::mem::take(&mut sink.piece);
+    let _ = match &problem {
+        Some(why) => sink.render.unreadable(why, &mut piece),
+        None => sink.render.finish(&mut piece),
+    };
+    piece.end = Some(problem.is_some());
+    let _ = (sink.emit)(piece);
+}
+
+/// A writer that suspends a progress bar while it writes (see [`Progress::around`]).
+pub struct AroundBar<W> {
+    out: W,
+    bar: ProgressBar,
+}
+
+impl<W: Write> Write for AroundBar<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let out = &mut self.out;
+        self.bar.suspend(|| {
+            out.write_all(buf)?;
+            out.flush()
+        })?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let out = &mut self.out;
+        self.bar.suspend(|| out.flush())
+    }
 }
 
 /// Validates every game of `input` on `threads` threads into `sink`, moving the progress bar
 /// as bytes are read. Returns why the input could not be read (completely), if it could not:
-/// `cannot read: ...` or `read failed: ...`.
+/// `io` (`cannot read: ...`, `read failed: ...`) or `binary`.
 pub fn check_input(
     input: &Input,
     config: &Config,
     progress: &Progress,
     threads: usize,
     sink: &mut dyn GameSink,
-) -> Option<String> {
+) -> Option<Unreadable> {
     let reader = match input.open() {
         Ok(reader) => reader,
-        Err(e) => return Some(format!("cannot read: {e}")),
+        Err(e) => return Some(e),
     };
     let mut sink = ProgressSink {
         inner: sink,
         progress,
-        seen: 0,
+        read: 0,
+        shown: 0,
     };
-    let mut totals = StreamTotals::default();
-    check_stream_parallel(
+    let result = check_stream_parallel(
         reader,
         &config.options,
         config.encoding,
         threads,
         &mut sink,
-        &mut totals,
-    )
-    .err()
-    .map(|e| format!("read failed: {e}"))
+        &mut StreamTotals::default(),
+    );
+    sink.show();
+    result.err().map(|e| Unreadable {
+        code: pdnkit::diagnostic::code::IO,
+        message: format!("read failed: {e}"),
+    })
 }
+
+/// Bytes read between two moves of the progress bar (each move costs more than a game).
+const PROGRESS_STEP: u64 = 64 << 10;
 
 /// Hands every game on to `inner` and moves the progress bar.
 struct ProgressSink<'a> {
     inner: &'a mut dyn GameSink,
     progress: &'a Progress,
-    seen: u64,
+    /// Bytes read, and bytes shown by the progress bar.
+    read: u64,
+    shown: u64,
+}
+
+impl ProgressSink<'_> {
+    /// Moves the progress bar over every byte read so far.
+    fn show(&mut self) {
+        self.progress.advance(self.read.saturating_sub(self.shown));
+        self.shown = self.shown.max(self.read);
+    }
 }
 
 impl GameSink for ProgressSink<'_> {
-    fn detection(&mut self, detection: &Detection) -> std::io::Result<()> {
+    fn detection(&mut self, detection: &Detection) -> io::Result<()> {
         self.inner.detection(detection)
     }
 
-    fn game(&mut self, report: GameReport) -> std::io::Result<()> {
+    fn game(&mut self, report: GameReport) -> io::Result<()> {
         self.inner.game(report)
     }
 
     fn progress(&mut self, bytes: u64) {
-        self.progress.advance(bytes.saturating_sub(self.seen));
-        self.seen = bytes;
+        self.read = bytes;
+        if bytes.saturating_sub(self.shown) >= PROGRESS_STEP {
+            self.show();
+        }
     }
 }
 
-/// Runs `work` on every input, on `threads` threads, and hands each result to `record` in
-/// input order, as soon as it and every result before it are ready.
-pub fn in_input_order<T: Send>(
-    inputs: &[Input],
-    threads: usize,
-    work: impl Fn(&Input) -> T + Sync,
-    mut record: impl FnMut(T) -> std::io::Result<()>,
-) -> std::io::Result<()> {
-    if threads <= 1 || inputs.len() <= 1 {
-        for input in inputs {
-            record(work(input))?;
+/// The sink of [`render_input`].
+struct Pieces<'a> {
+    render: &'a mut dyn Render,
+    piece: Piece,
+    emit: &'a mut Emit<'a, Piece>,
+    emit_failed: bool,
+}
+
+impl Pieces<'_> {
+    fn hand_on_if_full(&mut self) -> io::Result<()> {
+        let piece = &self.piece;
+        if piece.output.len() + piece.messages.len() < PIECE_BYTES {
+            return Ok(());
         }
-        return Ok(());
+        let result = (self.emit)(std::mem::take(&mut self.piece));
+        self.emit_failed |= result.is_err();
+        result
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(std::io::Error::other)?;
-    let (sender, receiver) = std::sync::mpsc::channel();
-    let work = &work;
-    pool.in_place_scope(|scope| {
-        for (index, input) in inputs.iter().enumerate() {
-            let sender = sender.clone();
-            scope.spawn(move |_| {
-                let _ = sender.send((index, work(input)));
-            });
-        }
-        drop(sender);
-        let mut waiting = std::collections::BTreeMap::new();
-        let mut next = 0;
-        for (index, result) in receiver {
-            waiting.insert(index, result);
-            while let Some(result) = waiting.remove(&next) {
-                record(result)?;
-                next += 1;
-            }
-        }
-        Ok(())
-    })
+}
+
+impl GameSink for Pieces<'_> {
+    fn detection(&mut self, detection: &Detection) -> io::Result<()> {
+        self.render.detection(detection, &mut self.piece)
+    }
+
+    fn game(&mut self, report: GameReport) -> io::Result<()> {
+        self.piece.tally.count_game(&report);
+        self.render.game(report, &mut self.piece)?;
+        self.hand_on_if_full()
+    }
 }

@@ -2,7 +2,7 @@
 //! with counts (`--unique`), on standard output or into a file.
 
 use super::archive::{InvalidGames, Reading, Start, put_in_place, read_inputs, start};
-use super::common::CommonArgs;
+use super::args::CommonArgs;
 use super::output::Output;
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
 use pdnkit::archive::positions::write_rows;

@@ -2,10 +2,12 @@
 //! (summary, charts, every invalid game on its board, a viewer per game) built by
 //! [`pdnkit::html`]. The exit code is validate's.
 
-use super::common::{CommonArgs, Config, Progress, check_input, in_input_order};
-use super::inputs::{self, Input};
-use super::output::{Output, Sources};
-use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use super::args::{self, CommonArgs, Config};
+use super::common::{Progress, check_input};
+use super::inputs::Input;
+use super::ordered::{Emit, in_input_order};
+use super::output::{Output, Sources, tell_error};
+use super::{EXIT_FAILURE, verdict};
 use pdnkit::escape;
 use pdnkit::html::contents::{Contents, Limits};
 use pdnkit::html::page::{PageInfo, write_page};
@@ -26,7 +28,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
     Exit codes: 0 every game valid, 1 at least one game invalid, 2 usage error, unreadable \
     input or page not written.")]
 pub struct ReportArgs {
-    /// Files, directories (searched recursively for *.pdn), or - for standard input.
+    /// Files, directories (searched recursively for *.pdn), or - for standard input. None:
+    /// standard input when it is a pipe or a file, else the current directory.
     paths: Vec<PathBuf>,
     /// Write the page to FILE (replaced whole, never half-written); - or none: standard
     /// output.
@@ -44,23 +47,19 @@ pub struct ReportArgs {
 }
 
 pub fn run(args: ReportArgs) -> io::Result<u8> {
-    let config = match args.common.config() {
-        Ok(c) => c,
-        Err(message) => {
-            eprintln!("pdnkit: error: {message}");
-            return Ok(EXIT_FAILURE);
-        }
+    let (config, inputs) = match args::start(args.common.config(), |c| c, &args.paths) {
+        Ok(started) => started,
+        Err(code) => return Ok(code),
     };
     let limits = Limits {
         valid: args.max_games,
         invalid: args.max_invalid,
     };
-    let inputs = inputs::collect(&args.paths);
     // Opened before any input is read, so that a refused target costs nothing.
     let mut output = match Output::open(args.output.as_deref(), &Sources::of_inputs(&inputs)) {
         Ok(output) => output,
         Err(e) => {
-            eprintln!("pdnkit: error: {e}");
+            tell_error(&e.to_string());
             return Ok(EXIT_FAILURE);
         }
     };
@@ -70,18 +69,18 @@ pub fn run(args: ReportArgs) -> io::Result<u8> {
     // the limits leave (the merge, in input order, drops any excess).
     let kept = [AtomicUsize::new(0), AtomicUsize::new(0)];
     let threads = if inputs.len() == 1 { config.threads } else { 1 };
-    let work = |input: &Input| {
+    let work = |input: &Input, emit: &mut Emit<(Contents, Option<String>)>| {
         let left = Limits {
             valid: limits.valid.saturating_sub(kept[0].load(Ordering::Relaxed)),
             invalid: limits
                 .invalid
                 .saturating_sub(kept[1].load(Ordering::Relaxed)),
         };
-        read_input(input, &config, &progress, threads, left)
+        let _ = emit(read_input(input, &config, &progress, threads, left));
     };
     in_input_order(&inputs, config.threads, work, |(file, problem)| {
         if let Some(problem) = problem {
-            eprintln!("{problem}");
+            progress.print(format!("{problem}\n").as_bytes());
         }
         contents.merge(file);
         let (valid, invalid) = contents.kept();
@@ -91,17 +90,11 @@ pub fn run(args: ReportArgs) -> io::Result<u8> {
     })?;
     progress.finish();
     let stats = contents.stats();
-    let code = if stats.unreadable_files() > 0 {
-        EXIT_FAILURE
-    } else if stats.invalid() > 0 {
-        EXIT_INVALID
-    } else {
-        EXIT_OK
-    };
+    let code = verdict(stats.invalid(), stats.unreadable_files());
     let names: Vec<String> = if args.paths.is_empty() {
         vec!["<stdin>".to_string()]
     } else {
-        args.paths.iter().map(|p| p.display().to_string()).collect()
+        args.paths.iter().map(|p| escape::file_name(p)).collect()
     };
     let page = write_page(&contents, &PageInfo { inputs: &names });
     match output
@@ -111,7 +104,7 @@ pub fn run(args: ReportArgs) -> io::Result<u8> {
         Ok(()) => Ok(code),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(code),
         Err(e) => {
-            eprintln!("pdnkit: error: {e}");
+            tell_error(&e.to_string());
             Ok(EXIT_FAILURE)
         }
     }
@@ -131,8 +124,9 @@ fn read_input(
     contents.begin_file(&name);
     let problem = check_input(input, config, progress, threads, &mut contents);
     let problem = problem.map(|p| {
-        contents.file_unreadable(p.clone());
-        format!("{}: error[io]: {}", escape::text(&name), escape::text(&p))
+        contents.file_unreadable(p.message.clone());
+        let (name, message) = (escape::text(&name), escape::text(&p.message));
+        format!("{name}: error[{}]: {message}", p.code)
     });
     (contents, problem)
 }

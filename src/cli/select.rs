@@ -2,7 +2,7 @@
 //! they were written, as JSON lines naming them, or counted.
 
 use super::archive::{InvalidGames, Start, put_in_place, read_inputs, start};
-use super::common::CommonArgs;
+use super::args::CommonArgs;
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
 use pdnkit::archive::date::DateRange;
 use pdnkit::archive::material::Material;
@@ -82,7 +82,7 @@ pub struct SelectArgs {
     diagnostic: Vec<String>,
     /// Games of this game type: 41 (Spantsiretti, 10x8) or 25 (Russian, 8x8).
     #[arg(long, value_enum, value_name = "TYPE")]
-    variant: Vec<super::GameTypeArg>,
+    variant: Vec<super::VariantArg>,
     /// Plies of the main line: N, FROM..TO, FROM.. or ..TO.
     #[arg(long, value_name = "RANGE", value_parser = parse_plies)]
     plies: Vec<RangeInclusive<u32>>,
@@ -154,7 +154,7 @@ struct SelectedRow<'a> {
 
 pub fn run(args: SelectArgs) -> io::Result<u8> {
     if !args.ply.is_empty() && args.fen.is_empty() && args.material.is_empty() {
-        eprintln!("pdnkit: error: --ply applies to --fen and --material");
+        super::output::tell_error("--ply applies to --fen and --material");
         return Ok(EXIT_FAILURE);
     }
     let query = args.query();

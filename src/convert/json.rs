@@ -11,70 +11,110 @@ use crate::fen::{FenNotation, write_fen};
 use crate::pdn::gametype::GameTypeTag;
 use crate::position::Color;
 use crate::square::SquareName;
-use crate::validate::{GameReport, PlayedMove};
+use crate::validate::{GameReport, GameTypeSource, PlayedMove};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use serde_json::Value;
+use std::collections::HashMap;
 use std::io::Write;
+
+/// What a game object holds besides its fixed fields.
+#[derive(Clone, Copy, Debug)]
+pub struct JsonOptions {
+    /// Each move carries `fen_after`, the position it leads to (most of the object's size).
+    pub positions: bool,
+}
+
+impl Default for JsonOptions {
+    fn default() -> Self {
+        JsonOptions { positions: true }
+    }
+}
 
 /// The object of one game: tags, game type, start FEN, every replayed move, result and
 /// diagnostics.
 pub fn game_json(file: &str, report: &GameReport) -> Value {
-    serde_json::to_value(GameObject::new(file, report)).expect("a game object is valid JSON")
+    let object = GameObject::new(file, report, JsonOptions::default());
+    serde_json::to_value(object).expect("a game object is valid JSON")
 }
 
-/// Writes the object of one game (one line, no line break) to `out`.
+/// Writes the object of one game (one line, no line break) to `out`, escaped as
+/// [`crate::escape::write_json`] does.
 pub fn write_game_json<W: Write>(out: W, file: &str, report: &GameReport) -> std::io::Result<()> {
-    serde_json::to_writer(out, &GameObject::new(file, report)).map_err(std::io::Error::from)
+    write_game_json_with(out, file, report, JsonOptions::default())
 }
 
-/// A diagnostic as `validate --format jsonl` writes it.
-pub fn diagnostic_json(d: &Diagnostic) -> Value {
-    serde_json::to_value(DiagnosticObject::from(d)).expect("a diagnostic is valid JSON")
+/// [`write_game_json`] with the choices of `options`.
+pub fn write_game_json_with<W: Write>(
+    out: W,
+    file: &str,
+    report: &GameReport,
+    options: JsonOptions,
+) -> std::io::Result<()> {
+    crate::escape::write_json(out, &GameObject::new(file, report, options))
 }
 
+/// The fields that open every game object, `convert`'s and `validate`'s:
+/// `{"type":"game","file":..,"game":..,"line":..,"valid":..`.
 #[derive(Serialize)]
-struct GameObject<'a> {
+pub struct GameHead<'a> {
     #[serde(rename = "type")]
     kind: &'static str,
     file: &'a str,
     game: usize,
     line: u32,
     valid: bool,
-    plies: u32,
-    tags: Tags<'a>,
-    game_type: Option<GameTypeObject>,
-    start_fen: Option<String>,
-    moves: Vec<MoveObject<'a>>,
-    result: ResultObject,
-    diagnostics: Vec<DiagnosticObject<'a>>,
 }
 
-impl<'a> GameObject<'a> {
-    fn new(file: &'a str, report: &'a GameReport) -> GameObject<'a> {
-        let first = report.start.map_or(Color::White, |p| p.turn);
-        GameObject {
+impl<'a> GameHead<'a> {
+    pub fn new(file: &'a str, report: &GameReport) -> GameHead<'a> {
+        GameHead {
             kind: "game",
             file,
             game: report.index,
             line: report.line,
             valid: report.valid(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct GameObject<'a> {
+    #[serde(flatten)]
+    head: GameHead<'a>,
+    plies: u32,
+    tags: Tags<'a>,
+    game_type: Option<GameTypeObject>,
+    game_type_by: Option<&'static str>,
+    start_fen: Option<String>,
+    moves: Vec<MoveObject<'a>>,
+    result: ResultObject,
+    /// The same objects as `validate`'s (a [`Diagnostic`] serializes as one).
+    diagnostics: &'a [Diagnostic],
+}
+
+impl<'a> GameObject<'a> {
+    fn new(file: &'a str, report: &'a GameReport, options: JsonOptions) -> GameObject<'a> {
+        let first = report.start.map_or(Color::White, |p| p.turn);
+        GameObject {
+            head: GameHead::new(file, report),
             plies: report.plies(),
             tags: Tags(&report.tags),
             game_type: game_type(report),
+            game_type_by: report.game_type_by.map(GameTypeSource::name),
             start_fen: report.start.map(|p| write_fen(&p, FenNotation::Alpha)),
             moves: report
                 .moves
                 .iter()
                 .enumerate()
-                .map(|(i, played)| MoveObject::new(report, played, i, first))
+                .map(|(i, played)| MoveObject::new(report, played, i, first, options))
                 .collect(),
             result: ResultObject {
                 declared: report.declared.map(|r| r.text()),
                 termination: report.termination.map(|t| t.name()),
                 rule_ply: report.rule_end.map(|(_, ply)| ply),
             },
-            diagnostics: report.diagnostics.iter().map(Into::into).collect(),
+            diagnostics: &report.diagnostics,
         }
     }
 }
@@ -85,14 +125,17 @@ struct Tags<'a>(&'a [(String, String)]);
 
 impl Serialize for Tags<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let tags = self.0;
-        let mut map = serializer.serialize_map(None)?;
-        for (i, (name, _)) in tags.iter().enumerate() {
-            if tags[..i].iter().any(|(earlier, _)| earlier == name) {
-                continue;
+        // Each name's last value, then the names in the order they first appear: linear in
+        // the number of tags, however many there are.
+        let mut last: HashMap<&str, &str> = HashMap::with_capacity(self.0.len());
+        for (name, value) in self.0 {
+            last.insert(name, value);
+        }
+        let mut map = serializer.serialize_map(Some(last.len()))?;
+        for (name, _) in self.0 {
+            if let Some(value) = last.remove(name.as_str()) {
+                map.serialize_entry(name, value)?;
             }
-            let (_, value) = tags.iter().rev().find(|(n, _)| n == name).expect("present");
-            map.serialize_entry(name, value)?;
         }
         map.end()
     }
@@ -173,11 +216,18 @@ struct MoveObject<'a> {
     path: Vec<Square>,
     captured: Vec<Square>,
     promotion: bool,
-    fen_after: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fen_after: Option<String>,
 }
 
 impl<'a> MoveObject<'a> {
-    fn new(report: &GameReport, played: &'a PlayedMove, index: usize, first: Color) -> Self {
+    fn new(
+        report: &GameReport,
+        played: &'a PlayedMove,
+        index: usize,
+        first: Color,
+        options: JsonOptions,
+    ) -> Self {
         let mv = &played.mv;
         let g = played.before.geometry();
         let full = needs_full_path(mv, &played.before);
@@ -201,7 +251,9 @@ impl<'a> MoveObject<'a> {
                 .map(square)
                 .collect(),
             promotion: mv.promotes,
-            fen_after: write_fen(&played.after, FenNotation::Alpha),
+            fen_after: options
+                .positions
+                .then(|| write_fen(&played.after, FenNotation::Alpha)),
         }
     }
 }
@@ -211,30 +263,6 @@ struct ResultObject {
     declared: Option<&'static str>,
     termination: Option<&'static str>,
     rule_ply: Option<u32>,
-}
-
-/// The fields of `validate`'s diagnostic objects, in their order.
-#[derive(Serialize)]
-struct DiagnosticObject<'a> {
-    severity: &'static str,
-    code: &'static str,
-    message: &'a str,
-    line: u32,
-    column: u32,
-    ply: Option<u32>,
-}
-
-impl<'a> From<&'a Diagnostic> for DiagnosticObject<'a> {
-    fn from(d: &'a Diagnostic) -> Self {
-        DiagnosticObject {
-            severity: d.severity.name(),
-            code: d.code,
-            message: &d.message,
-            line: d.line,
-            column: d.column,
-            ply: d.ply,
-        }
-    }
 }
 
 #[cfg(test)]

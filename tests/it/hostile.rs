@@ -8,7 +8,7 @@ use pdnkit::Variant;
 use pdnkit::random::{Rng, write_game};
 use std::fs;
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Stdio;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -33,33 +33,41 @@ fn binary_garbage() {
     let mut rng = Rng::new(1);
     let bytes: Vec<u8> = (0..256 * 1024).map(|_| rng.next_u64() as u8).collect();
     let f = d.write("garbage.pdn", &bytes);
-    let run = d.check(&f, 1, validate_games(&f) + 2);
+    // Binary (a NUL byte near the start, as git and ripgrep tell): one error, nothing read.
+    let run = d.check(&f, 2, 2);
+    assert_eq!(
+        run.stdout.matches("error[binary]").count(),
+        1,
+        "{}",
+        tail(&run.stdout)
+    );
     assert!(
-        run.stdout.contains("error[syntax]"),
+        !run.stdout.contains("error[syntax]"),
         "{}",
         tail(&run.stdout)
     );
 }
 
-/// Games found in one file alone (for inputs whose game count is whatever the reader makes
-/// of them).
-fn validate_games(path: &Path) -> usize {
-    let run = run(&os(&[&"validate", &path]));
-    assert!(!run.stderr.contains("panicked"));
-    run.games()
-}
-
 #[test]
 fn nul_bytes() {
     let d = Dir::new();
-    // Only NULs: white space, no game.
+    // Only NULs: binary data, reported once and not read.
     let f = d.write("nul.pdn", &vec![0u8; 1 << 20]);
-    d.check(&f, 0, 2);
-    // NULs between the tokens of a valid game: still valid.
+    let run = d.check(&f, 2, 2);
+    assert!(run.stdout.contains("error[binary]"), "{}", run.stdout);
+    // NULs between the tokens of a valid game past the first 8000 bytes (where binary data
+    // is looked for): read as white space, still valid.
+    let mut text = String::new();
+    let mut index = 1;
+    while text.len() < 9000 {
+        write_game(&mut text, Variant::Russian, 3, index);
+        index += 1;
+    }
     let mut game = String::new();
-    write_game(&mut game, Variant::Russian, 3, 1);
-    let f = d.write("spaced.pdn", game.replace(' ', " \0\0 ").as_bytes());
-    d.check(&f, 0, 3);
+    write_game(&mut game, Variant::Russian, 3, index);
+    text.push_str(&game.replace(' ', " \0\0 "));
+    let f = d.write("spaced.pdn", text.as_bytes());
+    d.check(&f, 0, index as usize + 2);
 }
 
 #[test]
@@ -432,4 +440,89 @@ fn convert_output_in_a_missing_directory_leaves_nothing() {
         .filter(|n| n.starts_with(".pdnkit-"))
         .collect();
     assert!(left.is_empty(), "temporary files left: {left:?}");
+}
+
+/// `n` games, each with an illegal second move.
+fn invalid_games(n: usize) -> String {
+    "[Event \"x\"]\n\n1. c3-d4 c3-d4 *\n\n".repeat(n)
+}
+
+#[test]
+fn a_closed_pipe_keeps_the_verdict_of_what_was_read() {
+    // `validate bad.pdn | head -1`: the reader has what it wants, the verdict stands.
+    let d = Dir::new();
+    let bad = d.write("bad.pdn", invalid_games(5000).as_bytes());
+    for args in [
+        &["validate"][..],
+        &["validate", "--format", "jsonl"],
+        &["validate", "-j", "2"],
+        &["convert", "--to", "jsonl"],
+        &["convert", "--to", "pdn", "-q"],
+    ] {
+        let mut child = command()
+            .args(args)
+            .arg(&bad)
+            .arg(d.good())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Standard error read all along (as a terminal would), standard output closed early.
+        let stderr = reader(child.stderr.take().unwrap());
+        let mut out = child.stdout.take().unwrap();
+        out.read_exact(&mut [0u8; 100]).unwrap();
+        drop(out);
+        let mut run = wait(child);
+        run.stderr = String::from_utf8_lossy(&stderr.join().unwrap()).into_owned();
+        assert_eq!(run.code, Some(1), "{args:?}: {}", tail(&run.stderr));
+        assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+        assert!(
+            !run.stderr.contains("pdnkit: error"),
+            "{args:?}: {}",
+            tail(&run.stderr)
+        );
+    }
+}
+
+#[test]
+fn threads_that_cannot_be_made_are_done_without() {
+    // A stack no system can give makes every new thread fail, as a process limit would.
+    let d = Dir::new();
+    let mut text = String::new();
+    for i in 1..=300 {
+        write_game(&mut text, Variant::Spantsiretti, 9, i);
+    }
+    let many = d.write("many.pdn", text.as_bytes());
+    let runs: [&[&str]; 4] = [
+        &["validate", "--format", "jsonl"],
+        &["stats"],
+        &["convert", "--to", "jsonl"],
+        &["validate", "--syntax-only"],
+    ];
+    for args in runs {
+        let one = pdnkit_run(&[args, &["-j", "1"]].concat(), &[&many, &d.good()]);
+        one.expect(0);
+        for threads in ["2", "100000"] {
+            for paths in [&[&many][..], &[&many, &d.good()]] {
+                let child = command()
+                    .args(args)
+                    .args(["-j", threads])
+                    .args(paths)
+                    .env("RUST_MIN_STACK", "100000000000000")
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .unwrap();
+                let run = wait(child);
+                run.expect(0);
+                if paths.len() == 2 {
+                    assert_eq!(run.stdout, one.stdout, "{args:?} -j {threads}");
+                }
+            }
+        }
+    }
+    // And with threads to be had, -j far past the cores is no different.
+    let run = pdnkit_run(&["validate", "-j", "100000"], &[&many, &d.good()]);
+    run.expect(0);
+    assert_eq!(run.games(), 302);
 }

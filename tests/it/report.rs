@@ -547,7 +547,7 @@ fn every_invalid_game_has_its_board_and_message_in_the_browser() {
         ));
         let cannot_set_up = matches!(
             first["code"].as_str(),
-            Some("bad-fen" | "unknown-game-type")
+            Some("bad-fen" | "unknown-game-type" | "unsupported-game-type")
         );
         assert_eq!(has_board, !cannot_set_up, "{file} game {number}");
         if first["code"] == "illegal-move" && first["ply"] == game["plies"].as_u64().unwrap() + 1 {
