@@ -36,6 +36,8 @@ pub mod code {
     pub const MISSING_RESULT: &str = "missing-result";
     pub const BAD_FEN: &str = "bad-fen";
     pub const UNKNOWN_GAME_TYPE: &str = "unknown-game-type";
+    pub const UNSUPPORTED_GAME_TYPE: &str = "unsupported-game-type";
+    pub const GAME_TYPE: &str = "game-type";
     pub const UNKNOWN_MOVE: &str = "unknown-move";
     pub const ENCODING: &str = "encoding";
     pub const MOVE_NUMBER: &str = "move-number";
@@ -43,6 +45,30 @@ pub mod code {
     pub const NO_MOVES: &str = "no-moves";
     pub const UNFINISHED_RESULT: &str = "unfinished-result";
     pub const IO: &str = "io";
+    pub const BINARY: &str = "binary";
+
+    /// The codes of the diagnostics of a game (those that levels apply to), in the order
+    /// docs/cli.md lists them. `encoding`, `io` and `binary` are about a file.
+    pub const GAME: [&str; 17] = [
+        SYNTAX,
+        ILLEGAL_MOVE,
+        AMBIGUOUS_MOVE,
+        AMBIGUITY_RESOLVED,
+        UNKNOWN_MOVE,
+        MOVE_AFTER_END,
+        RESULT_MISMATCH,
+        UNFINISHED_RESULT,
+        MISSING_RESULT,
+        BAD_FEN,
+        UNKNOWN_GAME_TYPE,
+        UNSUPPORTED_GAME_TYPE,
+        GAME_TYPE,
+        CAPTURE_NOTATION,
+        MOVE_NUMBER,
+        NO_MOVES,
+        // Kept last: not a game code by nature, but listed so that `--allow` can silence it.
+        ENCODING,
+    ];
 }
 
 /// One finding about one game (or one file, for `io` and `encoding`).

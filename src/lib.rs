@@ -10,6 +10,7 @@ pub mod fen;
 pub mod game;
 pub mod geometry;
 pub mod html;
+pub mod levels;
 pub mod movegen;
 pub mod moves;
 pub mod pdn;

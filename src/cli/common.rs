@@ -1,76 +1,12 @@
-//! Options shared by the subcommands that read PDN, turned into a validated [`Config`]
-//! before any work starts, and the progress bar.
+//! The progress bar, validating an input with it, and running work on every input in input
+//! order.
 
-use super::GameTypeArg;
-use super::inputs::Input;
+use super::args::Config;
+use super::inputs::{Input, Unreadable};
 use indicatif::{ProgressBar, ProgressStyle};
-use pdnkit::encoding::{Detection, TextEncoding};
-use pdnkit::validate::{GameReport, GameSink, Options, StreamTotals, check_stream_parallel};
-use std::io::IsTerminal;
-
-#[derive(clap::Args, Clone)]
-pub struct CommonArgs {
-    /// Game type of games without a GameType tag: 41 = Spantsiretti (10x8), 25 = Russian (8x8).
-    #[arg(long, value_enum, default_value = "41")]
-    default_game_type: GameTypeArg,
-    /// Text encoding of the input: auto, utf-8, windows-1251, cp866 or latin1. `auto` reads
-    /// UTF-8 (with or without BOM) and otherwise guesses the code page from the text.
-    #[arg(long, default_value = "auto", value_name = "ENCODING")]
-    encoding: String,
-    /// Worker threads: files are checked in parallel, and a single large file is split at
-    /// game boundaries; output stays in input order. Default: one per core.
-    #[arg(short = 'j', long, value_name = "N")]
-    threads: Option<usize>,
-    /// Print errors only (no warnings, notes or summary in human output).
-    #[arg(short, long)]
-    quiet: bool,
-    /// Deviations from the PDN standard (warnings) become errors.
-    #[arg(long)]
-    strict: bool,
-    /// Never show a progress bar (it is only shown when stderr is a terminal anyway).
-    #[arg(long)]
-    no_progress: bool,
-}
-
-pub struct Config {
-    pub options: Options,
-    /// None: detect per file.
-    pub encoding: Option<TextEncoding>,
-    pub threads: usize,
-    pub quiet: bool,
-    pub progress: bool,
-}
-
-impl CommonArgs {
-    pub fn config(&self) -> Result<Config, String> {
-        let encoding = if self.encoding.eq_ignore_ascii_case("auto") {
-            None
-        } else {
-            Some(TextEncoding::parse_name(&self.encoding).ok_or_else(|| {
-                format!(
-                    "unknown encoding \"{}\"; use auto, utf-8, windows-1251, cp866 or latin1",
-                    self.encoding
-                )
-            })?)
-        };
-        let threads = match self.threads {
-            Some(0) => return Err("--threads must be at least 1".to_string()),
-            Some(n) => n,
-            None => std::thread::available_parallelism().map_or(1, usize::from),
-        };
-        Ok(Config {
-            options: Options {
-                default_variant: self.default_game_type.variant(),
-                strict: self.strict,
-                ..Options::default()
-            },
-            encoding,
-            threads,
-            quiet: self.quiet,
-            progress: !self.no_progress && !self.quiet && std::io::stderr().is_terminal(),
-        })
-    }
-}
+use pdnkit::encoding::Detection;
+use pdnkit::validate::{GameReport, GameSink, StreamTotals, check_stream_parallel};
+use std::io::{self, Write};
 
 /// A progress bar over the bytes of all inputs, on stderr, only on a terminal.
 pub struct Progress {
@@ -102,21 +38,52 @@ impl Progress {
     pub fn finish(&self) {
         self.bar.finish_and_clear();
     }
+
+    /// `out` with the bar taken off the terminal while each write is made, so that no stale
+    /// bar line is left among the lines written.
+    pub fn around<W: Write>(&self, out: W) -> AroundBar<W> {
+        AroundBar {
+            out,
+            bar: self.bar.clone(),
+        }
+    }
+}
+
+/// A writer that suspends a progress bar while it writes (see [`Progress::around`]).
+pub struct AroundBar<W> {
+    out: W,
+    bar: ProgressBar,
+}
+
+impl<W: Write> Write for AroundBar<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let out = &mut self.out;
+        self.bar.suspend(|| {
+            out.write_all(buf)?;
+            out.flush()
+        })?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let out = &mut self.out;
+        self.bar.suspend(|| out.flush())
+    }
 }
 
 /// Validates every game of `input` on `threads` threads into `sink`, moving the progress bar
 /// as bytes are read. Returns why the input could not be read (completely), if it could not:
-/// `cannot read: ...` or `read failed: ...`.
+/// `io` (`cannot read: ...`, `read failed: ...`) or `binary`.
 pub fn check_input(
     input: &Input,
     config: &Config,
     progress: &Progress,
     threads: usize,
     sink: &mut dyn GameSink,
-) -> Option<String> {
+) -> Option<Unreadable> {
     let reader = match input.open() {
         Ok(reader) => reader,
-        Err(e) => return Some(format!("cannot read: {e}")),
+        Err(e) => return Some(e),
     };
     let mut sink = ProgressSink {
         inner: sink,
@@ -133,7 +100,10 @@ pub fn check_input(
         &mut totals,
     )
     .err()
-    .map(|e| format!("read failed: {e}"))
+    .map(|e| Unreadable {
+        code: pdnkit::diagnostic::code::IO,
+        message: format!("read failed: {e}"),
+    })
 }
 
 /// Hands every game on to `inner` and moves the progress bar.

@@ -2,12 +2,17 @@
 //! a file that is replaced only once it is complete. Diagnostics of invalid games go to
 //! standard error in the human format.
 
-use super::common::{CommonArgs, Config, Progress, in_input_order};
-use super::inputs::{self, Input};
+use super::args::{self, CapArgs, CommonArgs, Config};
+use super::cap::{Cap, omitted_line};
+use super::common::{Progress, in_input_order};
+use super::fold::BothBoards;
+use super::inputs::Input;
 use super::output::{Output, Sources};
 use super::report::{FileFormatter, ReportFormat};
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
-use pdnkit::convert::{Captures, Notation, PdnOptions, ResultStyle, write_game, write_game_json};
+use pdnkit::convert::{
+    Captures, JsonOptions, Notation, PdnOptions, ResultStyle, write_game, write_game_json_with,
+};
 use pdnkit::diagnostic::Severity;
 use pdnkit::encoding::Detection;
 use pdnkit::validate::{GameReport, GameSink, StreamTotals, check_stream};
@@ -21,18 +26,23 @@ use std::path::PathBuf;
 /// error, its diagnostics are printed on standard error, and the exit code is 1.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
-    pdnkit convert games.pdn --to jsonl > games.jsonl\n  \
-    pdnkit convert archive/ --to json -o archive.json\n  \
-    pdnkit convert games.pdn --to pdn --notation numeric -o numeric.pdn\n\n\
+    pdnkit convert games.pdn --format jsonl > games.jsonl\n  \
+    pdnkit convert archive/ --format json --no-positions -o archive.json\n  \
+    pdnkit convert games.pdn --format pdn --notation numeric -o numeric.pdn\n\n\
     Exit codes: 0 every game valid, 1 at least one game invalid (still converted up to its \
     error), 2 usage error, unreadable input or output not written.")]
 pub struct ConvertArgs {
-    /// Files, directories (searched recursively for *.pdn), or - for standard input.
+    /// Files, directories (searched recursively for *.pdn), or - for standard input. None:
+    /// standard input when it is a pipe or a file, else the current directory.
     paths: Vec<PathBuf>,
     /// json: one document {"games":[...]}; jsonl: one game object per line; pdn: canonical
     /// PDN 3.0.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    to: Target,
+    #[arg(long, value_enum, value_name = "FORMAT", alias = "to")]
+    format: Target,
+    /// JSON: leave out each move's `fen_after` (the position after it), most of the output's
+    /// size.
+    #[arg(long)]
+    no_positions: bool,
     /// Write to FILE instead of standard output (- is standard output). A regular file is
     /// replaced only once the output is complete; an input is never written over.
     #[arg(short, long, value_name = "FILE")]
@@ -49,6 +59,8 @@ pub struct ConvertArgs {
     /// international (2-0 0-2 1-1 *) [default: keep].
     #[arg(long, value_enum)]
     results: Option<ResultsArg>,
+    #[command(flatten)]
+    caps: CapArgs,
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -84,20 +96,25 @@ struct Plan {
     config: Config,
     target: Target,
     pdn: PdnOptions,
+    json: JsonOptions,
 }
 
 impl ConvertArgs {
     fn plan(&self) -> Result<Plan, String> {
-        let config = self.common.config()?;
+        let mut config = self.common.config()?;
+        self.caps.apply(&mut config);
         let pdn_only = [
             ("--notation", self.notation.is_some()),
             ("--captures", self.captures.is_some()),
             ("--results", self.results.is_some()),
         ];
-        if self.to != Target::Pdn
+        if self.format != Target::Pdn
             && let Some((flag, _)) = pdn_only.iter().find(|(_, given)| *given)
         {
-            return Err(format!("{flag} applies to --to pdn only"));
+            return Err(format!("{flag} applies to --format pdn only"));
+        }
+        if self.format == Target::Pdn && self.no_positions {
+            return Err("--no-positions applies to --format json and jsonl only".to_string());
         }
         let pdn = PdnOptions {
             notation: match self.notation {
@@ -116,8 +133,11 @@ impl ConvertArgs {
         };
         Ok(Plan {
             config,
-            target: self.to,
+            target: self.format,
             pdn,
+            json: JsonOptions {
+                positions: !self.no_positions,
+            },
         })
     }
 }
@@ -131,14 +151,10 @@ struct FileResult {
 }
 
 pub fn run(args: ConvertArgs) -> io::Result<u8> {
-    let plan = match args.plan() {
-        Ok(plan) => plan,
-        Err(message) => {
-            eprintln!("pdnkit: error: {message}");
-            return Ok(EXIT_FAILURE);
-        }
+    let (plan, inputs) = match args::start(args.plan(), |p| &p.config, &args.paths) {
+        Ok(started) => started,
+        Err(code) => return Ok(code),
     };
-    let inputs = inputs::collect(&args.paths);
     // Opened before any input is read, so that a refused output costs nothing.
     let mut output = match Output::open(args.output.as_deref(), &Sources::of_inputs(&inputs)) {
         Ok(output) => output,
@@ -248,8 +264,7 @@ fn convert_input(input: &Input, plan: &Plan, progress: &Progress) -> FileResult 
     match input.open() {
         Err(e) => {
             failed = true;
-            let message = format!("cannot read: {e}");
-            let _ = formatter.file_problem(&mut messages, Severity::Error, "io", &message);
+            let _ = formatter.file_problem(&mut messages, Severity::Error, e.code, &e.message);
         }
         Ok(reader) => {
             let mut sink = Sink {
@@ -260,6 +275,8 @@ fn convert_input(input: &Input, plan: &Plan, progress: &Progress) -> FileResult 
                 progress,
                 seen: 0,
                 games: 0,
+                cap: Cap::new(plan.config.caps, plan.config.quiet),
+                both_boards: BothBoards::default(),
             };
             let result = check_stream(
                 reader,
@@ -268,10 +285,16 @@ fn convert_input(input: &Input, plan: &Plan, progress: &Progress) -> FileResult 
                 &mut sink,
                 &mut totals,
             );
+            let omitted = sink.cap.file_omitted;
+            if let Some(note) = sink.both_boards.note() {
+                let _ = formatter.file_problem(&mut messages, Severity::Note, "game-type", &note);
+            }
             if let Err(e) = result {
                 failed = true;
                 let message = format!("read failed: {e}");
                 let _ = formatter.file_problem(&mut messages, Severity::Error, "io", &message);
+            } else if omitted > 0 {
+                let _ = formatter.omitted(&mut messages, &omitted_line(omitted, None));
             }
         }
     }
@@ -292,20 +315,33 @@ struct Sink<'a> {
     progress: &'a Progress,
     seen: u64,
     games: usize,
+    cap: Cap,
+    both_boards: BothBoards,
 }
 
 impl GameSink for Sink<'_> {
     fn detection(&mut self, detection: &Detection) -> io::Result<()> {
+        if self.plan.config.allow_encoding {
+            return Ok(());
+        }
         self.formatter.detection(self.messages, detection)
     }
 
-    fn game(&mut self, report: GameReport) -> io::Result<()> {
+    fn game(&mut self, mut report: GameReport) -> io::Result<()> {
+        self.both_boards.take(&mut report);
         if !report.valid() {
-            self.formatter.game(self.messages, &report)?;
+            let mut shown = report.clone();
+            let omitted = self.cap.trim(&mut shown);
+            self.formatter.game(self.messages, &shown)?;
+            if omitted > 0 {
+                let line = omitted_line(omitted, Some(report.index));
+                self.formatter.omitted(self.messages, &line)?;
+            }
         }
         match self.plan.target {
             Target::Json | Target::Jsonl => {
-                write_game_json(&mut *self.output, self.formatter.file, &report)?;
+                let file = self.formatter.file;
+                write_game_json_with(&mut *self.output, file, &report, self.plan.json)?;
                 self.output.push(b'\n');
             }
             Target::Pdn => {

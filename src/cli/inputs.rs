@@ -1,34 +1,76 @@
-//! Turning PATH arguments into the list of inputs: files as given, directories walked
-//! recursively for `*.pdn` (any case) in sorted order, `-` for standard input. Problems met
-//! on the way (a missing path, an unreadable directory, a symlink loop) are inputs too, so
-//! that they are reported in order and the run goes on.
+//! Turning PATH arguments into the list of inputs, as ripgrep and fd do: files as given,
+//! directories walked in sorted order for the files their globs match (`*.pdn`, any case, by
+//! default), hidden files and directories skipped unless asked for, `-` for standard input.
+//! With no PATH, standard input when it is a pipe or a file, else the current directory.
+//! Problems met on the way (a missing path, an unreadable directory, a symlink loop, a FIFO
+//! or device where a PDN file was expected) are inputs too, so that they are reported in
+//! order and the run goes on. Binary files are found when opened (a NUL byte near the start,
+//! as git and ripgrep tell).
 
+use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
 
 pub enum Input {
     Stdin,
     File(PathBuf),
-    /// A path that could not be listed or read, with the reason.
+    /// A path that could not be listed or read, with the message that says why.
     Broken(PathBuf, String),
 }
+
+/// Why an input cannot be read as PDN: the diagnostic code (`io`, `binary`) and message.
+pub struct Unreadable {
+    pub code: &'static str,
+    pub message: String,
+}
+
+/// Bytes looked at for a NUL byte (git looks at as many).
+const BINARY_PROBE: usize = 8000;
 
 impl Input {
     pub fn name(&self) -> String {
         match self {
             Input::Stdin => "<stdin>".to_string(),
-            Input::File(p) | Input::Broken(p, _) => p.display().to_string(),
+            Input::File(p) | Input::Broken(p, _) => pdnkit::escape::file_name(p),
         }
     }
 
-    pub fn open(&self) -> io::Result<Box<dyn Read + Send>> {
-        match self {
-            Input::Stdin => Ok(Box::new(io::stdin())),
-            Input::File(p) => Ok(Box::new(File::open(p)?)),
-            Input::Broken(_, reason) => Err(io::Error::other(reason.clone())),
+    /// Opens the input for reading; refuses binary data.
+    pub fn open(&self) -> Result<Box<dyn Read + Send>, Unreadable> {
+        let io_error = |e: io::Error| Unreadable {
+            code: pdnkit::diagnostic::code::IO,
+            message: format!("cannot read: {e}"),
+        };
+        if let Input::Broken(_, reason) = self {
+            return Err(Unreadable {
+                code: pdnkit::diagnostic::code::IO,
+                message: reason.clone(),
+            });
         }
+        let mut reader: Box<dyn Read + Send> = match self {
+            Input::Stdin => {
+                if io::stdin().is_terminal() {
+                    eprintln!("pdnkit: reading PDN from standard input (end it with Ctrl-D)");
+                }
+                Box::new(io::stdin())
+            }
+            Input::File(p) => Box::new(File::open(p).map_err(io_error)?),
+            Input::Broken(..) => unreachable!("refused above"),
+        };
+        let mut head = Vec::with_capacity(BINARY_PROBE);
+        (&mut reader)
+            .take(BINARY_PROBE as u64)
+            .read_to_end(&mut head)
+            .map_err(io_error)?;
+        if let Some(at) = memchr::memchr(0, &head) {
+            return Err(Unreadable {
+                code: pdnkit::diagnostic::code::BINARY,
+                message: binary_message(&head, at),
+            });
+        }
+        Ok(Box::new(io::Cursor::new(head).chain(reader)))
     }
 
     /// Size in bytes, when known in advance (for the progress bar).
@@ -40,51 +82,217 @@ impl Input {
     }
 }
 
-fn is_pdn(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("pdn"))
+fn binary_message(head: &[u8], at: usize) -> String {
+    let utf16 = head.starts_with(&[0xff, 0xfe]) || head.starts_with(&[0xfe, 0xff]);
+    if utf16 {
+        "UTF-16 text, which pdnkit does not read: convert it to UTF-8".to_string()
+    } else {
+        format!(
+            "binary data (a NUL byte at byte {}), not PDN text: not read",
+            at + 1
+        )
+    }
 }
 
-/// Expands the PATH arguments (no argument: standard input).
-pub fn collect(paths: &[PathBuf]) -> Vec<Input> {
-    if paths.is_empty() {
-        return vec![Input::Stdin];
+/// How directories are walked.
+pub struct Walk {
+    pub hidden: bool,
+    /// 0: only the paths given; 1: the files of a directory given, not its subdirectories.
+    pub max_depth: Option<usize>,
+    /// Patterns of the files read (default `*.pdn`), and of what is skipped.
+    pub globs: Vec<String>,
+    pub excludes: Vec<String>,
+}
+
+/// A glob set matched on paths below a walked directory, in any case; a pattern without `/`
+/// matches a name at any depth.
+fn glob_set(patterns: &[String]) -> Result<GlobSet, String> {
+    let mut set = GlobSetBuilder::new();
+    for pattern in patterns {
+        let anchored = pattern.contains('/');
+        let pattern = pattern.trim_start_matches('/');
+        let full = if anchored {
+            pattern.to_string()
+        } else {
+            format!("**/{pattern}")
+        };
+        let glob = GlobBuilder::new(&full)
+            .case_insensitive(true)
+            .literal_separator(true)
+            .build()
+            .map_err(|e| format!("bad glob \"{pattern}\": {}", e.kind()))?;
+        set.add(glob);
+    }
+    set.build().map_err(|e| e.to_string())
+}
+
+struct Matcher {
+    include: GlobSet,
+    exclude: GlobSet,
+}
+
+/// Expands the PATH arguments. An error is a usage error (exit code 2): standard input named
+/// twice, a bad glob, or no input at all (the message says what was searched).
+pub fn collect(paths: &[PathBuf], walk: &Walk) -> Result<Vec<Input>, String> {
+    let matcher = Matcher {
+        include: glob_set(&walk.globs)?,
+        exclude: glob_set(&walk.excludes)?,
+    };
+    let implicit = paths.is_empty();
+    let paths = if !implicit {
+        paths.to_vec()
+    } else if stdin_has_data() {
+        vec![PathBuf::from("-")]
+    } else {
+        vec![PathBuf::from(".")]
+    };
+    if paths.iter().filter(|p| p.as_os_str() == "-").count() > 1 {
+        return Err("standard input (-) is named more than once; name it once".to_string());
     }
     let mut inputs = Vec::new();
-    for path in paths {
+    let mut walked = Vec::new();
+    for path in &paths {
         if path.as_os_str() == "-" {
             inputs.push(Input::Stdin);
             continue;
         }
         match std::fs::metadata(path) {
-            Err(e) => inputs.push(Input::Broken(path.clone(), e.to_string())),
-            Ok(meta) if meta.is_dir() => walk(path, &mut inputs),
+            Err(e) => inputs.push(Input::Broken(path.clone(), format!("cannot read: {e}"))),
+            Ok(meta) if meta.is_dir() => {
+                walked.push(pdnkit::escape::file_name(path));
+                walk_dir(path, walk, &matcher, implicit, &mut inputs)
+            }
             Ok(_) => inputs.push(Input::File(path.clone())),
         }
     }
-    inputs
+    if inputs.is_empty() {
+        return Err(nothing_found(&walked, walk));
+    }
+    Ok(inputs)
 }
 
-fn walk(root: &Path, inputs: &mut Vec<Input>) {
-    let walker = WalkDir::new(root).follow_links(true).sort_by_file_name();
-    for entry in walker {
+/// "no input: no file matching *.pdn in ...", with what the walk left out.
+fn nothing_found(walked: &[String], walk: &Walk) -> String {
+    let mut skipped = Vec::new();
+    if !walk.hidden {
+        skipped.push("hidden files skipped (--hidden reads them)".to_string());
+    }
+    if let Some(depth) = walk.max_depth {
+        skipped.push(format!("--max-depth {depth}"));
+    }
+    if !walk.excludes.is_empty() {
+        skipped.push(format!("excluded: {}", walk.excludes.join(", ")));
+    }
+    let message = format!(
+        "no input: no file matching {} in {}{}{}",
+        walk.globs.join(", "),
+        walked.join(", "),
+        if skipped.is_empty() { "" } else { "; " },
+        skipped.join("; ")
+    );
+    pdnkit::escape::text(&message).into_owned()
+}
+
+/// Standard input is a pipe, a file or a socket (not a terminal, not /dev/null): read it
+/// when no PATH is given, as ripgrep does.
+fn stdin_has_data() -> bool {
+    let stdin = io::stdin();
+    if stdin.is_terminal() {
+        return false;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        use std::os::unix::fs::FileTypeExt;
+        let meta = stdin
+            .as_fd()
+            .try_clone_to_owned()
+            .map(File::from)
+            .and_then(|f| f.metadata());
+        meta.is_ok_and(|m| {
+            let t = m.file_type();
+            t.is_file() || t.is_fifo() || t.is_socket()
+        })
+    }
+    #[cfg(not(unix))]
+    true
+}
+
+fn is_hidden(entry: &walkdir::DirEntry) -> bool {
+    entry.depth() > 0
+        && entry
+            .file_name()
+            .to_str()
+            .is_some_and(|n| n.starts_with('.'))
+}
+
+fn walk_dir(root: &Path, walk: &Walk, matcher: &Matcher, implicit: bool, inputs: &mut Vec<Input>) {
+    let mut walker = WalkDir::new(root).follow_links(true).sort_by_file_name();
+    if let Some(depth) = walk.max_depth {
+        walker = walker.max_depth(depth);
+    }
+    let relative = |path: &Path| path.strip_prefix(root).unwrap_or(path).to_path_buf();
+    let entries = walker.into_iter().filter_entry(|e| {
+        (walk.hidden || !is_hidden(e))
+            && (e.depth() == 0 || !matcher.exclude.is_match(relative(e.path())))
+    });
+    for entry in entries {
         match entry {
-            Ok(e) if e.file_type().is_file() && is_pdn(e.path()) => {
-                inputs.push(Input::File(e.into_path()))
+            Ok(e) if e.file_type().is_dir() => {}
+            Ok(e) if !matcher.include.is_match(relative(e.path())) => {}
+            Ok(e) => {
+                // With no PATH given, names as ripgrep shows them: without `./`.
+                let path = match e.path().strip_prefix(".") {
+                    Ok(p) if implicit => p.to_path_buf(),
+                    _ => e.into_path(),
+                };
+                if std::fs::metadata(&path).is_ok_and(|m| m.is_file()) {
+                    inputs.push(Input::File(path));
+                } else {
+                    let reason = "not a regular file (a FIFO, socket or device): not read, as a \
+                                  PDN file walked to could block or never end";
+                    inputs.push(Input::Broken(path, reason.to_string()));
+                }
             }
-            Ok(_) => {}
             Err(e) => {
                 let path = e
                     .path()
                     .map_or_else(|| root.to_path_buf(), Path::to_path_buf);
                 let reason = if e.loop_ancestor().is_some() {
-                    "symbolic link loop, not followed".to_string()
+                    "cannot read: symbolic link loop, not followed".to_string()
                 } else {
-                    e.io_error()
-                        .map_or_else(|| e.to_string(), |io| io.to_string())
+                    let io = e
+                        .io_error()
+                        .map_or_else(|| e.to_string(), |io| io.to_string());
+                    format!("cannot read: {io}")
                 };
                 inputs.push(Input::Broken(path, reason));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn walk(globs: &[&str], excludes: &[&str]) -> Walk {
+        Walk {
+            hidden: false,
+            max_depth: None,
+            globs: globs.iter().map(|s| s.to_string()).collect(),
+            excludes: excludes.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn globs_match_names_at_any_depth_in_any_case_and_anchored_paths() {
+        let set = glob_set(&walk(&["*.pdn", "old/*.txt"], &[]).globs).unwrap();
+        assert!(set.is_match("a.pdn"));
+        assert!(set.is_match("x/y/GAMES.PDN"));
+        assert!(set.is_match("old/a.txt"));
+        assert!(!set.is_match("x/old/a.txt"));
+        assert!(!set.is_match("a.pdn.bak"));
+        assert!(glob_set(&["a[".to_string()]).is_err());
     }
 }

@@ -1,19 +1,24 @@
 //! Argument parsing and dispatch. Raw flags become a validated configuration before any
 //! work starts; every subcommand returns the process exit code.
 
+mod args;
+mod cap;
 mod common;
+mod config;
 mod convert;
+mod fold;
 mod inputs;
 mod output;
 mod perft;
 mod random;
 mod report;
 mod report_page;
+mod shell;
 mod show;
 mod stats;
 mod validate;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -48,6 +53,26 @@ enum Command {
     Stats(stats::StatsArgs),
     Show(show::ShowArgs),
     Report(report_page::ReportArgs),
+    /// Print the path and the keys of the pdnkit.toml in effect (`pdnkit help config`
+    /// documents every key).
+    #[command(after_long_help = config::HELP)]
+    Config(shell::ConfigArgs),
+    /// Print a completion script for a shell (bash, zsh, fish, powershell).
+    #[command(after_help = "Install, for example:\n  \
+        pdnkit completions bash > ~/.local/share/bash-completion/completions/pdnkit\n  \
+        pdnkit completions zsh > ~/.zfunc/_pdnkit   # with fpath+=~/.zfunc in ~/.zshrc\n  \
+        pdnkit completions fish > ~/.config/fish/completions/pdnkit.fish")]
+    Completions(shell::CompletionsArgs),
+    /// Print the man page (roff) of pdnkit or of one of its commands.
+    #[command(after_help = "Install, for example:\n  \
+        pdnkit man > ~/.local/share/man/man1/pdnkit.1\n  \
+        pdnkit man validate > ~/.local/share/man/man1/pdnkit-validate.1")]
+    Man(shell::ManArgs),
+}
+
+/// The command line definition (for completions and man pages too).
+pub fn command() -> clap::Command {
+    Cli::command()
 }
 
 pub fn run() -> ExitCode {
@@ -60,6 +85,9 @@ pub fn run() -> ExitCode {
         Command::Show(args) => show::run(args),
         Command::Random(args) => random::run(args),
         Command::Report(args) => report_page::run(args),
+        Command::Config(args) => shell::config(args),
+        Command::Completions(args) => shell::completions(args),
+        Command::Man(args) => shell::man(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -78,20 +106,49 @@ pub enum Format {
     Json,
 }
 
-/// Game type given on the command line.
+/// The game type of games without a GameType tag, as given (`--game-type`, `game-type`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum GameTypeArg {
-    #[value(name = "41")]
+    /// The board the game's FEN, squares and moves fit.
+    Auto,
+    #[value(name = "41", alias = "spantsiretti")]
     Spantsiretti,
-    #[value(name = "25")]
+    #[value(name = "25", alias = "russian")]
     Russian,
 }
 
 impl GameTypeArg {
+    /// The variant forced (None for auto).
+    pub fn variant(self) -> Option<pdnkit::Variant> {
+        match self {
+            GameTypeArg::Auto => None,
+            GameTypeArg::Spantsiretti => Some(pdnkit::Variant::Spantsiretti),
+            GameTypeArg::Russian => Some(pdnkit::Variant::Russian),
+        }
+    }
+
+    /// Reads a name as the command line does (a config file's value).
+    pub fn parse(name: &str) -> Result<GameTypeArg, String> {
+        <GameTypeArg as clap::ValueEnum>::from_str(name, true).map_err(|_| {
+            format!("\"{name}\" is not a game type: use auto, 41 or spantsiretti, 25 or russian")
+        })
+    }
+}
+
+/// The game type to play (perft, random).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum VariantArg {
+    #[value(name = "41", alias = "spantsiretti")]
+    Spantsiretti,
+    #[value(name = "25", alias = "russian")]
+    Russian,
+}
+
+impl VariantArg {
     pub fn variant(self) -> pdnkit::Variant {
         match self {
-            GameTypeArg::Spantsiretti => pdnkit::Variant::Spantsiretti,
-            GameTypeArg::Russian => pdnkit::Variant::Russian,
+            VariantArg::Spantsiretti => pdnkit::Variant::Spantsiretti,
+            VariantArg::Russian => pdnkit::Variant::Russian,
         }
     }
 }

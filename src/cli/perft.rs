@@ -1,6 +1,6 @@
 //! `pdnkit perft`: count move sequences from a position.
 
-use super::{EXIT_FAILURE, EXIT_OK, Format, GameTypeArg};
+use super::{EXIT_FAILURE, EXIT_OK, Format, VariantArg};
 use pdnkit::perft::{divide, perft};
 use pdnkit::{Corner, Paths, Position, parse_fen};
 use std::io::{self, Write};
@@ -23,9 +23,9 @@ pub struct PerftArgs {
     /// default: the start position of the game type.
     #[arg(long)]
     fen: Option<String>,
-    /// 41 = Spantsiretti (10x8), 25 = Russian (8x8).
-    #[arg(long, value_enum, default_value = "41")]
-    game_type: GameTypeArg,
+    /// 41 or spantsiretti (10x8), 25 or russian (8x8).
+    #[arg(long, value_enum, default_value = "41", ignore_case = true)]
+    game_type: VariantArg,
     /// List every first move with the count below it.
     #[arg(long)]
     divide: bool,
@@ -94,6 +94,7 @@ pub fn run(args: PerftArgs) -> io::Result<u8> {
         }
         Format::Json => {
             let mut doc = serde_json::json!({
+                "type": "perft",
                 "game_type": variant.game_type(),
                 "fen": pdnkit::write_fen(&position, pdnkit::FenNotation::Alpha),
                 "depth": args.depth,

@@ -1,6 +1,6 @@
 //! `pdnkit random`: reproducible random legal games as PDN on stdout.
 
-use super::{EXIT_OK, GameTypeArg};
+use super::{EXIT_OK, VariantArg};
 use pdnkit::random::write_game;
 use std::io::{self, Write};
 
@@ -18,9 +18,9 @@ pub struct RandomArgs {
     /// Seed of the random generator.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// 41 = Spantsiretti (10x8), 25 = Russian (8x8).
-    #[arg(long, value_enum, default_value = "41")]
-    game_type: GameTypeArg,
+    /// 41 or spantsiretti (10x8), 25 or russian (8x8).
+    #[arg(long, value_enum, default_value = "41", ignore_case = true)]
+    game_type: VariantArg,
 }
 
 pub fn run(args: RandomArgs) -> io::Result<u8> {

@@ -117,6 +117,20 @@ impl FileFormatter<'_> {
         }
     }
 
+    /// A line of human or github output that says what was left out (JSON has everything).
+    pub fn omitted(&self, out: &mut dyn Write, text: &str) -> io::Result<()> {
+        match self.format {
+            ReportFormat::Human => writeln!(out, "{}: {text}", self.file),
+            ReportFormat::Github => writeln!(
+                out,
+                "::notice file={}::{}",
+                escape_property(self.file),
+                escape_data(text)
+            ),
+            ReportFormat::Json | ReportFormat::Jsonl => Ok(()),
+        }
+    }
+
     pub fn detection(&self, out: &mut dyn Write, detection: &Detection) -> io::Result<()> {
         if detection.guessed {
             let message = format!(
@@ -150,8 +164,10 @@ pub fn game_json(file: &str, report: &GameReport) -> Value {
         "game": report.index,
         "line": report.line,
         "valid": report.valid(),
-        "plies": report.plies(),
+        // null when nothing was replayed: a syntax check, which chooses no game type.
+        "plies": report.game_type_by.map(|_| report.plies()),
         "game_type": report.variant.map(|v| v.game_type()),
+        "game_type_by": report.game_type_by.map(|by| by.name()),
         "result": {
             "declared": report.declared.map(|r| r.text()),
             "termination": report.termination.map(|t| t.name()),

@@ -2,10 +2,12 @@
 //! (summary, charts, every invalid game on its board, a viewer per game) built by
 //! [`pdnkit::html`]. The exit code is validate's.
 
-use super::common::{CommonArgs, Config, Progress, check_input, in_input_order};
-use super::inputs::{self, Input};
+use super::args::{self, CommonArgs, Config};
+use super::common::{Progress, check_input, in_input_order};
+use super::inputs::Input;
 use super::output::{Output, Sources};
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use pdnkit::escape;
 use pdnkit::html::contents::{Contents, Limits};
 use pdnkit::html::page::{PageInfo, write_page};
 use std::io::{self, Write};
@@ -25,7 +27,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
     Exit codes: 0 every game valid, 1 at least one game invalid, 2 usage error, unreadable \
     input or page not written.")]
 pub struct ReportArgs {
-    /// Files, directories (searched recursively for *.pdn), or - for standard input.
+    /// Files, directories (searched recursively for *.pdn), or - for standard input. None:
+    /// standard input when it is a pipe or a file, else the current directory.
     paths: Vec<PathBuf>,
     /// Write the page to FILE (replaced whole, never half-written); - or none: standard
     /// output.
@@ -43,18 +46,14 @@ pub struct ReportArgs {
 }
 
 pub fn run(args: ReportArgs) -> io::Result<u8> {
-    let config = match args.common.config() {
-        Ok(c) => c,
-        Err(message) => {
-            eprintln!("pdnkit: error: {message}");
-            return Ok(EXIT_FAILURE);
-        }
+    let (config, inputs) = match args::start(args.common.config(), |c| c, &args.paths) {
+        Ok(started) => started,
+        Err(code) => return Ok(code),
     };
     let limits = Limits {
         valid: args.max_games,
         invalid: args.max_invalid,
     };
-    let inputs = inputs::collect(&args.paths);
     // Opened before any input is read, so that a refused target costs nothing.
     let mut output = match Output::open(args.output.as_deref(), &Sources::of_inputs(&inputs)) {
         Ok(output) => output,
@@ -130,8 +129,9 @@ fn read_input(
     contents.begin_file(&name);
     let problem = check_input(input, config, progress, threads, &mut contents);
     let problem = problem.map(|p| {
-        contents.file_unreadable(p.clone());
-        format!("{name}: error[io]: {p}")
+        contents.file_unreadable(p.message.clone());
+        let (name, message) = (escape::text(&name), escape::text(&p.message));
+        format!("{name}: error[{}]: {message}", p.code)
     });
     (contents, problem)
 }

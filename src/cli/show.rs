@@ -4,8 +4,10 @@
 mod diagram;
 mod svg;
 
+use super::args::ReadArgs;
+use super::inputs::Input;
 use super::output::{Sources, write_whole};
-use super::{EXIT_FAILURE, EXIT_OK, GameTypeArg};
+use super::{EXIT_FAILURE, EXIT_OK};
 use pdnkit::diagnostic::Diagnostic;
 use pdnkit::encoding::TextEncoding;
 use pdnkit::fen::{FenNotation, write_fen};
@@ -13,9 +15,8 @@ use pdnkit::moves::Move;
 use pdnkit::position::{Color, Position};
 use pdnkit::stats::canonical;
 use pdnkit::validate::{GameReport, GameSink, Options, PlayedMove, StreamTotals, check_stream};
-use std::fs::File;
-use std::io::{self, IsTerminal, Read};
-use std::path::{Path, PathBuf};
+use std::io::{self, IsTerminal};
+use std::path::PathBuf;
 
 /// Show the board after a ply of a game: a text diagram, and optionally an SVG picture.
 ///
@@ -26,7 +27,7 @@ use std::path::{Path, PathBuf};
 #[command(after_help = "Examples:\n  \
     pdnkit show games.pdn                    # game 1, after its last move\n  \
     pdnkit show games.pdn --game 3 --ply 0   # game 3, start position\n  \
-    pdnkit show games.pdn --game 2 --ply 17 --svg board.svg\n\n\
+    pdnkit show games.pdn --game 2 --ply 17 -o board.svg\n\n\
     Exit codes: 0 the board was shown, 2 no such game or ply, unreadable file, or usage error.")]
 pub struct ShowArgs {
     /// The PDN file (- for standard input).
@@ -39,18 +40,15 @@ pub struct ShowArgs {
     /// replayed ply.
     #[arg(long, value_name = "K")]
     ply: Option<u32>,
-    /// Also write the board as an SVG picture to this file.
-    #[arg(long, value_name = "FILE")]
-    svg: Option<PathBuf>,
-    /// Letters for the pieces even when stdout is a terminal (w b = men, W B = kings).
+    /// Also write the board as an SVG picture to FILE.
+    #[arg(short = 'o', long = "output", value_name = "FILE", alias = "svg")]
+    output: Option<PathBuf>,
+    /// Letters for the pieces (w b = men, W B = kings) even on a terminal whose locale is
+    /// UTF-8 (elsewhere they are letters anyway).
     #[arg(long)]
     ascii: bool,
-    /// Game type of a game without a GameType tag: 41 = Spantsiretti (10x8), 25 = Russian.
-    #[arg(long, value_enum, default_value = "41")]
-    default_game_type: GameTypeArg,
-    /// Text encoding of the file: auto, utf-8, windows-1251, cp866 or latin1.
-    #[arg(long, default_value = "auto", value_name = "ENCODING")]
-    encoding: String,
+    #[command(flatten)]
+    read: ReadArgs,
 }
 
 /// What the diagram and the picture show.
@@ -98,26 +96,14 @@ impl Failure {
 }
 
 fn show(args: &ShowArgs) -> Result<(), Failure> {
-    let encoding = if args.encoding.eq_ignore_ascii_case("auto") {
-        None
+    let (options, encoding, _) = args.read.resolve().map_err(Failure::Message)?;
+    let input = if args.file.as_os_str() == "-" {
+        Input::Stdin
     } else {
-        Some(TextEncoding::parse_name(&args.encoding).ok_or_else(|| {
-            Failure::Message(format!(
-                "unknown encoding \"{}\"; use auto, utf-8, windows-1251, cp866 or latin1",
-                args.encoding
-            ))
-        })?)
+        Input::File(args.file.clone())
     };
-    let name = if args.file.as_os_str() == "-" {
-        "<stdin>".to_string()
-    } else {
-        args.file.display().to_string()
-    };
-    let options = Options {
-        default_variant: args.default_game_type.variant(),
-        ..Options::default()
-    };
-    let report = find_game(&args.file, args.game, &options, encoding)
+    let name = input.name();
+    let report = find_game(&input, args.game, &options, encoding)
         .map_err(|e| Failure::Message(format!("cannot read {name}: {e}")))?;
     let report = match report {
         Found::Game(report) => report,
@@ -179,7 +165,7 @@ fn show(args: &ShowArgs) -> Result<(), Failure> {
         plies,
     };
     let sources = Sources::of_path(&args.file);
-    if let Some(path) = &args.svg {
+    if let Some(path) = &args.output {
         let svg = svg::render(&scene);
         write_whole(Some(path), &sources, svg.as_bytes()).map_err(Failure::written)?;
         if path.as_os_str() == "-" {
@@ -187,7 +173,7 @@ fn show(args: &ShowArgs) -> Result<(), Failure> {
             return Ok(());
         }
     }
-    let unicode = !args.ascii && io::stdout().is_terminal();
+    let unicode = !args.ascii && io::stdout().is_terminal() && utf8_locale();
     let mut text = diagram::render(&scene, unicode);
     text.push_str(&format!(
         "FEN: {}\n",
@@ -214,25 +200,7 @@ fn first_error(report: &GameReport) -> Option<&Diagnostic> {
 /// `3.` for White's third move, `3...` for Black's, for ply `ply` (1-based) of a game whose
 /// first move is `first`'s.
 pub fn move_number(first: Color, ply: u32) -> String {
-    let index = ply - 1;
-    let (number, side) = match first {
-        Color::White => (
-            index / 2 + 1,
-            if index.is_multiple_of(2) {
-                first
-            } else {
-                first.other()
-            },
-        ),
-        Color::Black => (
-            index.div_ceil(2) + 1,
-            if index.is_multiple_of(2) {
-                first
-            } else {
-                first.other()
-            },
-        ),
-    };
+    let (number, side) = pdnkit::html::viewer::move_number(first, ply);
     match side {
         Color::White => format!("{number}."),
         Color::Black => format!("{number}..."),
@@ -294,17 +262,31 @@ impl GameSink for Keep {
     }
 }
 
+/// The locale's character set is UTF-8 (the first of LC_ALL, LC_CTYPE and LANG that is set
+/// says so; none set is the C locale).
+fn utf8_locale() -> bool {
+    utf8_locale_in(|name| std::env::var(name).ok())
+}
+
+fn utf8_locale_in(var: impl Fn(&str) -> Option<String>) -> bool {
+    ["LC_ALL", "LC_CTYPE", "LANG"]
+        .iter()
+        .find_map(|name| var(name).filter(|v| !v.is_empty()))
+        .is_some_and(|v| {
+            let v = v.to_ascii_lowercase();
+            v.contains("utf-8") || v.contains("utf8")
+        })
+}
+
 fn find_game(
-    path: &Path,
+    input: &Input,
     game: u32,
     options: &Options,
     encoding: Option<TextEncoding>,
 ) -> io::Result<Found> {
-    let input: Box<dyn Read> = if path.as_os_str() == "-" {
-        Box::new(io::stdin())
-    } else {
-        Box::new(File::open(path)?)
-    };
+    let input = input
+        .open()
+        .map_err(|e| io::Error::other(e.message.trim_start_matches("cannot read: ").to_string()))?;
     let mut keep = Keep {
         wanted: game as usize,
         seen: 0,
@@ -317,4 +299,32 @@ fn find_game(
     }
     result?;
     Ok(Found::Count(keep.seen))
+}
+#[cfg(test)]
+mod tests {
+    use super::utf8_locale_in;
+
+    #[test]
+    fn the_first_locale_variable_set_decides() {
+        let env = |pairs: &'static [(&str, &str)]| {
+            move |name: &str| {
+                pairs
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, v)| v.to_string())
+            }
+        };
+        assert!(utf8_locale_in(env(&[("LANG", "ru_RU.UTF-8")])));
+        assert!(utf8_locale_in(env(&[
+            ("LC_CTYPE", "C.utf8"),
+            ("LANG", "C")
+        ])));
+        assert!(!utf8_locale_in(env(&[
+            ("LC_ALL", "C"),
+            ("LANG", "en_US.UTF-8")
+        ])));
+        assert!(!utf8_locale_in(env(&[("LANG", "ru_RU.KOI8-R")])));
+        assert!(!utf8_locale_in(env(&[("LC_ALL", ""), ("LANG", "POSIX")])));
+        assert!(!utf8_locale_in(env(&[])));
+    }
 }

@@ -1,10 +1,12 @@
 //! `pdnkit stats`: statistics over every game of the inputs, computed by replay, as one JSON
 //! document or a readable table.
 
-use super::common::{CommonArgs, Config, Progress, check_input};
-use super::inputs::{self, Input};
+use super::args::{self, CommonArgs, Config};
+use super::common::{Progress, check_input};
+use super::inputs::Input;
 use super::output::{Output, Sources};
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK, Format};
+use pdnkit::escape;
 use pdnkit::stats::{Opening, Stats, Summary};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -23,7 +25,8 @@ use std::path::PathBuf;
     pdnkit stats games.pdn --format human\n\n\
     Exit codes: 0 every game valid, 1 at least one game invalid, 2 usage error or unreadable input.")]
 pub struct StatsArgs {
-    /// Files, directories (searched recursively for *.pdn), or - for standard input.
+    /// Files, directories (searched recursively for *.pdn), or - for standard input. None:
+    /// standard input when it is a pipe or a file, else the current directory.
     paths: Vec<PathBuf>,
     /// json: one JSON document on stdout; human: a readable table.
     #[arg(long, value_enum, default_value = "json")]
@@ -33,14 +36,10 @@ pub struct StatsArgs {
 }
 
 pub fn run(args: StatsArgs) -> io::Result<u8> {
-    let config = match args.common.config() {
-        Ok(c) => c,
-        Err(message) => {
-            eprintln!("pdnkit: error: {message}");
-            return Ok(EXIT_FAILURE);
-        }
+    let (config, inputs) = match args::start(args.common.config(), |c| c, &args.paths) {
+        Ok(started) => started,
+        Err(code) => return Ok(code),
     };
-    let inputs = inputs::collect(&args.paths);
     let mut out = Output::open(None, &Sources::of_inputs(&inputs))?;
     let progress = Progress::new(&inputs, &config);
     let per_file: Vec<(Stats, Option<String>)> = if config.threads == 1 || inputs.len() == 1 {
@@ -104,7 +103,12 @@ fn count_input(
     if problem.is_some() {
         stats.file_unreadable();
     }
-    (stats, problem.map(|p| format!("{name}: error[io]: {p}")))
+    // A file name or a system message may hold control characters: escaped for stderr.
+    let problem = problem.map(|p| {
+        let (name, message) = (escape::text(&name), escape::text(&p.message));
+        format!("{name}: error[{}]: {message}", p.code)
+    });
+    (stats, problem)
 }
 
 /// `a: 1, b: 2`, or `none`.

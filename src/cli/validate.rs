@@ -1,11 +1,14 @@
 //! `pdnkit validate`: every move of every game replayed; diagnostics in four formats.
 
-use super::common::{CommonArgs, Config, Progress, in_input_order};
-use super::inputs::{self, Input};
+use super::args::{self, CapArgs, CommonArgs, Config};
+use super::cap::{Cap, omitted_line};
+use super::common::{Progress, in_input_order};
+use super::fold::BothBoards;
+use super::inputs::Input;
 use super::output::{Output, Sources};
 use super::report::{FileFormatter, Printer, ReportFormat, RunTotals};
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
-use pdnkit::diagnostic::Severity;
+use pdnkit::diagnostic::{Severity, code};
 use pdnkit::encoding::Detection;
 use pdnkit::validate::{GameReport, GameSink, StreamTotals, check_stream_parallel};
 use std::io;
@@ -23,20 +26,30 @@ use std::path::PathBuf;
 #[command(after_help = "Examples:\n  \
     pdnkit validate games.pdn\n  \
     pdnkit validate archive/ --format jsonl > report.jsonl\n  \
-    cat games.pdn | pdnkit validate - --default-game-type 25\n  \
-    pdnkit validate --format github --strict archive/\n\n\
-    Exit codes: 0 every game valid, 1 at least one game invalid, 2 usage error or unreadable input.")]
+    pdnkit validate                  # the current directory, or standard input from a pipe\n  \
+    cat games.pdn | pdnkit validate - --game-type russian\n  \
+    pdnkit validate --format github --strict --allow move-number archive/\n  \
+    pdnkit validate --files --exclude 'old/**' archive/   # what would be read\n\n\
+    Diagnostic codes: syntax, illegal-move, ambiguous-move, ambiguity-resolved, unknown-move, \
+    move-after-end, result-mismatch, unfinished-result, missing-result, bad-fen, \
+    unknown-game-type, unsupported-game-type, game-type, capture-notation, move-number, \
+    no-moves (about a game: levels apply), encoding, io, binary (about a file).\n\n\
+    Exit codes: 0 every game valid, 1 at least one game invalid, 2 usage error, unreadable \
+    or binary input, or no input found.")]
 pub struct ValidateArgs {
-    /// Files, directories (searched recursively for *.pdn), or - for standard input.
+    /// Files, directories (searched recursively for *.pdn), or - for standard input. None:
+    /// standard input when it is a pipe or a file, else the current directory.
     paths: Vec<PathBuf>,
     /// human: one line per finding and a summary; jsonl: one object per game then a summary;
     /// json: the same as one document; github: workflow annotations.
     #[arg(long, value_enum, default_value = "human")]
     format: ReportFormat,
     /// Check the syntax only (tags, tokens, move spelling); replay nothing. Much faster;
-    /// legality, draws and results are not checked.
+    /// legality, draws, results and game types are not checked (JSON has `plies: null`).
     #[arg(long)]
     syntax_only: bool,
+    #[command(flatten)]
+    caps: CapArgs,
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -49,22 +62,26 @@ struct FileResult {
 }
 
 pub fn run(args: ValidateArgs) -> io::Result<u8> {
-    let config = match args.common.config() {
-        Ok(mut c) => {
-            c.options.syntax_only = args.syntax_only;
-            // The reports are printed as diagnostics and totals: no tags or moves needed.
-            c.options.details = false;
-            c
-        }
-        Err(message) => {
-            eprintln!("pdnkit: error: {message}");
-            return Ok(EXIT_FAILURE);
-        }
+    let setup = args.common.config().map(|mut c| {
+        c.options.syntax_only = args.syntax_only;
+        // The reports are printed as diagnostics and totals: no tags or moves needed.
+        c.options.details = false;
+        args.caps.apply(&mut c);
+        c
+    });
+    let (config, inputs) = match args::start(setup, |c| c, &args.paths) {
+        Ok(started) => started,
+        Err(code) => return Ok(code),
     };
-    let inputs = inputs::collect(&args.paths);
     let progress = Progress::new(&inputs, &config);
     let stdout = Output::open(None, &Sources::of_inputs(&inputs))?;
-    let mut printer = Printer::new(stdout, args.format, config.quiet)?;
+    // While a bar is drawn, each game's lines go out at once, with the bar out of the way.
+    let out: Box<dyn io::Write> = if config.progress {
+        Box::new(io::LineWriter::new(progress.around(stdout)))
+    } else {
+        Box::new(stdout)
+    };
+    let mut printer = Printer::new(out, args.format, config.quiet)?;
     let mut totals = RunTotals::default();
     let mut record = |result: FileResult, printer: &mut Printer<_>| -> io::Result<()> {
         totals.files += 1;
@@ -143,8 +160,9 @@ fn check_input(
         quiet: config.quiet,
     };
     let mut totals = StreamTotals::default();
+    let capped = matches!(format, ReportFormat::Human | ReportFormat::Github);
     let problem = match input.open() {
-        Err(e) => Some(format!("cannot read: {e}")),
+        Err(e) => Some((e.code, e.message)),
         Ok(reader) => {
             let mut sink = Sink {
                 formatter: &formatter,
@@ -154,6 +172,9 @@ fn check_input(
                 read: 0,
                 seen: 0,
                 emit_failed: false,
+                cap: capped.then(|| Cap::new(config.caps, config.quiet)),
+                allow_encoding: config.allow_encoding,
+                both_boards: BothBoards::default(),
             };
             let result = check_stream_parallel(
                 reader,
@@ -165,16 +186,19 @@ fn check_input(
             );
             sink.progress_done();
             match result {
-                Ok(()) => None,
                 // The output side failed (a closed pipe): stop the run.
                 Err(e) if sink.emit_failed => return Err(e),
-                Err(e) => Some(format!("read failed: {e}")),
+                Err(e) => Some((code::IO, format!("read failed: {e}"))),
+                Ok(()) => {
+                    sink.file_notes()?;
+                    None
+                }
             }
         }
     };
-    if let Some(message) = &problem {
+    if let Some((code, message)) = &problem {
         let mut buffer = Vec::new();
-        formatter.file_problem(&mut buffer, Severity::Error, "io", message)?;
+        formatter.file_problem(&mut buffer, Severity::Error, code, message)?;
         emit(&buffer)?;
     }
     Ok((totals, problem.is_some()))
@@ -190,6 +214,11 @@ struct Sink<'a> {
     read: u64,
     seen: u64,
     emit_failed: bool,
+    /// The caps on diagnostics printed (human and github output).
+    cap: Option<Cap>,
+    allow_encoding: bool,
+    /// Games that fit both boards, told of once for the file.
+    both_boards: BothBoards,
 }
 
 /// Bytes read between two moves of the progress bar (each move costs more than a game).
@@ -206,6 +235,21 @@ impl Sink<'_> {
         result
     }
 
+    /// What is told once for the file: the games that fit both boards, and the diagnostics
+    /// the file's cap left out.
+    fn file_notes(&mut self) -> io::Result<()> {
+        if let Some(note) = self.both_boards.note() {
+            let f = self.formatter;
+            f.file_problem(&mut self.buffer, Severity::Note, code::GAME_TYPE, &note)?;
+        }
+        let omitted = self.cap.as_ref().map_or(0, |cap| cap.file_omitted);
+        if omitted > 0 {
+            self.formatter
+                .omitted(&mut self.buffer, &omitted_line(omitted, None))?;
+        }
+        self.flush()
+    }
+
     /// Moves the progress bar over every byte read so far.
     fn progress_done(&mut self) {
         self.progress.advance(self.read.saturating_sub(self.seen));
@@ -215,12 +259,23 @@ impl Sink<'_> {
 
 impl GameSink for Sink<'_> {
     fn detection(&mut self, detection: &Detection) -> io::Result<()> {
-        self.formatter.detection(&mut self.buffer, detection)?;
+        if !self.allow_encoding {
+            self.formatter.detection(&mut self.buffer, detection)?;
+        }
         self.flush()
     }
 
-    fn game(&mut self, report: GameReport) -> io::Result<()> {
+    fn game(&mut self, mut report: GameReport) -> io::Result<()> {
+        self.both_boards.take(&mut report);
+        let omitted = match &mut self.cap {
+            Some(cap) => cap.trim(&mut report),
+            None => 0,
+        };
         self.formatter.game(&mut self.buffer, &report)?;
+        if omitted > 0 {
+            let line = omitted_line(omitted, Some(report.index));
+            self.formatter.omitted(&mut self.buffer, &line)?;
+        }
         self.flush()
     }
 

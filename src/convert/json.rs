@@ -11,21 +11,46 @@ use crate::fen::{FenNotation, write_fen};
 use crate::pdn::gametype::GameTypeTag;
 use crate::position::Color;
 use crate::square::SquareName;
-use crate::validate::{GameReport, PlayedMove};
+use crate::validate::{GameReport, GameTypeSource, PlayedMove};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use serde_json::Value;
 use std::io::Write;
 
+/// What a game object holds besides its fixed fields.
+#[derive(Clone, Copy, Debug)]
+pub struct JsonOptions {
+    /// Each move carries `fen_after`, the position it leads to (most of the object's size).
+    pub positions: bool,
+}
+
+impl Default for JsonOptions {
+    fn default() -> Self {
+        JsonOptions { positions: true }
+    }
+}
+
 /// The object of one game: tags, game type, start FEN, every replayed move, result and
 /// diagnostics.
 pub fn game_json(file: &str, report: &GameReport) -> Value {
-    serde_json::to_value(GameObject::new(file, report)).expect("a game object is valid JSON")
+    let object = GameObject::new(file, report, JsonOptions::default());
+    serde_json::to_value(object).expect("a game object is valid JSON")
 }
 
 /// Writes the object of one game (one line, no line break) to `out`.
 pub fn write_game_json<W: Write>(out: W, file: &str, report: &GameReport) -> std::io::Result<()> {
-    serde_json::to_writer(out, &GameObject::new(file, report)).map_err(std::io::Error::from)
+    write_game_json_with(out, file, report, JsonOptions::default())
+}
+
+/// [`write_game_json`] with the choices of `options`.
+pub fn write_game_json_with<W: Write>(
+    out: W,
+    file: &str,
+    report: &GameReport,
+    options: JsonOptions,
+) -> std::io::Result<()> {
+    let object = GameObject::new(file, report, options);
+    serde_json::to_writer(out, &object).map_err(std::io::Error::from)
 }
 
 /// A diagnostic as `validate --format jsonl` writes it.
@@ -44,6 +69,7 @@ struct GameObject<'a> {
     plies: u32,
     tags: Tags<'a>,
     game_type: Option<GameTypeObject>,
+    game_type_by: Option<&'static str>,
     start_fen: Option<String>,
     moves: Vec<MoveObject<'a>>,
     result: ResultObject,
@@ -51,7 +77,7 @@ struct GameObject<'a> {
 }
 
 impl<'a> GameObject<'a> {
-    fn new(file: &'a str, report: &'a GameReport) -> GameObject<'a> {
+    fn new(file: &'a str, report: &'a GameReport, options: JsonOptions) -> GameObject<'a> {
         let first = report.start.map_or(Color::White, |p| p.turn);
         GameObject {
             kind: "game",
@@ -62,12 +88,13 @@ impl<'a> GameObject<'a> {
             plies: report.plies(),
             tags: Tags(&report.tags),
             game_type: game_type(report),
+            game_type_by: report.game_type_by.map(GameTypeSource::name),
             start_fen: report.start.map(|p| write_fen(&p, FenNotation::Alpha)),
             moves: report
                 .moves
                 .iter()
                 .enumerate()
-                .map(|(i, played)| MoveObject::new(report, played, i, first))
+                .map(|(i, played)| MoveObject::new(report, played, i, first, options))
                 .collect(),
             result: ResultObject {
                 declared: report.declared.map(|r| r.text()),
@@ -173,11 +200,18 @@ struct MoveObject<'a> {
     path: Vec<Square>,
     captured: Vec<Square>,
     promotion: bool,
-    fen_after: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fen_after: Option<String>,
 }
 
 impl<'a> MoveObject<'a> {
-    fn new(report: &GameReport, played: &'a PlayedMove, index: usize, first: Color) -> Self {
+    fn new(
+        report: &GameReport,
+        played: &'a PlayedMove,
+        index: usize,
+        first: Color,
+        options: JsonOptions,
+    ) -> Self {
         let mv = &played.mv;
         let g = played.before.geometry();
         let full = needs_full_path(mv, &played.before);
@@ -201,7 +235,9 @@ impl<'a> MoveObject<'a> {
                 .map(square)
                 .collect(),
             promotion: mv.promotes,
-            fen_after: write_fen(&played.after, FenNotation::Alpha),
+            fen_after: options
+                .positions
+                .then(|| write_fen(&played.after, FenNotation::Alpha)),
         }
     }
 }

@@ -221,8 +221,20 @@ fn pieces(pos: &Position) -> impl Iterator<Item = (u8, Piece)> + '_ {
     crate::geometry::bits(pos.occupied()).filter_map(|bit| Some((bit, pos.piece_at(bit)?)))
 }
 
-/// A standalone SVG picture of `pos` with `caption` below; the caption is also its title.
-pub fn picture(pos: &Position, marks: Marks, caption: &str) -> String {
+/// The smallest font of a picture's caption, in pixels: readable.
+const MIN_CAPTION_FONT: f32 = 10.0;
+
+/// The characters of a caption that fit below a standalone picture of `pos` at the smallest
+/// font (a character is about 0.6 of the font size wide).
+pub fn caption_room(pos: &Position) -> usize {
+    let width = Frame::new(pos.geometry()).width();
+    ((width as f32 - 12.0) / (0.6 * MIN_CAPTION_FONT)) as usize
+}
+
+/// A standalone SVG picture of `pos` with `caption` below and `title` as its title. A
+/// caption longer than [`caption_room`] is drawn at the smallest font all the same (callers
+/// shorten it).
+pub fn picture(pos: &Position, marks: Marks, title: &str, caption: &str) -> String {
     let frame = Frame::new(pos.geometry());
     let width = frame.width();
     let height = frame.height() + CAPTION;
@@ -234,7 +246,7 @@ pub fn picture(pos: &Position, marks: Marks, caption: &str) -> String {
          viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\">"
     );
     s.push_str("<title>");
-    s.push_str(&xml(caption));
+    s.push_str(&xml(title));
     s.push_str("</title>\n");
     let _ = writeln!(
         s,
@@ -251,10 +263,11 @@ pub fn picture(pos: &Position, marks: Marks, caption: &str) -> String {
         );
     }
     frame.write_coordinates(&mut s, true);
-    // A long caption gets a smaller font so that it fits the picture (a character is about
-    // 0.6 of the font size wide).
-    let font =
-        (14.0_f32).min((width as f32 - 12.0) / (0.6 * caption.chars().count().max(1) as f32));
+    // A long caption gets a smaller font so that it fits the picture, down to a readable one
+    // (a character is about 0.6 of the font size wide).
+    let font = (14.0_f32)
+        .min((width as f32 - 12.0) / (0.6 * caption.chars().count().max(1) as f32))
+        .max(MIN_CAPTION_FONT);
     let _ = write!(
         s,
         "<text class=\"caption\" x=\"{}\" y=\"{}\" font-size=\"{font:.1}\" fill=\"#000000\" \
@@ -414,7 +427,7 @@ mod tests {
             moved: 0b11,
             captured: 0b100,
         };
-        let svg = picture(&pos, marks, "c");
+        let svg = picture(&pos, marks, "c", "c");
         assert_eq!(svg.matches("class=\"dark last-move\"").count(), 2);
         assert_eq!(svg.matches("class=\"dark captured\"").count(), 1);
         assert_eq!(svg.matches("<circle").count(), 30);

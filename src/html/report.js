@@ -80,7 +80,7 @@
       }
     });
     element.addEventListener('keydown', function (event) {
-      if (self.key(event.key)) {
+      if (self.key(event)) {
         event.preventDefault();
       }
     });
@@ -94,13 +94,29 @@
     this.go(to[what]);
   };
 
-  // Handles a key; true if it was one of the viewer's.
-  Viewer.prototype.key = function (key) {
-    var steps = { ArrowRight: 'forward', ArrowLeft: 'back', Home: 'start', End: 'end' };
-    if (!Object.prototype.hasOwnProperty.call(steps, key)) {
+  // The step a key asks for, by its name or, for events that give none, its code.
+  var STEPS = {
+    ArrowRight: 'forward', Right: 'forward', 39: 'forward',
+    ArrowLeft: 'back', Left: 'back', 37: 'back',
+    Home: 'start', 36: 'start',
+    End: 'end', 35: 'end'
+  };
+
+  function stepOf(event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) {
+      return null;
+    }
+    var name = event.key || event.keyCode || event.which;
+    return Object.prototype.hasOwnProperty.call(STEPS, name) ? STEPS[name] : null;
+  }
+
+  // Handles a key event; true if it was one of the viewer's.
+  Viewer.prototype.key = function (event) {
+    var step = stepOf(event);
+    if (!step) {
       return false;
     }
-    this.step(steps[key]);
+    this.step(step);
     return true;
   };
 
@@ -205,11 +221,13 @@
     viewers.push(new Viewer(elements[v]));
   }
   active = viewers[0] || null;
-  // Keys pressed with nothing focused step the viewer used last (at first, the first one).
-  document.addEventListener('keydown', function (event) {
+  // Keys pressed with nothing focused (or sent to the page itself) step the viewer used
+  // last (at first, the first one).
+  window.addEventListener('keydown', function (event) {
     var target = event.target;
-    if (active && (target === document.body || target === document.documentElement) &&
-        active.key(event.key)) {
+    var page = target === window || target === document || target === document.body ||
+      target === document.documentElement;
+    if (active && page && active.key(event)) {
       event.preventDefault();
     }
   });

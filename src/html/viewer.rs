@@ -240,6 +240,12 @@ fn write_tags(out: &mut String, game: &KeptGame) {
     out.push_str("</dl>\n");
 }
 
+/// The ply after which the rules ended the game, and how, in words.
+fn rule_end(game: &KeptGame) -> Option<(u32, String)> {
+    let (outcome, ply) = game.rule_end?;
+    Some((ply, outcome.description()))
+}
+
 /// The board at the start, the buttons (shown by the script), the status line and the
 /// move list.
 fn write_viewer(out: &mut String, game: &KeptGame, id: &str) {
@@ -265,8 +271,7 @@ fn write_viewer(out: &mut String, game: &KeptGame, id: &str) {
         g.height,
         position_code(&start)
     );
-    if let Some((outcome, ply)) = game.rule_end {
-        let text = outcome.description();
+    if let Some((ply, text)) = rule_end(game) {
         let _ = write!(out, " data-end-ply=\"{ply}\" data-end=\"");
         out.push_str(&xml(&text));
         out.push('"');
@@ -353,11 +358,10 @@ fn write_moves(out: &mut String, game: &KeptGame, first: Color, id: &str) {
         out.push_str("</li>");
     }
     out.push_str("\n</ol>\n");
-    if let Some((_, ply)) = game.rule_end {
+    if let Some((ply, text)) = rule_end(game) {
         let _ = writeln!(
             out,
-            "<p class=\"rule-end\">The rules ended the game after ply {ply}: {}.</p>",
-            game.termination.map_or("-", |t| t.name())
+            "<p class=\"rule-end\">The rules ended the game after ply {ply}: {text}.</p>"
         );
     }
 }

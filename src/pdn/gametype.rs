@@ -170,6 +170,31 @@ impl GameTypeTag {
     }
 }
 
+/// The game a GameType number stands for, by the PDN standard's table (None for numbers
+/// the table leaves free or reserves for future use).
+pub fn game_type_name(number: u32) -> Option<&'static str> {
+    Some(match number {
+        0 => "chess",
+        1 => "Chinese chess",
+        20 => "International draughts (10x10)",
+        21 => "English draughts (checkers, 8x8)",
+        22 => "Italian draughts (8x8)",
+        23 => "American pool checkers (8x8)",
+        24 => "Spanish draughts (8x8)",
+        25 => "Russian draughts (8x8)",
+        26 => "Brazilian draughts (8x8)",
+        27 => "Canadian draughts (12x12)",
+        28 => "Portuguese draughts (8x8)",
+        29 => "Czech draughts (8x8)",
+        30 => "Turkish draughts (8x8)",
+        31 => "Thai draughts (8x8)",
+        40 => "Frisian draughts (10x10)",
+        41 => "Spantsiretti (10x8)",
+        50 => "Othello",
+        _ => return None,
+    })
+}
+
 impl FromStr for GameTypeTag {
     type Err = GameTypeError;
 

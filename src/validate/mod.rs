@@ -3,12 +3,14 @@
 //!
 //! The reader (`crate::pdn`) checks syntax only; this module decides what the moves mean.
 
+mod detect;
 mod lines;
 mod parallel;
 mod replay;
 mod results;
 mod stream;
 
+pub use detect::GameTypeSource;
 pub use lines::MAX_VARIATION_DEPTH;
 pub use parallel::check_stream_parallel;
 pub use replay::PlayedMove;
@@ -17,7 +19,8 @@ pub use stream::{GameSink, StreamTotals, check_stream, choose_encoding};
 use crate::diagnostic::{Diagnostic, Severity, code};
 use crate::fen::parse_fen;
 use crate::game::Outcome;
-use crate::pdn::gametype::GameTypeTag;
+use crate::levels::Levels;
+use crate::pdn::gametype::{GameTypeTag, game_type_name};
 use crate::pdn::lexer::{ParsedGame, TokenKind};
 use crate::pdn::location::{ColumnUnit, Locator};
 use crate::pdn::reader::RawGame;
@@ -31,10 +34,15 @@ use serde::Serialize;
 /// Choices that apply to every game of a run.
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
-    /// The game type of games without a GameType tag.
+    /// The game type of games without a GameType tag, when detection is off or cannot tell.
     pub default_variant: Variant,
+    /// Read a game without a GameType tag on the board its FEN, squares and moves fit
+    /// ([`detect`]); off, such a game is read as [`Self::default_variant`].
+    pub detect_game_type: bool,
     /// Deviations from the standard (warnings) become errors.
     pub strict: bool,
+    /// Severities given per code (they beat `strict`).
+    pub levels: Levels,
     /// Columns in messages count bytes (single-byte code pages) or UTF-8 characters.
     pub column_unit: ColumnUnit,
     /// Read and check the syntax only; replay nothing.
@@ -49,7 +57,9 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             default_variant: Variant::Spantsiretti,
+            detect_game_type: true,
             strict: false,
+            levels: Levels::default(),
             column_unit: ColumnUnit::Utf8Chars,
             syntax_only: false,
             details: true,
@@ -121,6 +131,9 @@ pub struct GameReport {
     pub variant: Option<Variant>,
     /// The GameType tag as read (or the default's bare number).
     pub game_type: GameTypeTag,
+    /// What chose the game type: the tag, the options, or detection (and by what); None
+    /// when nothing did (a syntax check).
+    pub game_type_by: Option<GameTypeSource>,
     /// Numbering of numeric squares.
     pub corner: Corner,
     /// The game writes numeric squares.
@@ -141,6 +154,35 @@ pub struct GameReport {
 }
 
 impl GameReport {
+    /// The report of a game not yet set up, on the default variant's bare game type.
+    fn empty(index: usize, line: u32, tags: Vec<(String, String)>, default: Variant) -> Self {
+        GameReport {
+            index,
+            line,
+            tags,
+            variant: None,
+            game_type: GameTypeTag::bare(u32::from(default.game_type())),
+            game_type_by: None,
+            corner: Corner::TopLeft,
+            numeric: false,
+            start: None,
+            moves: Vec::new(),
+            main_plies: 0,
+            declared: None,
+            termination: None,
+            rule_end: None,
+            diagnostics: Vec::new(),
+        }
+    }
+
+    /// A report to replay into and throw away, with the numbering of squares `corner`.
+    fn scratch(corner: Corner) -> Self {
+        GameReport {
+            corner,
+            ..GameReport::empty(0, 0, Vec::new(), Variant::default())
+        }
+    }
+
     pub fn valid(&self) -> bool {
         !self.diagnostics.iter().any(Diagnostic::is_error)
     }
@@ -218,22 +260,7 @@ pub fn check_game(
     } else {
         Vec::new()
     };
-    let mut report = GameReport {
-        index: raw.index,
-        line: raw.line,
-        tags,
-        variant: None,
-        game_type: GameTypeTag::bare(options.default_variant.game_type() as u32),
-        corner: Corner::TopLeft,
-        numeric: false,
-        start: None,
-        moves: Vec::new(),
-        main_plies: 0,
-        declared: None,
-        termination: None,
-        rule_end: None,
-        diagnostics: Vec::new(),
-    };
+    let mut report = GameReport::empty(raw.index, raw.line, tags, options.default_variant);
     if options.syntax_only {
         // Nothing is replayed: no lines to build, no start position, result or end to check.
         syntax_summary(parsed, &mut report, &mut findings);
@@ -280,23 +307,28 @@ pub fn check_game(
     if let Some(offset) = lines.too_deep {
         too_deep(&mut findings, offset);
     }
-    let start = set_up(
+    match set_up(
         parsed,
         &mut report,
         setup_fen,
         decode,
         options,
         &mut findings,
-    );
-    if let Some(start) = start {
-        report.start = Some(start);
-        replay::replay_all(
-            &lines.lines,
-            start,
-            options.details,
-            &mut report,
-            &mut findings,
-        );
+    ) {
+        SetUp::Board(start) => {
+            report.start = Some(start);
+            replay::replay_all(
+                &lines.lines,
+                start,
+                options.details,
+                &mut report,
+                &mut findings,
+            );
+        }
+        SetUp::Detect(fen) => {
+            detect::replay_detected(&lines.lines, fen, options, &mut report, &mut findings)
+        }
+        SetUp::Nothing => {}
     }
     // A game cut short at a reader limit has no end to check.
     if !parsed.cut_short() {
@@ -337,26 +369,38 @@ fn too_deep(findings: &mut Findings, offset: u64) {
     );
 }
 
-/// The findings in offset order, with lines and columns (and warnings made errors when
-/// strict).
+/// The findings in offset order, with lines and columns, at the severity the options give
+/// their code (dropped when allowed).
 fn located(raw: &RawGame, mut list: Vec<Diagnostic>, options: &Options) -> Vec<Diagnostic> {
     if list.is_empty() {
         return list;
     }
+    list.retain_mut(|d| {
+        let severity = options.levels.apply(d.code, d.severity, options.strict);
+        d.severity = severity.unwrap_or(d.severity);
+        severity.is_some()
+    });
     let mut locator = Locator::new(raw, options.column_unit);
     list.sort_by_key(|d| d.offset);
     for d in &mut list {
         let at = locator.locate(d.offset);
         (d.line, d.column) = (at.line, at.column);
-        if options.strict && d.severity == Severity::Warning {
-            d.severity = Severity::Error;
-        }
     }
     list
 }
 
-/// Reads GameType and FEN; returns the start position, or None (with an error) if the game
-/// cannot be replayed.
+/// How a game is set up for replay.
+enum SetUp {
+    /// On the board of the game type in force, from this position.
+    Board(Position),
+    /// No GameType tag: the board is detected (with the FEN text and its offset, if any).
+    Detect(Option<(String, u64)>),
+    /// The game cannot be replayed (an error says why).
+    Nothing,
+}
+
+/// Reads GameType and FEN: the start position, or detection for a game without a GameType
+/// tag, or nothing (with an error) if the game cannot be replayed.
 fn set_up(
     parsed: &ParsedGame,
     report: &mut GameReport,
@@ -364,78 +408,112 @@ fn set_up(
     decode: &dyn Fn(&[u8]) -> String,
     options: &Options,
     findings: &mut Findings,
-) -> Option<Position> {
-    let mut variant = options.default_variant;
-    if let Some(tag) = parsed.tag("GameType") {
-        let parsed_type = match GameTypeTag::parse(&tag.value) {
-            Ok(t) => t,
-            Err(e) => {
-                findings.add(
-                    Severity::Error,
-                    code::UNKNOWN_GAME_TYPE,
-                    tag.value_offset,
-                    format!("GameType \"{}\" cannot be read: {e}", decode(&tag.value)),
-                );
-                return None;
-            }
-        };
-        report.game_type = parsed_type;
-        match Variant::from_game_type(parsed_type.number) {
-            Some(v) if fits(&parsed_type, v) => variant = v,
-            Some(v) => {
-                let g = v.geometry();
-                findings.add(
-                    Severity::Error,
-                    code::UNKNOWN_GAME_TYPE,
-                    tag.value_offset,
-                    format!(
-                        "GameType \"{}\" describes a board other than game type {}'s {}x{}",
-                        decode(&tag.value),
-                        v.game_type(),
-                        g.width,
-                        g.height
-                    ),
-                );
-                return None;
-            }
-            None => {
-                findings.add(
-                    Severity::Error,
-                    code::UNKNOWN_GAME_TYPE,
-                    tag.value_offset,
-                    format!(
-                        "game type {} is not supported (pdnkit knows 41, Spantsiretti, and 25, \
-                         Russian draughts)",
-                        parsed_type.number
-                    ),
-                );
-                return None;
-            }
-        }
-        if let Some(('N' | 'n', digit)) = parsed_type.notation {
-            report.corner = Corner::from_digit(digit).unwrap_or_default();
-        }
-    }
-    report.variant = Some(variant);
+) -> SetUp {
     let fen = parsed
         .tag("FEN")
         .map(|t| (decode(&t.value), t.value_offset))
         .or(setup_fen);
+    let variant = match parsed.tag("GameType") {
+        None if options.detect_game_type => return SetUp::Detect(fen),
+        None => {
+            report.game_type_by = Some(GameTypeSource::Option);
+            options.default_variant
+        }
+        Some(tag) => match tagged_variant(tag, report, decode, findings) {
+            Some(variant) => variant,
+            None => return SetUp::Nothing,
+        },
+    };
+    report.variant = Some(variant);
     let Some((text, offset)) = fen else {
-        return Some(Position::start(variant));
+        return SetUp::Board(Position::start(variant));
     };
     match parse_fen(&text, variant, report.corner) {
-        Ok(pos) => Some(pos),
+        Ok(pos) => SetUp::Board(pos),
+        Err(e) => {
+            bad_fen(findings, &text, offset, &e);
+            SetUp::Nothing
+        }
+    }
+}
+
+fn bad_fen(findings: &mut Findings, text: &str, offset: u64, e: &crate::fen::FenError) {
+    findings.add(
+        Severity::Error,
+        code::BAD_FEN,
+        offset + e.offset as u64,
+        format!("FEN \"{text}\": {e}"),
+    );
+}
+
+/// The variant a GameType tag names (with its numbering corner), or None after an error: a
+/// value that cannot be read, a game pdnkit does not play, a board of another size.
+fn tagged_variant(
+    tag: &crate::pdn::tag::Tag,
+    report: &mut GameReport,
+    decode: &dyn Fn(&[u8]) -> String,
+    findings: &mut Findings,
+) -> Option<Variant> {
+    report.game_type_by = Some(GameTypeSource::Tag);
+    let parsed_type = match GameTypeTag::parse(&tag.value) {
+        Ok(t) => t,
         Err(e) => {
             findings.add(
                 Severity::Error,
-                code::BAD_FEN,
-                offset + e.offset as u64,
-                format!("FEN \"{text}\": {e}"),
+                code::UNKNOWN_GAME_TYPE,
+                tag.value_offset,
+                format!("GameType \"{}\" cannot be read: {e}", decode(&tag.value)),
             );
-            None
+            return None;
         }
+    };
+    report.game_type = parsed_type;
+    let number = parsed_type.number;
+    let variant = match Variant::from_game_type(number) {
+        Some(v) if fits(&parsed_type, v) => v,
+        Some(v) => {
+            let g = v.geometry();
+            findings.add(
+                Severity::Error,
+                code::UNKNOWN_GAME_TYPE,
+                tag.value_offset,
+                format!(
+                    "GameType \"{}\" describes a board other than game type {}'s {}x{}",
+                    decode(&tag.value),
+                    v.game_type(),
+                    g.width,
+                    g.height
+                ),
+            );
+            return None;
+        }
+        None => {
+            let (code, what) = match game_type_name(number) {
+                Some(name) => (
+                    code::UNSUPPORTED_GAME_TYPE,
+                    format!("is {name}, which pdnkit does not play"),
+                ),
+                None => (
+                    code::UNKNOWN_GAME_TYPE,
+                    "is not a game type of the PDN standard's table".to_string(),
+                ),
+            };
+            findings.add(
+                Severity::Error,
+                code,
+                tag.value_offset,
+                format!(
+                    "GameType {number} {what} (pdnkit plays 41, Spantsiretti, and 25, Russian \
+                     draughts): the game is not replayed"
+                ),
+            );
+            return None;
+        }
+    };
+    if let Some(('N' | 'n', digit)) = parsed_type.notation {
+        report.corner = Corner::from_digit(digit).unwrap_or_default();
     }
+    Some(variant)
 }
 
 /// Whether the full form's board size (if given) is the variant's.

@@ -7,6 +7,7 @@ use crate::diagnostic::{Severity, code};
 use crate::game::Game;
 use crate::movegen::{Board, on_board};
 use crate::moves::{MAX_JUMPS, Move, QuickMove};
+use crate::pdn::movetext::{MoveShape, Separator, WrittenMove};
 use crate::position::{Color, Position};
 use crate::resolve::{Illegal, Leniency, Resolution, describe, resolve, resolve_on};
 use crate::square::Corner;
@@ -61,6 +62,23 @@ fn following((number, side): (u32, Color)) -> (u32, Color) {
     match side {
         Color::White => (number, Color::Black),
         Color::Black => (number + 1, Color::White),
+    }
+}
+
+/// What a tolerated spelling is, as it stands in the file: a capture written with `-`, or
+/// with no separator at all (`c3e5`, or the compact `fb4`), or a step written as a capture.
+fn leniency_message(leniency: Leniency, written: &WrittenMove) -> &'static str {
+    match (leniency, &written.shape, written.separator) {
+        (Leniency::StepWrittenAsCapture, _, _) => "a move without capture written with `:` or `x`",
+        (Leniency::CaptureWrittenAsStep, _, Separator::Dash) => {
+            "a capture written with `-` (PDN writes captures with `:` or `x`)"
+        }
+        (Leniency::CaptureWrittenAsStep, MoveShape::Compact { .. }, _) => {
+            "a capture in compact notation written without `:` (`e:d4` marks one)"
+        }
+        (Leniency::CaptureWrittenAsStep, _, _) => {
+            "a capture written without `:` or `x` between its squares"
+        }
     }
 }
 
@@ -228,14 +246,7 @@ impl LineReplay<'_> {
         match resolution {
             Resolution::Found(mv, leniency) => {
                 if let Some(l) = leniency {
-                    let message = match l {
-                        Leniency::CaptureWrittenAsStep => {
-                            "a capture written with `-` (PDN writes captures with `:` or `x`)"
-                        }
-                        Leniency::StepWrittenAsCapture => {
-                            "a move without capture written with `:` or `x`"
-                        }
-                    };
+                    let message = leniency_message(l, ply.written);
                     self.diagnostic(
                         Severity::Warning,
                         code::CAPTURE_NOTATION,

@@ -51,7 +51,7 @@ fn illegal_move_is_pinned_to_file_line_column_game_and_move() {
 #[test]
 fn jsonl_has_one_object_per_game_and_a_summary() {
     let out = pdnkit()
-        .args(["validate", "--format", "jsonl", "-"])
+        .args(["validate", "--format", "jsonl", "--game-type", "41", "-"])
         .write_stdin(INVALID)
         .output()
         .unwrap();
@@ -115,7 +115,7 @@ fn directories_are_walked_in_order_and_missing_paths_reported() {
     write(dir.path(), "notes.txt", "not a game");
     let missing = dir.path().join("missing.pdn");
     let out = pdnkit()
-        .args(["validate", "--format", "jsonl"])
+        .args(["validate", "--format", "jsonl", "--game-type", "41"])
         .arg(dir.path())
         .arg(&missing)
         .output()
@@ -310,4 +310,184 @@ fn random_games_all_validate_and_threads_keep_the_order() {
         // Split into batches on three threads: the same output, in the same order.
         assert_eq!(run("3").stdout, one.stdout);
     }
+}
+
+/// One vocabulary: `--format` and `-o` everywhere, the old spellings kept as hidden aliases.
+#[test]
+fn old_spellings_are_hidden_aliases() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "ok.pdn", VALID);
+    let path = dir.path().join("ok.pdn");
+    let convert = |flag: &str| {
+        let out = pdnkit()
+            .args(["convert", "--no-config", flag, "jsonl"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{flag}");
+        out.stdout
+    };
+    assert_eq!(convert("--format"), convert("--to"));
+    let svg = |flag: &str, name: &str| {
+        let out = pdnkit()
+            .current_dir(dir.path())
+            .args(["show", "ok.pdn", flag, name])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{flag}");
+        fs::read_to_string(dir.path().join(name)).unwrap()
+    };
+    assert_eq!(svg("-o", "a.svg"), svg("--svg", "b.svg"));
+    assert_eq!(svg("--output", "c.svg"), svg("-o", "a.svg"));
+    for command in ["validate", "convert", "stats", "show"] {
+        let help = pdnkit().args([command, "--help"]).output().unwrap();
+        let help = String::from_utf8(help.stdout).unwrap();
+        assert!(help.contains("--game-type"), "{command}");
+        for old in ["--to ", "--svg", "--default-game-type"] {
+            assert!(!help.contains(old), "{command} --help shows {old}");
+        }
+    }
+}
+
+#[test]
+fn perft_json_has_a_type_and_game_types_have_names() {
+    let run = |game_type: &str| {
+        let out = pdnkit()
+            .args(["perft", "--format", "json", "--game-type", game_type, "3"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let doc = run("russian");
+    assert_eq!(doc["type"], "perft");
+    assert_eq!(
+        (doc["game_type"].as_u64(), doc["nodes"].as_u64()),
+        (Some(25), Some(302))
+    );
+    assert_eq!(run("spantsiretti")["nodes"], 658);
+    let out = pdnkit()
+        .args(["perft", "--game-type", "auto", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "perft plays a game type: auto is not one"
+    );
+    let random = |game_type: &str| {
+        pdnkit()
+            .args([
+                "random",
+                "--games",
+                "2",
+                "--seed",
+                "4",
+                "--game-type",
+                game_type,
+            ])
+            .output()
+            .unwrap()
+            .stdout
+    };
+    assert_eq!(random("russian"), random("25"));
+}
+
+#[test]
+fn convert_can_leave_out_the_positions() {
+    let run = |extra: &[&str]| {
+        let out = pdnkit()
+            .args(["convert", "--no-config", "--format", "jsonl", "-"])
+            .args(extra)
+            .write_stdin(VALID)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let full = run(&[]);
+    let lean = run(&["--no-positions"]);
+    assert_eq!(full["moves"].as_array().unwrap().len(), 5);
+    assert!(full["moves"][0]["fen_after"].is_string());
+    assert!(lean["moves"][0].get("fen_after").is_none(), "{lean}");
+    assert_eq!(lean["moves"][0]["alpha"], full["moves"][0]["alpha"]);
+    assert_eq!(full["game_type_by"], "default");
+    let out = pdnkit()
+        .args([
+            "convert",
+            "--no-config",
+            "--format",
+            "pdn",
+            "--no-positions",
+            "-",
+        ])
+        .write_stdin(VALID)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn completions_and_man_pages_come_from_the_definitions() {
+    for shell in ["bash", "zsh", "fish", "powershell"] {
+        let out = pdnkit().args(["completions", shell]).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{shell}");
+        let script = String::from_utf8(out.stdout).unwrap();
+        for word in ["validate", "game-type", "max-diagnostics", "hidden"] {
+            assert!(script.contains(word), "{shell}: {word}");
+        }
+    }
+    let out = pdnkit().args(["completions", "tcsh"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let man = pdnkit().arg("man").output().unwrap();
+    let man = String::from_utf8(man.stdout).unwrap();
+    assert!(man.contains(".TH pdnkit 1"), "{man}");
+    assert!(man.contains("validate") && man.contains("completions"));
+    let page = pdnkit().args(["man", "validate"]).output().unwrap();
+    assert_eq!(page.status.code(), Some(0));
+    let page = String::from_utf8(page.stdout).unwrap();
+    assert!(page.contains(".TH pdnkit-validate 1"), "{page}");
+    assert!(
+        page.contains("allow") && page.contains("max\\-depth"),
+        "{page}"
+    );
+    let out = pdnkit().args(["man", "frobnicate"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_long_path_keeps_the_svg_caption_readable() {
+    let dir = tempfile::tempdir().unwrap();
+    let deep = dir.path().join("a".repeat(60)).join("b".repeat(60));
+    fs::create_dir_all(&deep).unwrap();
+    let name = format!("{}.pdn", "c".repeat(80));
+    write(&deep, &name, VALID);
+    let out = pdnkit()
+        .current_dir(dir.path())
+        .arg("show")
+        .arg(deep.join(&name))
+        .args(["-o", "x.svg"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let svg = fs::read_to_string(dir.path().join("x.svg")).unwrap();
+    let caption = svg
+        .lines()
+        .find(|l| l.starts_with("<text class=\"caption\""))
+        .unwrap();
+    let size: f32 = caption
+        .split("font-size=\"")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(size >= 10.0, "{caption}");
+    assert!(
+        !caption.contains("aaaa") && caption.contains("ccc.pdn, game 1"),
+        "{caption}"
+    );
+    assert!(caption.contains('…'), "{caption}");
+    // The title keeps the whole path.
+    assert!(svg.contains(&format!("<title>{}", deep.join(&name).display())));
 }

@@ -304,7 +304,10 @@ fn json_document_matches_the_documented_shape() {
 
 #[test]
 fn jsonl_is_one_game_object_per_line() {
-    let out = run(&["convert", "--to", "jsonl", "-"], GAMES);
+    let out = run(
+        &["convert", "--to", "jsonl", "--game-type", "41", "-"],
+        GAMES,
+    );
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     let lines: Vec<Value> = out
         .stdout
@@ -547,7 +550,8 @@ fn pdn_options_need_pdn_output() {
     );
     assert_eq!(out.code, Some(2));
     assert!(
-        out.stderr.contains("--notation applies to --to pdn only"),
+        out.stderr
+            .contains("--notation applies to --format pdn only"),
         "{}",
         out.stderr
     );

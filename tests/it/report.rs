@@ -68,15 +68,24 @@ fn parse(html: &str) -> roxmltree::Document<'_> {
     roxmltree::Document::parse_with_options(html, options).expect("the page parses as XML")
 }
 
-const ARCHIVES: [&str; 5] = ["errors", "russian", "rules", "spelling", "encoding"];
+const ARCHIVES: [&str; 6] = [
+    "errors",
+    "russian",
+    "rules",
+    "spelling",
+    "encoding",
+    "no/such/file.pdn",
+];
 
 #[test]
 fn counts_and_exit_codes_are_validates() {
     let dir = tempfile::tempdir().unwrap();
     for archive in ARCHIVES {
         let path = fixture(archive);
-        let (page, code) = report(dir.path(), "r.html", &[], &[&path]);
-        let (validated, validate_code) = validate_json(&[&path]);
+        // A missing file is reported and counted, next to a readable one.
+        let good = fixture("sample.pdn");
+        let (page, code) = report(dir.path(), "r.html", &[], &[&path, &good]);
+        let (validated, validate_code) = validate_json(&[&path, &good]);
         assert_eq!(code, validate_code, "{archive}");
         let html = fs::read_to_string(&page).unwrap();
         let summary = page_summary(&html);
@@ -121,8 +130,9 @@ fn counts_and_exit_codes_are_validates() {
                     .collect()
             })
             .collect();
-        assert_eq!(rows.len(), per_file.len(), "{archive}");
-        for row in rows {
+        let unreadable = validated["summary"]["unreadable_files"].as_u64().unwrap() as usize;
+        assert_eq!(rows.len(), per_file.len() + unreadable, "{archive}");
+        for row in rows.iter().filter(|row| per_file.contains_key(&row[0])) {
             let counts: Vec<u64> = row[1..5].iter().map(|c| c.parse().unwrap()).collect();
             assert_eq!(counts, per_file[&row[0]], "{archive}: {}", row[0]);
         }
@@ -249,6 +259,31 @@ fn the_page_never_replaces_an_input_and_goes_to_standard_output_without_o() {
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert!(run.stdout.starts_with("<!DOCTYPE html>"));
     assert!(run.stdout.ends_with("</html>\n"));
+}
+
+#[test]
+fn a_file_name_with_control_characters_reaches_stderr_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir
+        .path()
+        .join("gone\n::error file=x::forged\u{1b}[31m.pdn");
+    for args in [&["report", "-o", "/dev/null"][..], &["stats"]] {
+        let command = args[0];
+        let run = pdnkit_run(args, &[&missing]);
+        assert_eq!(run.code, Some(2), "{command}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("error[io]"),
+            "{command}: {}",
+            run.stderr
+        );
+        assert!(
+            run.stderr.contains("gone\\n::error"),
+            "{command}: {}",
+            run.stderr
+        );
+        assert_eq!(run.stderr.lines().count(), 1, "{command}: {}", run.stderr);
+        assert!(!run.stderr.contains('\u{1b}'), "{command}");
+    }
 }
 
 /// The position a FEN describes, one entry per dark square in reading order: `#p-e`,
@@ -443,7 +478,19 @@ fn the_viewer_steps_through_games_of_both_boards_as_show_replays_them() {
         shown(&mut browser, &crowned).0,
         show_fen(Path::new(games[0].0), 1, Some(1))
     );
+    // So do key events a script sends to the page.
+    browser.eval(
+        "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}))",
+    );
+    assert_eq!(
+        shown(&mut browser, &crowned).0,
+        show_fen(Path::new(games[0].0), 1, Some(2))
+    );
     assert_no_problems(&mut browser);
+    // The picture shows the capture that crowns a man.
+    browser.eval(&format!(
+        "{crowned}.querySelector('button[data-ply=\"50\"]').click()"
+    ));
     browser.eval(&format!("{crowned}.scrollIntoView()"));
     save_screenshot(&mut browser, "report-viewer.png");
 }
@@ -500,7 +547,7 @@ fn every_invalid_game_has_its_board_and_message_in_the_browser() {
         ));
         let cannot_set_up = matches!(
             first["code"].as_str(),
-            Some("bad-fen" | "unknown-game-type")
+            Some("bad-fen" | "unknown-game-type" | "unsupported-game-type")
         );
         assert_eq!(has_board, !cannot_set_up, "{file} game {number}");
         if first["code"] == "illegal-move" && first["ply"] == game["plies"].as_u64().unwrap() + 1 {

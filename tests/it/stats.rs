@@ -194,10 +194,11 @@ fn every_figure_of_a_small_archive() {
             "Иван Петров": record(1, 0, 0, 0, 1),
         })
     );
+    // The 8 games without GameType tag whose moves fit both boards have a game-type note.
     assert_eq!(
         s["diagnostics"],
         json!({"errors": {"illegal-move": 1}, "warnings": {"missing-result": 1},
-               "notes": {"encoding": 1}})
+               "notes": {"encoding": 1, "game-type": 8}})
     );
 }
 

@@ -2,7 +2,7 @@
 //! the last move's from and to squares marked, a caption below.
 
 use super::Scene;
-use pdnkit::html::board::{Marks, picture};
+use pdnkit::html::board::{Marks, caption_room, picture};
 use std::fmt::Write;
 
 pub fn render(scene: &Scene) -> String {
@@ -10,12 +10,29 @@ pub fn render(scene: &Scene) -> String {
         .last
         .map_or(0, |(mv, _)| (1u64 << mv.from) | (1u64 << mv.to));
     let marks = Marks { moved, captured: 0 };
-    picture(&scene.position, marks, &caption(scene))
+    let title = caption(scene, &scene.file);
+    let room = caption_room(&scene.position);
+    picture(&scene.position, marks, &title, &fitted_caption(scene, room))
+}
+
+/// The caption in at most `room` characters: the file's name without its directories, cut
+/// from the left (`…name.pdn`) if the rest needs the room. The title keeps the whole path.
+fn fitted_caption(scene: &Scene, room: usize) -> String {
+    let name = std::path::Path::new(&scene.file)
+        .file_name()
+        .map_or_else(|| scene.file.clone(), |n| n.to_string_lossy().into_owned());
+    let full = caption(scene, &name);
+    let excess = full.chars().count().saturating_sub(room);
+    if excess == 0 {
+        return full;
+    }
+    let kept: String = name.chars().skip(excess + 1).collect();
+    caption(scene, &format!("…{kept}"))
 }
 
 /// `a.pdn, game 1 (Ann - Bob), after 3. g3:e5 (ply 5): Black to move`.
-fn caption(scene: &Scene) -> String {
-    let mut c = format!("{}, game {}", scene.file, scene.game);
+fn caption(scene: &Scene, file: &str) -> String {
+    let mut c = format!("{file}, game {}", scene.game);
     if let Some(players) = &scene.players {
         let _ = write!(c, " ({players})");
     }

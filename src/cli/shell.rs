@@ -1,0 +1,89 @@
+//! The commands that help pdnkit fit a user's shell and setup: `completions` (clap_complete),
+//! `man` (clap_mangen), both from the one command-line definition, and `config` (the
+//! pdnkit.toml in effect).
+
+use super::config::{self, Choice};
+use super::{EXIT_FAILURE, EXIT_OK};
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct CompletionsArgs {
+    shell: clap_complete::Shell,
+}
+
+#[derive(clap::Args)]
+pub struct ManArgs {
+    /// A command (validate, convert, ...): its own page, pdnkit-COMMAND(1).
+    command: Option<String>,
+}
+
+#[derive(clap::Args)]
+pub struct ConfigArgs {
+    /// This config file instead of the pdnkit.toml found from the current directory up.
+    #[arg(long, value_name = "PATH")]
+    config: Option<PathBuf>,
+}
+
+pub fn completions(args: CompletionsArgs) -> io::Result<u8> {
+    let mut command = super::command();
+    // Into memory first: clap_complete panics when its writer fails (a closed pipe).
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut command, "pdnkit", &mut script);
+    io::stdout().lock().write_all(&script)?;
+    Ok(EXIT_OK)
+}
+
+pub fn man(args: ManArgs) -> io::Result<u8> {
+    let mut command = super::command();
+    command.build();
+    let page = match &args.command {
+        None => command,
+        Some(name) => match command.find_subcommand(name) {
+            Some(sub) => {
+                // A page of its own: `pdnkit-validate(1)`, as git and cargo name theirs.
+                let name: &'static str = format!("pdnkit-{}", sub.get_name()).leak();
+                sub.clone().name(name)
+            }
+            None => {
+                eprintln!("pdnkit: error: no command \"{name}\"; `pdnkit help` lists them");
+                return Ok(EXIT_FAILURE);
+            }
+        },
+    };
+    let mut text = Vec::new();
+    clap_mangen::Man::new(page).render(&mut text)?;
+    io::stdout().lock().write_all(&text)?;
+    Ok(EXIT_OK)
+}
+
+pub fn config(args: ConfigArgs) -> io::Result<u8> {
+    let choice = match args.config {
+        Some(path) => Choice::Path(path),
+        None => Choice::Search,
+    };
+    let mut out = io::stdout().lock();
+    match config::load(&choice) {
+        Err(message) => {
+            eprintln!("pdnkit: error: {message}");
+            Ok(EXIT_FAILURE)
+        }
+        Ok(None) => {
+            let cwd = std::env::current_dir().unwrap_or_default();
+            writeln!(
+                out,
+                "no {} in {} or a directory above it: defaults in effect \
+                 (`pdnkit help config` lists the keys)",
+                config::FILE_NAME,
+                cwd.display()
+            )?;
+            Ok(EXIT_OK)
+        }
+        Ok(Some((_, path))) => {
+            writeln!(out, "# {}", path.display())?;
+            let text = std::fs::read_to_string(&path)?;
+            out.write_all(text.as_bytes())?;
+            Ok(EXIT_OK)
+        }
+    }
+}
