@@ -41,9 +41,10 @@ pub struct Stats {
     results: BTreeMap<String, usize>,
     outcomes: OutcomeCounts,
     terminations: TerminationCounts,
-    plies: Vec<u32>,
-    /// Capturing moves of each valid game, in the order of `plies`.
-    game_captures: Vec<u32>,
+    /// Valid games by number of plies, and by number of capturing moves: at most one entry
+    /// per count the move limit allows, however many games.
+    plies: BTreeMap<u32, usize>,
+    game_captures: BTreeMap<u32, usize>,
     /// Games by the year of their Date tag (every game with a readable year).
     years: BTreeMap<u16, usize>,
     captures: u64,
@@ -327,7 +328,7 @@ fn bump(map: &mut BTreeMap<String, usize>, key: &str) {
     }
 }
 
-fn merge_map(into: &mut BTreeMap<String, usize>, from: BTreeMap<String, usize>) {
+fn merge_map<K: Ord>(into: &mut BTreeMap<K, usize>, from: BTreeMap<K, usize>) {
     for (k, v) in from {
         *into.entry(k).or_default() += v;
     }
@@ -477,7 +478,7 @@ impl Stats {
         *self
             .terminations
             .slot(report.termination.unwrap_or(Termination::Unfinished)) += 1;
-        self.plies.push(report.plies());
+        *self.plies.entry(report.plies()).or_default() += 1;
         self.count_moves(report);
         self.count_openings(report);
         self.count_players(report);
@@ -511,7 +512,7 @@ impl Stats {
             }
         }
         self.promotions += promotions;
-        self.game_captures.push(captures as u32);
+        *self.game_captures.entry(captures as u32).or_default() += 1;
         self.captures += captures;
         self.pieces_captured += pieces_captured;
         self.multi_captures += multi;
@@ -633,11 +634,9 @@ impl Stats {
         merge_map(&mut self.results, later.results);
         self.outcomes.merge(&later.outcomes);
         self.terminations.merge(&later.terminations);
-        self.plies.extend(later.plies);
-        self.game_captures.extend(later.game_captures);
-        for (year, games) in later.years {
-            *self.years.entry(year).or_default() += games;
-        }
+        merge_map(&mut self.plies, later.plies);
+        merge_map(&mut self.game_captures, later.game_captures);
+        merge_map(&mut self.years, later.years);
         self.captures += later.captures;
         self.multi_captures += later.multi_captures;
         self.pieces_captured += later.pieces_captured;
@@ -684,13 +683,13 @@ impl Stats {
         self.invalid
     }
 
-    /// Plies of each valid game, in input order.
-    pub fn plies_per_game(&self) -> &[u32] {
+    /// Valid games by their number of plies.
+    pub fn plies_per_game(&self) -> &BTreeMap<u32, usize> {
         &self.plies
     }
 
-    /// Capturing moves of each valid game, in input order.
-    pub fn captures_per_game(&self) -> &[u32] {
+    /// Valid games by their number of capturing moves.
+    pub fn captures_per_game(&self) -> &BTreeMap<u32, usize> {
         &self.game_captures
     }
 
@@ -761,21 +760,27 @@ impl GameSink for Stats {
     }
 }
 
-fn ply_stats(plies: &[u32]) -> PlyStats {
-    let mut sorted = plies.to_vec();
-    sorted.sort_unstable();
-    let total: u64 = sorted.iter().map(|&p| u64::from(p)).sum();
-    let n = sorted.len();
+fn ply_stats(plies: &BTreeMap<u32, usize>) -> PlyStats {
+    let n: usize = plies.values().sum();
+    let total: u64 = plies.iter().map(|(&p, &c)| u64::from(p) * c as u64).sum();
+    // The ply count of the k-th game (from 0) in ascending order.
+    let nth = |k: usize| {
+        let mut seen = 0;
+        plies.iter().find_map(|(&p, &c)| {
+            seen += c;
+            (k < seen).then_some(f64::from(p))
+        })
+    };
     let median = match n {
         0 => None,
-        _ if n % 2 == 1 => Some(f64::from(sorted[n / 2])),
-        _ => Some((f64::from(sorted[n / 2 - 1]) + f64::from(sorted[n / 2])) / 2.0),
+        _ if n % 2 == 1 => nth(n / 2),
+        _ => nth(n / 2 - 1).zip(nth(n / 2)).map(|(a, b)| (a + b) / 2.0),
     };
     PlyStats {
         games: n,
         total,
-        min: sorted.first().copied(),
-        max: sorted.last().copied(),
+        min: plies.keys().next().copied(),
+        max: plies.keys().next_back().copied(),
         mean: (n > 0).then(|| total as f64 / n as f64),
         median,
     }
@@ -929,15 +934,26 @@ mod tests {
         }
         let stats = stats_of("a.pdn", &format!("[Date \"2019.05.01\"]\n{GAME}"));
         assert_eq!(stats.games_per_year().get(&2019), Some(&1));
-        assert_eq!(stats.captures_per_game(), [2]);
-        assert_eq!(stats.plies_per_game(), [5]);
+        assert_eq!(stats.captures_per_game(), &BTreeMap::from([(2, 1)]));
+        assert_eq!(stats.plies_per_game(), &BTreeMap::from([(5, 1)]));
     }
 
     #[test]
     fn median_of_an_even_count() {
-        let p = ply_stats(&[7, 1, 4, 2]);
+        let counts = |plies: &[u32]| {
+            let mut map = BTreeMap::new();
+            for &p in plies {
+                *map.entry(p).or_default() += 1;
+            }
+            map
+        };
+        let p = ply_stats(&counts(&[7, 1, 4, 2]));
         assert_eq!((p.min, p.max, p.total), (Some(1), Some(7), 14));
         assert_eq!((p.mean, p.median), (Some(3.5), Some(3.0)));
-        assert_eq!(ply_stats(&[]).median, None);
+        let p = ply_stats(&counts(&[5, 5, 9, 1, 5]));
+        assert_eq!((p.games, p.median), (5, Some(5.0)));
+        let p = ply_stats(&counts(&[2, 2, 8, 8]));
+        assert_eq!(p.median, Some(5.0));
+        assert_eq!(ply_stats(&counts(&[])).median, None);
     }
 }

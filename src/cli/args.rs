@@ -45,7 +45,7 @@ pub struct CommonArgs {
     #[command(flatten)]
     read: ReadArgs,
     /// Worker threads: files are checked in parallel, and a single large file is split at
-    /// game boundaries; output stays in input order. Default: one per core.
+    /// game boundaries; output stays in input order. Default and most: one per core.
     #[arg(short = 'j', long, value_name = "N")]
     threads: Option<usize>,
     /// Print errors only (no warnings, notes or summary in human output).
@@ -188,10 +188,12 @@ pub fn parse_encoding(name: &str) -> Result<Option<TextEncoding>, String> {
 impl CommonArgs {
     pub fn config(&self) -> Result<Config, String> {
         let (mut options, encoding, file) = self.read.resolve()?;
+        // More threads than cores would not be faster, only hold more memory.
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
         let threads = match self.threads.or(file.threads) {
             Some(0) => return Err("--threads must be at least 1".to_string()),
-            Some(n) => n,
-            None => std::thread::available_parallelism().map_or(1, usize::from),
+            Some(n) => n.min(cores),
+            None => cores,
         };
         let levels = self.levels(&file)?;
         options.strict = self.strict || file.strict.unwrap_or(false);
@@ -290,7 +292,7 @@ pub fn start<T>(
         Ok((Ok(inputs), setup)) => Ok((setup, inputs)),
         Ok((Err(code), _)) => Err(code),
         Err(message) => {
-            eprintln!("pdnkit: error: {message}");
+            super::output::tell_error(&message);
             Err(super::EXIT_FAILURE)
         }
     }
@@ -312,7 +314,8 @@ impl Config {
             let written = match input {
                 Input::Broken(_, reason) => {
                     code = super::EXIT_FAILURE;
-                    eprintln!("{name}: error[io]: {}", pdnkit::escape::text(reason));
+                    let reason = pdnkit::escape::text(reason);
+                    let _ = writeln!(std::io::stderr(), "{name}: error[io]: {reason}");
                     Ok(())
                 }
                 _ => writeln!(out, "{name}"),

@@ -1,8 +1,9 @@
-//! The progress bar, validating an input with it, and running work on every input in input
-//! order.
+//! The progress bar, validating an input with it, and the work on one input in pieces
+//! ([`render_input`]).
 
 use super::args::Config;
 use super::inputs::{Input, Unreadable};
+use super::ordered::Emit;
 use indicatif::{ProgressBar, ProgressStyle};
 use pdnkit::encoding::Detection;
 use pdnkit::validate::{GameReport, GameSink, StreamTotals, check_stream_parallel};
@@ -39,6 +40,16 @@ impl Progress {
         self.bar.finish_and_clear();
     }
 
+    /// Writes `bytes` on standard error, the bar put aside meanwhile. A failing standard
+    /// error is ignored: there is nowhere else to say anything.
+    pub fn print(&self, bytes: &[u8]) {
+        if !bytes.is_empty() {
+            self.bar.suspend(|| {
+                let _ = io::stderr().lock().write_all(bytes);
+            });
+        }
+    }
+
     /// `out` with the bar taken off the terminal while each write is made, so that no stale
     /// bar line is left among the lines written.
     pub fn around<W: Write>(&self, out: W) -> AroundBar<W> {
@@ -47,6 +58,63 @@ impl Progress {
             bar: self.bar.clone(),
         }
     }
+}
+
+/// What the work on one input hands on, in pieces of about [`PIECE_BYTES`] (or one game, if
+/// larger): output for standard output, messages for standard error, and the games counted
+/// since the previous piece. The last piece of an input says whether it could be read.
+#[derive(Default)]
+pub struct Piece {
+    pub output: Vec<u8>,
+    pub messages: Vec<u8>,
+    pub tally: StreamTotals,
+    /// Set on the last piece: true if the input could not be read (in full).
+    pub end: Option<bool>,
+}
+
+/// Output gathered before a piece is handed on.
+const PIECE_BYTES: usize = 32 << 10;
+
+/// How a subcommand writes what validation finds into pieces.
+pub trait Render {
+    /// The encoding chosen for the input, before any game.
+    fn detection(&mut self, detection: &Detection, piece: &mut Piece) -> io::Result<()>;
+    fn game(&mut self, report: GameReport, piece: &mut Piece) -> io::Result<()>;
+    /// The input was read to its end: what is said once for it.
+    fn finish(&mut self, _piece: &mut Piece) -> io::Result<()> {
+        Ok(())
+    }
+    /// The input could not be read, or not to its end.
+    fn unreadable(&mut self, why: &Unreadable, piece: &mut Piece) -> io::Result<()>;
+}
+
+/// Validates `input` on `threads` threads, rendering what is found into pieces handed to
+/// `emit` as they fill, then a last piece. Stops as soon as `emit` fails.
+pub fn render_input(
+    input: &Input,
+    config: &Config,
+    threads: usize,
+    progress: &Progress,
+    render: &mut dyn Render,
+    emit: &mut Emit<Piece>,
+) {
+    let mut sink = Pieces {
+        render,
+        piece: Piece::default(),
+        emit,
+        emit_failed: false,
+    };
+    let problem = check_input(input, config, progress, threads, &mut sink);
+    if sink.emit_failed {
+        return; // the output is gone: nothing more to say
+    }
+    let mut piece = std::mem::take(&mut sink.piece);
+    let _ = match &problem {
+        Some(why) => sink.render.unreadable(why, &mut piece),
+        None => sink.render.finish(&mut piece),
+    };
+    piece.end = Some(problem.is_some());
+    let _ = (sink.emit)(piece);
 }
 
 /// A writer that suspends a progress bar while it writes (see [`Progress::around`]).
@@ -88,83 +156,89 @@ pub fn check_input(
     let mut sink = ProgressSink {
         inner: sink,
         progress,
-        seen: 0,
+        read: 0,
+        shown: 0,
     };
-    let mut totals = StreamTotals::default();
-    check_stream_parallel(
+    let result = check_stream_parallel(
         reader,
         &config.options,
         config.encoding,
         threads,
         &mut sink,
-        &mut totals,
-    )
-    .err()
-    .map(|e| Unreadable {
+        &mut StreamTotals::default(),
+    );
+    sink.show();
+    result.err().map(|e| Unreadable {
         code: pdnkit::diagnostic::code::IO,
         message: format!("read failed: {e}"),
     })
 }
 
+/// Bytes read between two moves of the progress bar (each move costs more than a game).
+const PROGRESS_STEP: u64 = 64 << 10;
+
 /// Hands every game on to `inner` and moves the progress bar.
 struct ProgressSink<'a> {
     inner: &'a mut dyn GameSink,
     progress: &'a Progress,
-    seen: u64,
+    /// Bytes read, and bytes shown by the progress bar.
+    read: u64,
+    shown: u64,
+}
+
+impl ProgressSink<'_> {
+    /// Moves the progress bar over every byte read so far.
+    fn show(&mut self) {
+        self.progress.advance(self.read.saturating_sub(self.shown));
+        self.shown = self.shown.max(self.read);
+    }
 }
 
 impl GameSink for ProgressSink<'_> {
-    fn detection(&mut self, detection: &Detection) -> std::io::Result<()> {
+    fn detection(&mut self, detection: &Detection) -> io::Result<()> {
         self.inner.detection(detection)
     }
 
-    fn game(&mut self, report: GameReport) -> std::io::Result<()> {
+    fn game(&mut self, report: GameReport) -> io::Result<()> {
         self.inner.game(report)
     }
 
     fn progress(&mut self, bytes: u64) {
-        self.progress.advance(bytes.saturating_sub(self.seen));
-        self.seen = bytes;
+        self.read = bytes;
+        if bytes.saturating_sub(self.shown) >= PROGRESS_STEP {
+            self.show();
+        }
     }
 }
 
-/// Runs `work` on every input, on `threads` threads, and hands each result to `record` in
-/// input order, as soon as it and every result before it are ready.
-pub fn in_input_order<T: Send>(
-    inputs: &[Input],
-    threads: usize,
-    work: impl Fn(&Input) -> T + Sync,
-    mut record: impl FnMut(T) -> std::io::Result<()>,
-) -> std::io::Result<()> {
-    if threads <= 1 || inputs.len() <= 1 {
-        for input in inputs {
-            record(work(input))?;
+/// The sink of [`render_input`].
+struct Pieces<'a> {
+    render: &'a mut dyn Render,
+    piece: Piece,
+    emit: &'a mut Emit<'a, Piece>,
+    emit_failed: bool,
+}
+
+impl Pieces<'_> {
+    fn hand_on_if_full(&mut self) -> io::Result<()> {
+        let piece = &self.piece;
+        if piece.output.len() + piece.messages.len() < PIECE_BYTES {
+            return Ok(());
         }
-        return Ok(());
+        let result = (self.emit)(std::mem::take(&mut self.piece));
+        self.emit_failed |= result.is_err();
+        result
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(std::io::Error::other)?;
-    let (sender, receiver) = std::sync::mpsc::channel();
-    let work = &work;
-    pool.in_place_scope(|scope| {
-        for (index, input) in inputs.iter().enumerate() {
-            let sender = sender.clone();
-            scope.spawn(move |_| {
-                let _ = sender.send((index, work(input)));
-            });
-        }
-        drop(sender);
-        let mut waiting = std::collections::BTreeMap::new();
-        let mut next = 0;
-        for (index, result) in receiver {
-            waiting.insert(index, result);
-            while let Some(result) = waiting.remove(&next) {
-                record(result)?;
-                next += 1;
-            }
-        }
-        Ok(())
-    })
+}
+
+impl GameSink for Pieces<'_> {
+    fn detection(&mut self, detection: &Detection) -> io::Result<()> {
+        self.render.detection(detection, &mut self.piece)
+    }
+
+    fn game(&mut self, report: GameReport) -> io::Result<()> {
+        self.piece.tally.count_game(&report);
+        self.render.game(report, &mut self.piece)?;
+        self.hand_on_if_full()
+    }
 }

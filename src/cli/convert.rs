@@ -4,18 +4,19 @@
 
 use super::args::{self, CapArgs, CommonArgs, Config};
 use super::cap::{Cap, omitted_line};
-use super::common::{Progress, in_input_order};
+use super::common::{Piece, Progress, Render, render_input};
 use super::fold::BothBoards;
-use super::inputs::Input;
-use super::output::{Output, Sources};
-use super::report::{FileFormatter, ReportFormat};
-use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use super::inputs::{Input, Unreadable};
+use super::ordered::{Emit, in_input_order};
+use super::output::{Output, Sources, tell_error};
+use super::report::{FileFormatter, ReportFormat, RunTotals, plural};
+use super::{EXIT_FAILURE, closed_pipe, memory, verdict};
 use pdnkit::convert::{
     Captures, JsonOptions, Notation, PdnOptions, ResultStyle, write_game, write_game_json_with,
 };
-use pdnkit::diagnostic::Severity;
+use pdnkit::diagnostic::{Severity, code};
 use pdnkit::encoding::Detection;
-use pdnkit::validate::{GameReport, GameSink, StreamTotals, check_stream};
+use pdnkit::validate::GameReport;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -142,223 +143,160 @@ impl ConvertArgs {
     }
 }
 
-/// The outcome of one input: its converted games, its messages for standard error.
-struct FileResult {
-    output: Vec<u8>,
-    messages: Vec<u8>,
-    totals: StreamTotals,
-    failed: bool,
-}
-
 pub fn run(args: ConvertArgs) -> io::Result<u8> {
+    memory::one_arena();
     let (plan, inputs) = match args::start(args.plan(), |p| &p.config, &args.paths) {
         Ok(started) => started,
         Err(code) => return Ok(code),
     };
+    let config = &plan.config;
     // Opened before any input is read, so that a refused output costs nothing.
     let mut output = match Output::open(args.output.as_deref(), &Sources::of_inputs(&inputs)) {
         Ok(output) => output,
         Err(e) => {
-            eprintln!("pdnkit: error: {e}");
+            tell_error(&e.to_string());
             return Ok(EXIT_FAILURE);
         }
     };
-    let (code, failed_files) = match convert_all(&inputs, &plan, &mut output) {
-        Ok(done) => done,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Err(e),
-        Err(e) => {
-            eprintln!("pdnkit: error: {e}");
-            return Ok(EXIT_FAILURE);
-        }
-    };
-    if failed_files > 0 && !output.is_stdout() {
-        eprintln!(
-            "pdnkit: error: {} not written: an input could not be read",
-            output.name()
+    let progress = Progress::new(&inputs, config);
+    let mut totals = RunTotals::default();
+    // One input: its games are validated on every thread; several: an input per thread.
+    let threads_per_input = if inputs.len() == 1 { config.threads } else { 1 };
+    let work = |input: &Input, emit: &mut Emit<Piece>| {
+        let name = input.name();
+        let mut converter = Converter {
+            plan: &plan,
+            formatter: FileFormatter {
+                format: ReportFormat::Human,
+                file: &name,
+                quiet: config.quiet,
+            },
+            cap: Cap::new(config.caps, config.quiet),
+            both_boards: BothBoards::default(),
+        };
+        render_input(
+            input,
+            config,
+            threads_per_input,
+            &progress,
+            &mut converter,
+            emit,
         );
+    };
+    let written = Printer::new(&mut output, plan.target).and_then(|mut printer| {
+        in_input_order(&inputs, config.threads, work, |piece: Piece| {
+            totals.add(&piece);
+            progress.print(&piece.messages);
+            printer.file_output(&piece.output)
+        })?;
+        printer.finish()
+    });
+    progress.finish();
+    let code = verdict(totals.streams.invalid, totals.failed_files);
+    if let Err(e) = written {
+        return closed_pipe(e, code).or_else(|e| {
+            tell_error(&e.to_string());
+            Ok(EXIT_FAILURE)
+        });
+    }
+    let s = &totals.streams;
+    if !config.quiet && (s.invalid > 0 || totals.failed_files > 0) {
+        let unreadable = match totals.failed_files {
+            0 => String::new(),
+            n => format!(" ({n} unreadable)"),
+        };
+        let summary = format!(
+            "summary: {} file{}{unreadable}, {} game{}: {} valid, {} invalid (converted as far \
+             as they replay)\n",
+            totals.files,
+            plural(totals.files),
+            s.games,
+            plural(s.games),
+            s.valid,
+            s.invalid,
+        );
+        progress.print(summary.as_bytes());
+    }
+    if totals.failed_files > 0 && !output.is_stdout() {
+        tell_error(&format!(
+            "{} not written: an input could not be read",
+            output.name()
+        ));
         return Ok(EXIT_FAILURE);
     }
-    match output.commit() {
-        Ok(()) => Ok(code),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(e),
-        Err(e) => {
-            eprintln!("pdnkit: error: {e}");
+    output.commit().map(|()| code).or_else(|e| {
+        closed_pipe(e, code).or_else(|e| {
+            tell_error(&e.to_string());
             Ok(EXIT_FAILURE)
-        }
-    }
+        })
+    })
 }
 
-/// Converts every input into `out`; returns the exit code and the number of inputs that
-/// could not be read. Errors are those of writing the output.
-fn convert_all<W: Write>(inputs: &[Input], plan: &Plan, out: W) -> io::Result<(u8, usize)> {
-    let config = &plan.config;
-    let progress = Progress::new(inputs, config);
-    let mut printer = Printer::new(out, plan.target)?;
-    let mut totals = StreamTotals::default();
-    let (mut files, mut failed_files) = (0usize, 0usize);
-    // Messages wait for the end while a progress bar is drawn on standard error.
-    let mut held: Vec<u8> = Vec::new();
-    let mut record = |result: FileResult, printer: &mut Printer<W>| -> io::Result<()> {
-        files += 1;
-        failed_files += usize::from(result.failed);
-        totals.add(&result.totals);
-        if config.progress {
-            held.extend_from_slice(&result.messages);
-        } else {
-            let _ = io::stderr().lock().write_all(&result.messages);
-        }
-        printer.file_output(&result.output)
-    };
-    // Files in parallel; outputs written in input order as soon as they are ready.
-    let work = |input: &Input| convert_input(input, plan, &progress);
-    in_input_order(inputs, config.threads, work, |result| {
-        record(result, &mut printer)
-    })?;
-    progress.finish();
-    printer.finish()?;
-    let mut stderr = io::stderr().lock();
-    let _ = stderr.write_all(&held);
-    if !config.quiet && (totals.invalid > 0 || failed_files > 0) {
-        let _ = writeln!(
-            stderr,
-            "summary: {files} file{}{}, {} game{}: {} valid, {} invalid (converted as far as \
-             they replay)",
-            plural(files),
-            if failed_files > 0 {
-                format!(" ({failed_files} unreadable)")
-            } else {
-                String::new()
-            },
-            totals.games,
-            plural(totals.games),
-            totals.valid,
-            totals.invalid,
-        );
-    }
-    let code = if failed_files > 0 {
-        EXIT_FAILURE
-    } else if totals.invalid > 0 {
-        EXIT_INVALID
-    } else {
-        EXIT_OK
-    };
-    Ok((code, failed_files))
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
-
-/// Converts one input into a buffer of output and one of messages.
-fn convert_input(input: &Input, plan: &Plan, progress: &Progress) -> FileResult {
-    let name = input.name();
-    let formatter = FileFormatter {
-        format: ReportFormat::Human,
-        file: &name,
-        quiet: plan.config.quiet,
-    };
-    let mut output = Vec::new();
-    let mut messages = Vec::new();
-    let mut failed = false;
-    let mut totals = StreamTotals::default();
-    match input.open() {
-        Err(e) => {
-            failed = true;
-            let _ = formatter.file_problem(&mut messages, Severity::Error, e.code, &e.message);
-        }
-        Ok(reader) => {
-            let mut sink = Sink {
-                plan,
-                formatter: &formatter,
-                output: &mut output,
-                messages: &mut messages,
-                progress,
-                seen: 0,
-                games: 0,
-                cap: Cap::new(plan.config.caps, plan.config.quiet),
-                both_boards: BothBoards::default(),
-            };
-            let result = check_stream(
-                reader,
-                &plan.config.options,
-                plan.config.encoding,
-                &mut sink,
-                &mut totals,
-            );
-            let omitted = sink.cap.file_omitted;
-            if let Some(note) = sink.both_boards.note() {
-                let _ = formatter.file_problem(&mut messages, Severity::Note, "game-type", &note);
-            }
-            if let Err(e) = result {
-                failed = true;
-                let message = format!("read failed: {e}");
-                let _ = formatter.file_problem(&mut messages, Severity::Error, "io", &message);
-            } else if omitted > 0 {
-                let _ = formatter.omitted(&mut messages, &omitted_line(omitted, None));
-            }
-        }
-    }
-    FileResult {
-        output,
-        messages,
-        totals,
-        failed,
-    }
-}
-
-/// Converts each game into the file's output buffer as it is validated.
-struct Sink<'a> {
+/// Converts each game into the output of its piece, and writes the diagnostics of invalid
+/// games (capped) into its messages.
+struct Converter<'a> {
     plan: &'a Plan,
-    formatter: &'a FileFormatter<'a>,
-    output: &'a mut Vec<u8>,
-    messages: &'a mut Vec<u8>,
-    progress: &'a Progress,
-    seen: u64,
-    games: usize,
+    /// Human diagnostics for standard error.
+    formatter: FileFormatter<'a>,
     cap: Cap,
+    /// Games that fit both boards, told of once for the file.
     both_boards: BothBoards,
 }
 
-impl GameSink for Sink<'_> {
-    fn detection(&mut self, detection: &Detection) -> io::Result<()> {
+impl Render for Converter<'_> {
+    fn detection(&mut self, detection: &Detection, piece: &mut Piece) -> io::Result<()> {
         if self.plan.config.allow_encoding {
             return Ok(());
         }
-        self.formatter.detection(self.messages, detection)
+        self.formatter.detection(&mut piece.messages, detection)
     }
 
-    fn game(&mut self, mut report: GameReport) -> io::Result<()> {
+    fn game(&mut self, mut report: GameReport, piece: &mut Piece) -> io::Result<()> {
         self.both_boards.take(&mut report);
         if !report.valid() {
             let mut shown = report.clone();
             let omitted = self.cap.trim(&mut shown);
-            self.formatter.game(self.messages, &shown)?;
+            self.formatter.game(&mut piece.messages, &shown)?;
             if omitted > 0 {
                 let line = omitted_line(omitted, Some(report.index));
-                self.formatter.omitted(self.messages, &line)?;
+                self.formatter.omitted(&mut piece.messages, &line)?;
             }
         }
+        let out = &mut piece.output;
         match self.plan.target {
             Target::Json | Target::Jsonl => {
                 let file = self.formatter.file;
-                write_game_json_with(&mut *self.output, file, &report, self.plan.json)?;
-                self.output.push(b'\n');
+                write_game_json_with(&mut *out, file, &report, self.plan.json)?;
+                out.push(b'\n');
             }
             Target::Pdn => {
-                if self.games > 0 {
-                    self.output.push(b'\n');
+                // Games are separated by a blank line (between pieces: by the printer).
+                if !out.is_empty() {
+                    out.push(b'\n');
                 }
-                self.output
-                    .extend_from_slice(write_game(&report, &self.plan.pdn).as_bytes());
+                out.extend_from_slice(write_game(&report, &self.plan.pdn).as_bytes());
             }
         }
-        self.games += 1;
         Ok(())
     }
 
-    fn progress(&mut self, bytes: u64) {
-        self.progress.advance(bytes.saturating_sub(self.seen));
-        self.seen = bytes;
+    fn finish(&mut self, piece: &mut Piece) -> io::Result<()> {
+        let f = &self.formatter;
+        if let Some(note) = self.both_boards.note() {
+            f.file_problem(&mut piece.messages, Severity::Note, code::GAME_TYPE, &note)?;
+        }
+        if self.cap.file_omitted > 0 {
+            f.omitted(
+                &mut piece.messages,
+                &omitted_line(self.cap.file_omitted, None),
+            )?;
+        }
+        Ok(())
+    }
+
+    fn unreadable(&mut self, why: &Unreadable, piece: &mut Piece) -> io::Result<()> {
+        let f = &self.formatter;
+        f.file_problem(&mut piece.messages, Severity::Error, why.code, &why.message)
     }
 }
 

@@ -30,6 +30,7 @@ pub struct Unreadable {
 const BINARY_PROBE: usize = 8000;
 
 impl Input {
+    /// How outputs name the input ([`pdnkit::escape::file_name`]: distinct for distinct paths).
     pub fn name(&self) -> String {
         match self {
             Input::Stdin => "<stdin>".to_string(),
@@ -52,7 +53,8 @@ impl Input {
         let mut reader: Box<dyn Read + Send> = match self {
             Input::Stdin => {
                 if io::stdin().is_terminal() {
-                    eprintln!("pdnkit: reading PDN from standard input (end it with Ctrl-D)");
+                    let note = "pdnkit: reading PDN from standard input (end it with Ctrl-D)";
+                    let _ = io::Write::write_all(&mut io::stderr(), format!("{note}\n").as_bytes());
                 }
                 Box::new(io::stdin())
             }

@@ -8,6 +8,8 @@ mod config;
 mod convert;
 mod fold;
 mod inputs;
+mod memory;
+mod ordered;
 mod output;
 mod perft;
 mod random;
@@ -19,7 +21,7 @@ mod stats;
 mod validate;
 
 use clap::{CommandFactory, Parser, Subcommand};
-use std::io::{self, Write};
+use std::io;
 use std::process::ExitCode;
 
 /// Exit code: every game valid / the command did its job.
@@ -93,9 +95,32 @@ pub fn run() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(EXIT_OK),
         Err(e) => {
-            let _ = writeln!(io::stderr(), "pdnkit: error: {e}");
+            output::tell_error(&e.to_string());
             ExitCode::from(EXIT_FAILURE)
         }
+    }
+}
+
+/// The exit code of a run that saw `invalid` invalid games and `unreadable` inputs it could
+/// not read.
+pub fn verdict(invalid: usize, unreadable: usize) -> u8 {
+    if unreadable > 0 {
+        EXIT_FAILURE
+    } else if invalid > 0 {
+        EXIT_INVALID
+    } else {
+        EXIT_OK
+    }
+}
+
+/// Ends a run whose output failed with `e`: a closed standard output pipe (the reader of the
+/// output has all it wants) ends quietly with the `verdict` of what was read; anything else is
+/// the run's error.
+pub fn closed_pipe(e: io::Error, verdict: u8) -> io::Result<u8> {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        Ok(verdict)
+    } else {
+        Err(e)
     }
 }
 

@@ -334,3 +334,19 @@ pub fn write_whole(path: Option<&Path>, sources: &Sources, bytes: &[u8]) -> io::
     output.write_all(bytes)?;
     output.commit()
 }
+
+/// Says `pdnkit: error: message` on standard error, escaped ([`escape::text`]). A failing
+/// standard error is ignored: there is nowhere else to say anything.
+pub fn tell_error(message: &str) {
+    tell("error", message);
+}
+
+/// Says `pdnkit: note: message` on standard error, as [`tell_error`].
+pub fn tell_note(message: &str) {
+    tell("note", message);
+}
+
+/// Says `pdnkit: {level}: message` on standard error, as [`tell_error`].
+pub fn tell(level: &str, message: &str) {
+    let _ = writeln!(io::stderr(), "pdnkit: {level}: {}", escape::text(message));
+}

@@ -1,5 +1,6 @@
 //! `pdnkit perft`: count move sequences from a position.
 
+use super::output::tell;
 use super::{EXIT_FAILURE, EXIT_OK, Format, VariantArg};
 use pdnkit::perft::{divide, perft};
 use pdnkit::{Corner, Paths, Position, parse_fen};
@@ -43,9 +44,9 @@ pub fn run(args: PerftArgs) -> io::Result<u8> {
         Some(fen) => match parse_fen(fen, variant, Corner::TopLeft) {
             Ok(pos) => pos,
             Err(e) => {
-                eprintln!(
-                    "pdnkit: error[bad-fen]: --fen at character {}: {e}",
-                    e.offset + 1
+                tell(
+                    "error[bad-fen]",
+                    &format!("--fen at character {}: {e}", e.offset + 1),
                 );
                 return Ok(EXIT_FAILURE);
             }

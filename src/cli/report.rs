@@ -1,10 +1,16 @@
 //! Writing validation results in the four formats: human lines, JSON Lines, one JSON
-//! document, and GitHub workflow commands.
+//! document, and GitHub workflow commands. Each form is rendered in one place: a finding as a
+//! human line ([`human_line`]), as a GitHub command ([`github_line`]), a game and a file problem
+//! as JSON objects ([`GameObject`], [`FileObject`]). Text from the archive or the file system
+//! is escaped ([`pdnkit::escape`]) before it is printed.
 
+use super::common::Piece;
+use pdnkit::convert::GameHead;
 use pdnkit::diagnostic::{Diagnostic, Severity};
 use pdnkit::encoding::Detection;
+use pdnkit::escape;
 use pdnkit::validate::{GameReport, StreamTotals};
-use serde_json::{Value, json};
+use serde::Serialize;
 use std::io::{self, Write};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -20,10 +26,116 @@ pub enum ReportFormat {
     Github,
 }
 
+/// One finding as the line formats print it: about a place in a file (a game's diagnostic)
+/// or about the whole file (`io`, `encoding`).
+pub struct Finding<'a> {
+    pub severity: Severity,
+    pub code: &'a str,
+    /// Line and column, if the finding has a place.
+    pub at: Option<(u32, u32)>,
+    /// `game 3, move 12 (Black) "d6:f4"`: what the message is about, if not the file.
+    pub subject: Option<&'a str>,
+    pub message: &'a str,
+}
+
+/// `path:line:col: error[code]: subject: message`, or `path: error[code]: message`.
+pub fn human_line(out: &mut dyn Write, file: &str, f: &Finding) -> io::Result<()> {
+    write!(out, "{}", escape::text(file))?;
+    if let Some((line, column)) = f.at {
+        write!(out, ":{line}:{column}")?;
+    }
+    write!(out, ": {}[{}]: ", f.severity.name(), escape::text(f.code))?;
+    if let Some(subject) = f.subject {
+        write!(out, "{}: ", escape::text(subject))?;
+    }
+    writeln!(out, "{}", escape::text(f.message))
+}
+
+/// `::error file=path,line=L,col=C,title=code::subject: message` (a note is a `notice`).
+pub fn github_line(out: &mut dyn Write, file: &str, f: &Finding) -> io::Result<()> {
+    let level = match f.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Note => "notice",
+    };
+    write!(out, "::{level} file={}", github_property(file))?;
+    if let Some((line, column)) = f.at {
+        write!(out, ",line={line},col={column}")?;
+    }
+    write!(out, ",title={}::", github_property(f.code))?;
+    if let Some(subject) = f.subject {
+        write!(out, "{}: ", github_data(subject))?;
+    }
+    writeln!(out, "{}", github_data(f.message))
+}
+
+/// GitHub workflow command data: escaped as [`escape::text`] (no line break is left), then
+/// `%` (and CR, LF, which no longer occur) as the runner decodes them.
+fn github_data(s: &str) -> String {
+    escape::text(s)
+        .replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// A property value: data, and `:` and `,` too.
+fn github_property(s: &str) -> String {
+    github_data(s).replace(':', "%3A").replace(',', "%2C")
+}
+
+/// `validate`'s object of one game (`docs/json.md`).
+#[derive(Serialize)]
+struct GameObject<'a> {
+    #[serde(flatten)]
+    head: GameHead<'a>,
+    /// null when nothing was replayed: a syntax check, which chooses no game type.
+    plies: Option<u32>,
+    game_type: Option<u8>,
+    game_type_by: Option<&'static str>,
+    result: ResultObject,
+    diagnostics: &'a [Diagnostic],
+}
+
+#[derive(Serialize)]
+struct ResultObject {
+    declared: Option<&'static str>,
+    termination: Option<&'static str>,
+}
+
+/// The object of a problem with a whole file.
+#[derive(Serialize)]
+struct FileObject<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    file: &'a str,
+    diagnostics: [FileDiagnostic<'a>; 1],
+}
+
+#[derive(Serialize)]
+struct FileDiagnostic<'a> {
+    severity: Severity,
+    code: &'a str,
+    message: &'a str,
+}
+
+/// The closing object.
+#[derive(Serialize)]
+struct SummaryObject {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    files: usize,
+    unreadable_files: usize,
+    games: usize,
+    valid: usize,
+    invalid: usize,
+    warnings: usize,
+}
+
 /// Formats the results of one file; output is text lines (human, github) or one JSON object
-/// per line (json, jsonl), joined into a document by [`finish`] for json.
+/// per line (json, jsonl), joined into a document by [`Printer`] for json.
 pub struct FileFormatter<'a> {
     pub format: ReportFormat,
+    /// The file's name ([`escape::file_name`]).
     pub file: &'a str,
     pub quiet: bool,
 }
@@ -36,46 +148,42 @@ impl FileFormatter<'_> {
                     if self.quiet && d.severity != Severity::Error {
                         continue;
                     }
-                    self.diagnostic_line(out, report.index, d)?;
+                    let subject = d.subject(report.index);
+                    self.line(
+                        out,
+                        &Finding {
+                            severity: d.severity,
+                            code: d.code,
+                            at: Some((d.line, d.column)),
+                            subject: Some(&subject),
+                            message: &d.message,
+                        },
+                    )?;
                 }
                 Ok(())
             }
             ReportFormat::Json | ReportFormat::Jsonl => {
-                writeln!(out, "{}", game_json(self.file, report))
+                let object = GameObject {
+                    head: GameHead::new(self.file, report),
+                    plies: report.game_type_by.map(|_| report.plies()),
+                    game_type: report.variant.map(|v| v.game_type()),
+                    game_type_by: report.game_type_by.map(|by| by.name()),
+                    result: ResultObject {
+                        declared: report.declared.map(|r| r.text()),
+                        termination: report.termination.map(|t| t.name()),
+                    },
+                    diagnostics: &report.diagnostics,
+                };
+                escape::write_json(&mut *out, &object)?;
+                writeln!(out)
             }
         }
     }
 
-    fn diagnostic_line(&self, out: &mut dyn Write, game: usize, d: &Diagnostic) -> io::Result<()> {
-        let subject = d.subject(game);
+    fn line(&self, out: &mut dyn Write, finding: &Finding) -> io::Result<()> {
         match self.format {
-            ReportFormat::Github => {
-                let level = match d.severity {
-                    Severity::Error => "error",
-                    Severity::Warning => "warning",
-                    Severity::Note => "notice",
-                };
-                writeln!(
-                    out,
-                    "::{level} file={},line={},col={},title={}::{}: {}",
-                    escape_property(self.file),
-                    d.line,
-                    d.column,
-                    d.code,
-                    escape_data(&subject),
-                    escape_data(&d.message)
-                )
-            }
-            _ => writeln!(
-                out,
-                "{}:{}:{}: {}[{}]: {subject}: {}",
-                self.file,
-                d.line,
-                d.column,
-                d.severity.name(),
-                d.code,
-                d.message
-            ),
+            ReportFormat::Github => github_line(out, self.file, finding),
+            _ => human_line(out, self.file, finding),
         }
     }
 
@@ -91,41 +199,43 @@ impl FileFormatter<'_> {
             return Ok(());
         }
         match self.format {
-            ReportFormat::Human => {
-                writeln!(out, "{}: {}[{code}]: {message}", self.file, severity.name())
-            }
-            ReportFormat::Github => writeln!(
+            ReportFormat::Human | ReportFormat::Github => self.line(
                 out,
-                "::{} file={},title={code}::{}",
-                if severity == Severity::Error {
-                    "error"
-                } else {
-                    "notice"
+                &Finding {
+                    severity,
+                    code,
+                    at: None,
+                    subject: None,
+                    message,
                 },
-                escape_property(self.file),
-                escape_data(message)
             ),
-            ReportFormat::Json | ReportFormat::Jsonl => writeln!(
-                out,
-                "{}",
-                json!({
-                    "type": "file",
-                    "file": self.file,
-                    "diagnostics": [{"severity": severity.name(), "code": code, "message": message}],
-                })
-            ),
+            ReportFormat::Json | ReportFormat::Jsonl => {
+                let object = FileObject {
+                    kind: "file",
+                    file: self.file,
+                    diagnostics: [FileDiagnostic {
+                        severity,
+                        code,
+                        message,
+                    }],
+                };
+                escape::write_json(&mut *out, &object)?;
+                writeln!(out)
+            }
         }
     }
 
     /// A line of human or github output that says what was left out (JSON has everything).
     pub fn omitted(&self, out: &mut dyn Write, text: &str) -> io::Result<()> {
         match self.format {
-            ReportFormat::Human => writeln!(out, "{}: {text}", self.file),
+            ReportFormat::Human => {
+                writeln!(out, "{}: {}", escape::text(self.file), escape::text(text))
+            }
             ReportFormat::Github => writeln!(
                 out,
                 "::notice file={}::{}",
-                escape_property(self.file),
-                escape_data(text)
+                github_property(self.file),
+                github_data(text)
             ),
             ReportFormat::Json | ReportFormat::Jsonl => Ok(()),
         }
@@ -143,45 +253,23 @@ impl FileFormatter<'_> {
     }
 }
 
-pub fn game_json(file: &str, report: &GameReport) -> Value {
-    let diagnostics: Vec<Value> = report
-        .diagnostics
-        .iter()
-        .map(|d| {
-            json!({
-                "severity": d.severity.name(),
-                "code": d.code,
-                "message": d.message,
-                "line": d.line,
-                "column": d.column,
-                "ply": d.ply,
-            })
-        })
-        .collect();
-    json!({
-        "type": "game",
-        "file": file,
-        "game": report.index,
-        "line": report.line,
-        "valid": report.valid(),
-        // null when nothing was replayed: a syntax check, which chooses no game type.
-        "plies": report.game_type_by.map(|_| report.plies()),
-        "game_type": report.variant.map(|v| v.game_type()),
-        "game_type_by": report.game_type_by.map(|by| by.name()),
-        "result": {
-            "declared": report.declared.map(|r| r.text()),
-            "termination": report.termination.map(|t| t.name()),
-        },
-        "diagnostics": diagnostics,
-    })
-}
-
 /// The run's totals across files.
 #[derive(Default)]
 pub struct RunTotals {
     pub files: usize,
     pub failed_files: usize,
     pub streams: StreamTotals,
+}
+
+impl RunTotals {
+    /// Counts what a piece of an input's work holds.
+    pub fn add(&mut self, piece: &Piece) {
+        self.streams.add(&piece.tally);
+        if let Some(unreadable) = piece.end {
+            self.files += 1;
+            self.failed_files += usize::from(unreadable);
+        }
+    }
 }
 
 /// Prints the per-file outputs in order and the closing summary.
@@ -227,17 +315,17 @@ impl<W: Write> Printer<W> {
         Ok(())
     }
 
-    pub fn finish(mut self, totals: &RunTotals) -> io::Result<()> {
+    pub fn finish(mut self, totals: &RunTotals) -> io::Result<W> {
         let s = &totals.streams;
-        let summary = json!({
-            "type": "summary",
-            "files": totals.files,
-            "unreadable_files": totals.failed_files,
-            "games": s.games,
-            "valid": s.valid,
-            "invalid": s.invalid,
-            "warnings": s.warnings,
-        });
+        let summary = SummaryObject {
+            kind: "summary",
+            files: totals.files,
+            unreadable_files: totals.failed_files,
+            games: s.games,
+            valid: s.valid,
+            invalid: s.invalid,
+            warnings: s.warnings,
+        };
         match self.format {
             ReportFormat::Json => {
                 write!(self.out, "],\"files\":[")?;
@@ -248,9 +336,14 @@ impl<W: Write> Printer<W> {
                     }
                     self.out.write_all(object)?;
                 }
-                writeln!(self.out, "],\"summary\":{summary}}}")?
+                write!(self.out, "],\"summary\":")?;
+                escape::write_json(&mut self.out, &summary)?;
+                writeln!(self.out, "}}")?;
             }
-            ReportFormat::Jsonl => writeln!(self.out, "{summary}")?,
+            ReportFormat::Jsonl => {
+                escape::write_json(&mut self.out, &summary)?;
+                writeln!(self.out)?;
+            }
             ReportFormat::Human | ReportFormat::Github if !self.quiet => writeln!(
                 self.out,
                 "summary: {}",
@@ -258,17 +351,10 @@ impl<W: Write> Printer<W> {
             )?,
             _ => {}
         }
-        self.out.flush()
+        Ok(self.out)
     }
 }
 
-/// GitHub workflow commands: `%`, CR and LF escaped in data; also `:` and `,` in properties.
-fn escape_data(s: &str) -> String {
-    s.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
-}
-
-fn escape_property(s: &str) -> String {
-    escape_data(s).replace(':', "%3A").replace(',', "%2C")
+pub fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }

@@ -3,10 +3,11 @@
 //! [`pdnkit::html`]. The exit code is validate's.
 
 use super::args::{self, CommonArgs, Config};
-use super::common::{Progress, check_input, in_input_order};
+use super::common::{Progress, check_input};
 use super::inputs::Input;
-use super::output::{Output, Sources};
-use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use super::ordered::{Emit, in_input_order};
+use super::output::{Output, Sources, tell_error};
+use super::{EXIT_FAILURE, verdict};
 use pdnkit::escape;
 use pdnkit::html::contents::{Contents, Limits};
 use pdnkit::html::page::{PageInfo, write_page};
@@ -58,7 +59,7 @@ pub fn run(args: ReportArgs) -> io::Result<u8> {
     let mut output = match Output::open(args.output.as_deref(), &Sources::of_inputs(&inputs)) {
         Ok(output) => output,
         Err(e) => {
-            eprintln!("pdnkit: error: {e}");
+            tell_error(&e.to_string());
             return Ok(EXIT_FAILURE);
         }
     };
@@ -68,18 +69,18 @@ pub fn run(args: ReportArgs) -> io::Result<u8> {
     // the limits leave (the merge, in input order, drops any excess).
     let kept = [AtomicUsize::new(0), AtomicUsize::new(0)];
     let threads = if inputs.len() == 1 { config.threads } else { 1 };
-    let work = |input: &Input| {
+    let work = |input: &Input, emit: &mut Emit<(Contents, Option<String>)>| {
         let left = Limits {
             valid: limits.valid.saturating_sub(kept[0].load(Ordering::Relaxed)),
             invalid: limits
                 .invalid
                 .saturating_sub(kept[1].load(Ordering::Relaxed)),
         };
-        read_input(input, &config, &progress, threads, left)
+        let _ = emit(read_input(input, &config, &progress, threads, left));
     };
     in_input_order(&inputs, config.threads, work, |(file, problem)| {
         if let Some(problem) = problem {
-            eprintln!("{problem}");
+            progress.print(format!("{problem}\n").as_bytes());
         }
         contents.merge(file);
         let (valid, invalid) = contents.kept();
@@ -89,17 +90,11 @@ pub fn run(args: ReportArgs) -> io::Result<u8> {
     })?;
     progress.finish();
     let stats = contents.stats();
-    let code = if stats.unreadable_files() > 0 {
-        EXIT_FAILURE
-    } else if stats.invalid() > 0 {
-        EXIT_INVALID
-    } else {
-        EXIT_OK
-    };
+    let code = verdict(stats.invalid(), stats.unreadable_files());
     let names: Vec<String> = if args.paths.is_empty() {
         vec!["<stdin>".to_string()]
     } else {
-        args.paths.iter().map(|p| p.display().to_string()).collect()
+        args.paths.iter().map(|p| escape::file_name(p)).collect()
     };
     let page = write_page(&contents, &PageInfo { inputs: &names });
     match output
@@ -109,7 +104,7 @@ pub fn run(args: ReportArgs) -> io::Result<u8> {
         Ok(()) => Ok(code),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(code),
         Err(e) => {
-            eprintln!("pdnkit: error: {e}");
+            tell_error(&e.to_string());
             Ok(EXIT_FAILURE)
         }
     }

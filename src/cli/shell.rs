@@ -46,7 +46,8 @@ pub fn man(args: ManArgs) -> io::Result<u8> {
                 sub.clone().name(name)
             }
             None => {
-                eprintln!("pdnkit: error: no command \"{name}\"; `pdnkit help` lists them");
+                let message = format!("no command \"{name}\"; `pdnkit help` lists them");
+                super::output::tell_error(&message);
                 return Ok(EXIT_FAILURE);
             }
         },
@@ -65,7 +66,7 @@ pub fn config(args: ConfigArgs) -> io::Result<u8> {
     let mut out = io::stdout().lock();
     match config::load(&choice) {
         Err(message) => {
-            eprintln!("pdnkit: error: {message}");
+            super::output::tell_error(&message);
             Ok(EXIT_FAILURE)
         }
         Ok(None) => {

@@ -6,7 +6,7 @@ mod svg;
 
 use super::args::ReadArgs;
 use super::inputs::Input;
-use super::output::{Sources, write_whole};
+use super::output::{Sources, tell_error, tell_note, write_whole};
 use super::{EXIT_FAILURE, EXIT_OK};
 use pdnkit::diagnostic::Diagnostic;
 use pdnkit::encoding::TextEncoding;
@@ -72,7 +72,7 @@ pub fn run(args: ShowArgs) -> io::Result<u8> {
         Ok(()) => Ok(EXIT_OK),
         Err(Failure::Io(e)) => Err(e),
         Err(Failure::Message(message)) => {
-            eprintln!("pdnkit: error: {message}");
+            tell_error(&message);
             Ok(EXIT_FAILURE)
         }
     }
@@ -142,10 +142,10 @@ fn show(args: &ShowArgs) -> Result<(), Failure> {
         )));
     }
     if let Some(d) = first_error(&report) {
-        eprintln!(
-            "pdnkit: note: game {} is invalid ({}:{}: {}); showing the replayed moves",
+        tell_note(&format!(
+            "game {} is invalid ({}:{}: {}); showing the replayed moves",
             args.game, d.line, d.column, d.message
-        );
+        ));
     }
     let (position, last) = match ply {
         0 => (start, None),

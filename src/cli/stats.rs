@@ -4,11 +4,13 @@
 use super::args::{self, CommonArgs, Config};
 use super::common::{Progress, check_input};
 use super::inputs::Input;
+use super::ordered::{Emit, in_input_order};
 use super::output::{Output, Sources};
-use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK, Format};
-use pdnkit::escape;
+use super::report::{FileFormatter, ReportFormat};
+use super::{Format, closed_pipe, memory, verdict};
+use pdnkit::diagnostic::Severity;
+use pdnkit::escape::{self, text};
 use pdnkit::stats::{Opening, Stats, Summary};
-use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -36,79 +38,65 @@ pub struct StatsArgs {
 }
 
 pub fn run(args: StatsArgs) -> io::Result<u8> {
+    memory::one_arena();
     let (config, inputs) = match args::start(args.common.config(), |c| c, &args.paths) {
         Ok(started) => started,
         Err(code) => return Ok(code),
     };
     let mut out = Output::open(None, &Sources::of_inputs(&inputs))?;
     let progress = Progress::new(&inputs, &config);
-    let per_file: Vec<(Stats, Option<String>)> = if config.threads == 1 || inputs.len() == 1 {
-        inputs
-            .iter()
-            .map(|input| count_input(input, &config, &progress, config.threads))
-            .collect()
-    } else {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(config.threads)
-            .build()
-            .map_err(io::Error::other)?;
-        // An indexed parallel iterator collects in input order.
-        pool.install(|| {
-            inputs
-                .par_iter()
-                .map(|input| count_input(input, &config, &progress, 1))
-                .collect()
-        })
+    // One input: its games are validated on every thread; several: an input per thread.
+    let threads_per_input = if inputs.len() == 1 { config.threads } else { 1 };
+    let work = |input: &Input, emit: &mut Emit<(Stats, Vec<u8>)>| {
+        let _ = emit(count_input(input, &config, &progress, threads_per_input));
     };
-    progress.finish();
     let mut stats = Stats::new();
-    let mut stderr = io::stderr().lock();
-    for (file_stats, problem) in per_file {
-        if let Some(problem) = problem {
-            writeln!(stderr, "{problem}")?;
-        }
+    in_input_order(&inputs, config.threads, work, |(file_stats, problem)| {
+        progress.print(&problem);
         stats.merge(file_stats);
-    }
-    let code = if stats.unreadable_files() > 0 {
-        EXIT_FAILURE
-    } else if stats.invalid() > 0 {
-        EXIT_INVALID
-    } else {
-        EXIT_OK
-    };
+        Ok(())
+    })?;
+    progress.finish();
+    let code = verdict(stats.invalid(), stats.unreadable_files());
     let summary = stats.summary();
-    match args.format {
-        Format::Json => {
-            serde_json::to_writer_pretty(&mut out, &summary).map_err(io::Error::other)?;
-            writeln!(out)?;
-        }
-        Format::Human => write_table(&mut out, &summary)?,
-    }
-    out.commit()?;
-    Ok(code)
+    let written = match args.format {
+        Format::Json => escape::write_json_pretty(&mut out, &summary).and_then(|()| writeln!(out)),
+        Format::Human => write_table(&mut out, &summary),
+    };
+    written
+        .and_then(|()| out.commit())
+        .map(|()| code)
+        .or_else(|e| closed_pipe(e, code))
 }
 
-/// Counts one input; `threads` > 1 validates its games on that many threads. The second
-/// value is an `io` problem to report, if any.
+/// Counts one input, on `threads` threads; the second value is the error to print (`io`,
+/// `binary`), if it could not be read.
 fn count_input(
     input: &Input,
     config: &Config,
     progress: &Progress,
     threads: usize,
-) -> (Stats, Option<String>) {
+) -> (Stats, Vec<u8>) {
     let name = input.name();
     let mut stats = Stats::new();
     stats.begin_file(&name);
     let problem = check_input(input, config, progress, threads, &mut stats);
-    if problem.is_some() {
+    let mut message = Vec::new();
+    if let Some(problem) = problem {
         stats.file_unreadable();
+        let formatter = FileFormatter {
+            format: ReportFormat::Human,
+            file: &name,
+            quiet: false,
+        };
+        let _ = formatter.file_problem(
+            &mut message,
+            Severity::Error,
+            problem.code,
+            &problem.message,
+        );
     }
-    // A file name or a system message may hold control characters: escaped for stderr.
-    let problem = problem.map(|p| {
-        let (name, message) = (escape::text(&name), escape::text(&p.message));
-        format!("{name}: error[{}]: {message}", p.code)
-    });
-    (stats, problem)
+    (stats, message)
 }
 
 /// `a: 1, b: 2`, or `none`.
@@ -117,7 +105,7 @@ fn list(map: &BTreeMap<String, usize>) -> String {
         return "none".to_string();
     }
     map.iter()
-        .map(|(k, v)| format!("{k}: {v}"))
+        .map(|(k, v)| format!("{}: {v}", text(k)))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -192,10 +180,10 @@ fn write_table(out: &mut dyn Write, s: &Summary) -> io::Result<()> {
             l.pieces,
             l.path,
             l.side.name(),
-            l.file,
+            text(&l.file),
             l.game,
             l.ply,
-            l.written
+            text(&l.written)
         )?,
         None => writeln!(out, "{:W$}none", "longest capture")?,
     }
@@ -210,7 +198,7 @@ fn write_table(out: &mut dyn Write, s: &Summary) -> io::Result<()> {
         let width = s
             .players
             .keys()
-            .map(|k| k.chars().count())
+            .map(|k| text(k).chars().count())
             .max()
             .unwrap_or(0)
             .max(6);
@@ -220,6 +208,7 @@ fn write_table(out: &mut dyn Write, s: &Summary) -> io::Result<()> {
             "player", "games", "wins", "draws", "losses", "unfinished"
         )?;
         for (name, r) in &s.players {
+            let name = text(name);
             let pad = width - name.chars().count();
             writeln!(
                 out,

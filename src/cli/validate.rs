@@ -1,17 +1,18 @@
 //! `pdnkit validate`: every move of every game replayed; diagnostics in four formats.
 
-use super::args::{self, CapArgs, CommonArgs, Config};
+use super::args::{self, CapArgs, CommonArgs};
 use super::cap::{Cap, omitted_line};
-use super::common::{Progress, in_input_order};
+use super::common::{Piece, Progress, Render, render_input};
 use super::fold::BothBoards;
-use super::inputs::Input;
+use super::inputs::{Input, Unreadable};
+use super::ordered::{Emit, in_input_order};
 use super::output::{Output, Sources};
 use super::report::{FileFormatter, Printer, ReportFormat, RunTotals};
-use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use super::{closed_pipe, verdict};
 use pdnkit::diagnostic::{Severity, code};
 use pdnkit::encoding::Detection;
-use pdnkit::validate::{GameReport, GameSink, StreamTotals, check_stream_parallel};
-use std::io;
+use pdnkit::validate::GameReport;
+use std::io::{self, Write};
 use std::path::PathBuf;
 
 /// Check every move of every game: legal, unambiguous, and the declared result true to the
@@ -54,13 +55,6 @@ pub struct ValidateArgs {
     common: CommonArgs,
 }
 
-/// The outcome of one input.
-struct FileResult {
-    output: Vec<u8>,
-    totals: StreamTotals,
-    failed: bool,
-}
-
 pub fn run(args: ValidateArgs) -> io::Result<u8> {
     let setup = args.common.config().map(|mut c| {
         c.options.syntax_only = args.syntax_only;
@@ -83,137 +77,42 @@ pub fn run(args: ValidateArgs) -> io::Result<u8> {
     };
     let mut printer = Printer::new(out, args.format, config.quiet)?;
     let mut totals = RunTotals::default();
-    let mut record = |result: FileResult, printer: &mut Printer<_>| -> io::Result<()> {
-        totals.files += 1;
-        totals.failed_files += usize::from(result.failed);
-        totals.streams.add(&result.totals);
-        printer.file_output(&result.output)
-    };
-    if config.threads == 1 || inputs.len() == 1 {
-        // One input: its games are validated on every thread and printed as they come.
-        for input in &inputs {
-            let mut emit = |bytes: &[u8]| printer.file_output(bytes);
-            let (file_totals, failed) = check_input(
-                input,
-                &config,
-                args.format,
-                &progress,
-                config.threads,
-                &mut emit,
-            )?;
-            record(
-                FileResult {
-                    output: Vec::new(),
-                    totals: file_totals,
-                    failed,
-                },
-                &mut printer,
-            )?;
-        }
-    } else {
-        // Files in parallel; outputs printed in input order as soon as they are ready.
-        let format = args.format;
-        let work = |input: &Input| {
-            let mut output = Vec::new();
-            let mut emit = |bytes: &[u8]| {
-                output.extend_from_slice(bytes);
-                Ok(())
-            };
-            let checked = check_input(input, &config, format, &progress, 1, &mut emit);
-            let (totals, failed) = checked.unwrap_or_default();
-            FileResult {
-                output,
-                totals,
-                failed,
-            }
+    // One input: its games are validated on every thread; several: an input per thread.
+    let threads_per_input = if inputs.len() == 1 { config.threads } else { 1 };
+    let capped = matches!(args.format, ReportFormat::Human | ReportFormat::Github);
+    let work = |input: &Input, emit: &mut Emit<Piece>| {
+        let name = input.name();
+        let mut validating = Validating {
+            formatter: FileFormatter {
+                format: args.format,
+                file: &name,
+                quiet: config.quiet,
+            },
+            cap: capped.then(|| Cap::new(config.caps, config.quiet)),
+            allow_encoding: config.allow_encoding,
+            both_boards: BothBoards::default(),
         };
-        in_input_order(&inputs, config.threads, work, |result| {
-            record(result, &mut printer)
-        })?;
-    }
+        let threads = threads_per_input;
+        render_input(input, &config, threads, &progress, &mut validating, emit);
+    };
+    let printed = in_input_order(&inputs, config.threads, work, |piece: Piece| {
+        totals.add(&piece);
+        printer.file_output(&piece.output)
+    });
     progress.finish();
-    let code = if totals.failed_files > 0 {
-        EXIT_FAILURE
-    } else if totals.streams.invalid > 0 {
-        EXIT_INVALID
-    } else {
-        EXIT_OK
-    };
-    printer.finish(&totals)?;
-    Ok(code)
+    let code = verdict(totals.streams.invalid, totals.failed_files);
+    printed
+        .and_then(|()| printer.finish(&totals))
+        .and_then(|mut out| out.flush())
+        .map(|()| code)
+        .or_else(|e| closed_pipe(e, code))
 }
 
-/// Validates one input, handing its formatted output to `emit` game by game. Returns the
-/// totals and whether the input failed to be read; an error only if `emit` failed.
-fn check_input(
-    input: &Input,
-    config: &Config,
-    format: ReportFormat,
-    progress: &Progress,
-    threads: usize,
-    emit: &mut dyn FnMut(&[u8]) -> io::Result<()>,
-) -> io::Result<(StreamTotals, bool)> {
-    let name = input.name();
-    let formatter = FileFormatter {
-        format,
-        file: &name,
-        quiet: config.quiet,
-    };
-    let mut totals = StreamTotals::default();
-    let capped = matches!(format, ReportFormat::Human | ReportFormat::Github);
-    let problem = match input.open() {
-        Err(e) => Some((e.code, e.message)),
-        Ok(reader) => {
-            let mut sink = Sink {
-                formatter: &formatter,
-                buffer: Vec::new(),
-                emit,
-                progress,
-                read: 0,
-                seen: 0,
-                emit_failed: false,
-                cap: capped.then(|| Cap::new(config.caps, config.quiet)),
-                allow_encoding: config.allow_encoding,
-                both_boards: BothBoards::default(),
-            };
-            let result = check_stream_parallel(
-                reader,
-                &config.options,
-                config.encoding,
-                threads,
-                &mut sink,
-                &mut totals,
-            );
-            sink.progress_done();
-            match result {
-                // The output side failed (a closed pipe): stop the run.
-                Err(e) if sink.emit_failed => return Err(e),
-                Err(e) => Some((code::IO, format!("read failed: {e}"))),
-                Ok(()) => {
-                    sink.file_notes()?;
-                    None
-                }
-            }
-        }
-    };
-    if let Some((code, message)) = &problem {
-        let mut buffer = Vec::new();
-        formatter.file_problem(&mut buffer, Severity::Error, code, message)?;
-        emit(&buffer)?;
-    }
-    Ok((totals, problem.is_some()))
-}
-
-/// Formats each game as it is validated and hands the text on.
-struct Sink<'a> {
-    formatter: &'a FileFormatter<'a>,
-    buffer: Vec<u8>,
-    emit: &'a mut dyn FnMut(&[u8]) -> io::Result<()>,
-    progress: &'a Progress,
-    /// Bytes read, and bytes shown by the progress bar.
-    read: u64,
-    seen: u64,
-    emit_failed: bool,
+/// What `validate` writes of one input: every game's diagnostics (capped in human and github
+/// output), the encoding guessed, and once for the file, the games that fit both boards and
+/// what the caps left out.
+struct Validating<'a> {
+    formatter: FileFormatter<'a>,
     /// The caps on diagnostics printed (human and github output).
     cap: Option<Cap>,
     allow_encoding: bool,
@@ -221,68 +120,42 @@ struct Sink<'a> {
     both_boards: BothBoards,
 }
 
-/// Bytes read between two moves of the progress bar (each move costs more than a game).
-const PROGRESS_STEP: u64 = 64 << 10;
-
-impl Sink<'_> {
-    fn flush(&mut self) -> io::Result<()> {
-        if self.buffer.is_empty() {
-            return Ok(()); // nothing to hand on (most games of a quiet run)
+impl Render for Validating<'_> {
+    fn detection(&mut self, detection: &Detection, piece: &mut Piece) -> io::Result<()> {
+        if self.allow_encoding {
+            return Ok(());
         }
-        let result = (self.emit)(&self.buffer);
-        self.buffer.clear();
-        self.emit_failed |= result.is_err();
-        result
+        self.formatter.detection(&mut piece.output, detection)
     }
 
-    /// What is told once for the file: the games that fit both boards, and the diagnostics
-    /// the file's cap left out.
-    fn file_notes(&mut self) -> io::Result<()> {
-        if let Some(note) = self.both_boards.note() {
-            let f = self.formatter;
-            f.file_problem(&mut self.buffer, Severity::Note, code::GAME_TYPE, &note)?;
-        }
-        let omitted = self.cap.as_ref().map_or(0, |cap| cap.file_omitted);
-        if omitted > 0 {
-            self.formatter
-                .omitted(&mut self.buffer, &omitted_line(omitted, None))?;
-        }
-        self.flush()
-    }
-
-    /// Moves the progress bar over every byte read so far.
-    fn progress_done(&mut self) {
-        self.progress.advance(self.read.saturating_sub(self.seen));
-        self.seen = self.seen.max(self.read);
-    }
-}
-
-impl GameSink for Sink<'_> {
-    fn detection(&mut self, detection: &Detection) -> io::Result<()> {
-        if !self.allow_encoding {
-            self.formatter.detection(&mut self.buffer, detection)?;
-        }
-        self.flush()
-    }
-
-    fn game(&mut self, mut report: GameReport) -> io::Result<()> {
+    fn game(&mut self, mut report: GameReport, piece: &mut Piece) -> io::Result<()> {
         self.both_boards.take(&mut report);
         let omitted = match &mut self.cap {
             Some(cap) => cap.trim(&mut report),
             None => 0,
         };
-        self.formatter.game(&mut self.buffer, &report)?;
+        self.formatter.game(&mut piece.output, &report)?;
         if omitted > 0 {
             let line = omitted_line(omitted, Some(report.index));
-            self.formatter.omitted(&mut self.buffer, &line)?;
+            self.formatter.omitted(&mut piece.output, &line)?;
         }
-        self.flush()
+        Ok(())
     }
 
-    fn progress(&mut self, bytes: u64) {
-        self.read = bytes;
-        if bytes.saturating_sub(self.seen) >= PROGRESS_STEP {
-            self.progress_done();
+    fn finish(&mut self, piece: &mut Piece) -> io::Result<()> {
+        let f = &self.formatter;
+        if let Some(note) = self.both_boards.note() {
+            f.file_problem(&mut piece.output, Severity::Note, code::GAME_TYPE, &note)?;
         }
+        let omitted = self.cap.as_ref().map_or(0, |cap| cap.file_omitted);
+        if omitted > 0 {
+            f.omitted(&mut piece.output, &omitted_line(omitted, None))?;
+        }
+        Ok(())
+    }
+
+    fn unreadable(&mut self, why: &Unreadable, piece: &mut Piece) -> io::Result<()> {
+        let f = &self.formatter;
+        f.file_problem(&mut piece.output, Severity::Error, why.code, &why.message)
     }
 }

@@ -15,6 +15,7 @@ use crate::validate::{GameReport, GameTypeSource, PlayedMove};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use serde_json::Value;
+use std::collections::HashMap;
 use std::io::Write;
 
 /// What a game object holds besides its fixed fields.
@@ -37,7 +38,8 @@ pub fn game_json(file: &str, report: &GameReport) -> Value {
     serde_json::to_value(object).expect("a game object is valid JSON")
 }
 
-/// Writes the object of one game (one line, no line break) to `out`.
+/// Writes the object of one game (one line, no line break) to `out`, escaped as
+/// [`crate::escape::write_json`] does.
 pub fn write_game_json<W: Write>(out: W, file: &str, report: &GameReport) -> std::io::Result<()> {
     write_game_json_with(out, file, report, JsonOptions::default())
 }
@@ -49,23 +51,37 @@ pub fn write_game_json_with<W: Write>(
     report: &GameReport,
     options: JsonOptions,
 ) -> std::io::Result<()> {
-    let object = GameObject::new(file, report, options);
-    serde_json::to_writer(out, &object).map_err(std::io::Error::from)
+    crate::escape::write_json(out, &GameObject::new(file, report, options))
 }
 
-/// A diagnostic as `validate --format jsonl` writes it.
-pub fn diagnostic_json(d: &Diagnostic) -> Value {
-    serde_json::to_value(DiagnosticObject::from(d)).expect("a diagnostic is valid JSON")
-}
-
+/// The fields that open every game object, `convert`'s and `validate`'s:
+/// `{"type":"game","file":..,"game":..,"line":..,"valid":..`.
 #[derive(Serialize)]
-struct GameObject<'a> {
+pub struct GameHead<'a> {
     #[serde(rename = "type")]
     kind: &'static str,
     file: &'a str,
     game: usize,
     line: u32,
     valid: bool,
+}
+
+impl<'a> GameHead<'a> {
+    pub fn new(file: &'a str, report: &GameReport) -> GameHead<'a> {
+        GameHead {
+            kind: "game",
+            file,
+            game: report.index,
+            line: report.line,
+            valid: report.valid(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct GameObject<'a> {
+    #[serde(flatten)]
+    head: GameHead<'a>,
     plies: u32,
     tags: Tags<'a>,
     game_type: Option<GameTypeObject>,
@@ -73,18 +89,15 @@ struct GameObject<'a> {
     start_fen: Option<String>,
     moves: Vec<MoveObject<'a>>,
     result: ResultObject,
-    diagnostics: Vec<DiagnosticObject<'a>>,
+    /// The same objects as `validate`'s (a [`Diagnostic`] serializes as one).
+    diagnostics: &'a [Diagnostic],
 }
 
 impl<'a> GameObject<'a> {
     fn new(file: &'a str, report: &'a GameReport, options: JsonOptions) -> GameObject<'a> {
         let first = report.start.map_or(Color::White, |p| p.turn);
         GameObject {
-            kind: "game",
-            file,
-            game: report.index,
-            line: report.line,
-            valid: report.valid(),
+            head: GameHead::new(file, report),
             plies: report.plies(),
             tags: Tags(&report.tags),
             game_type: game_type(report),
@@ -101,7 +114,7 @@ impl<'a> GameObject<'a> {
                 termination: report.termination.map(|t| t.name()),
                 rule_ply: report.rule_end.map(|(_, ply)| ply),
             },
-            diagnostics: report.diagnostics.iter().map(Into::into).collect(),
+            diagnostics: &report.diagnostics,
         }
     }
 }
@@ -112,14 +125,17 @@ struct Tags<'a>(&'a [(String, String)]);
 
 impl Serialize for Tags<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let tags = self.0;
-        let mut map = serializer.serialize_map(None)?;
-        for (i, (name, _)) in tags.iter().enumerate() {
-            if tags[..i].iter().any(|(earlier, _)| earlier == name) {
-                continue;
+        // Each name's last value, then the names in the order they first appear: linear in
+        // the number of tags, however many there are.
+        let mut last: HashMap<&str, &str> = HashMap::with_capacity(self.0.len());
+        for (name, value) in self.0 {
+            last.insert(name, value);
+        }
+        let mut map = serializer.serialize_map(Some(last.len()))?;
+        for (name, _) in self.0 {
+            if let Some(value) = last.remove(name.as_str()) {
+                map.serialize_entry(name, value)?;
             }
-            let (_, value) = tags.iter().rev().find(|(n, _)| n == name).expect("present");
-            map.serialize_entry(name, value)?;
         }
         map.end()
     }
@@ -247,30 +263,6 @@ struct ResultObject {
     declared: Option<&'static str>,
     termination: Option<&'static str>,
     rule_ply: Option<u32>,
-}
-
-/// The fields of `validate`'s diagnostic objects, in their order.
-#[derive(Serialize)]
-struct DiagnosticObject<'a> {
-    severity: &'static str,
-    code: &'static str,
-    message: &'a str,
-    line: u32,
-    column: u32,
-    ply: Option<u32>,
-}
-
-impl<'a> From<&'a Diagnostic> for DiagnosticObject<'a> {
-    fn from(d: &'a Diagnostic) -> Self {
-        DiagnosticObject {
-            severity: d.severity.name(),
-            code: d.code,
-            message: &d.message,
-            line: d.line,
-            column: d.column,
-            ply: d.ply,
-        }
-    }
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@
 pub mod json;
 pub mod pdn;
 
-pub use json::{JsonOptions, diagnostic_json, game_json, write_game_json, write_game_json_with};
+pub use json::{GameHead, JsonOptions, game_json, write_game_json, write_game_json_with};
 pub use pdn::{Captures, Notation, PdnOptions, ResultStyle, write_game};
 
 use crate::diagnostic::{Diagnostic, code};

@@ -23,6 +23,7 @@ use crate::pdn::result::Outcome;
 use crate::position::{Color, Position};
 use crate::square::Corner;
 use crate::validate::GameReport;
+use std::collections::HashSet;
 
 /// Longest movetext line.
 pub const LINE_WIDTH: usize = 80;
@@ -131,12 +132,14 @@ fn tags(report: &GameReport, options: &PdnOptions, result: &str) -> Vec<(String,
         .is_some_and(|p| p != Position::start(p.variant));
     let mut out = Vec::with_capacity(report.tags.len() + 3);
     let (mut had_game_type, mut had_result, mut had_fen) = (false, false, false);
+    let mut names = HashSet::with_capacity(report.tags.len());
     for (name, value) in &report.tags {
         // A name the reader would not read back as written (or as one game) is left out:
         // see `tag_name`.
-        let Some(name) = tag_name(name, &out) else {
+        let Some(name) = tag_name(name, &names) else {
             continue;
         };
+        names.insert(name.clone());
         let value = match name.as_str() {
             "GameType" => {
                 had_game_type = true;
@@ -195,7 +198,11 @@ fn result_text(report: &GameReport, style: ResultStyle) -> &'static str {
 fn stop_comment(error: &Diagnostic) -> Vec<String> {
     let at = match (error.move_number, error.side, &error.written) {
         (Some(number), Some(side), Some(written)) => {
-            format!("move {number} ({}) \"{written}\"", side.name())
+            format!(
+                "move {number} ({}) \"{}\"",
+                side.name(),
+                crate::escape::text(written)
+            )
         }
         _ => format!("line {}", error.line),
     };
@@ -231,7 +238,7 @@ fn wrap(words: &[String], out: &mut String) {
 /// The name under which a tag is written: PDN names hold letters, digits and `_` only, so
 /// any other character becomes `_`; None for an empty name or one already written, since a
 /// repeated name starts a new game when the output is read back.
-fn tag_name(name: &str, written: &[(String, String)]) -> Option<String> {
+fn tag_name(name: &str, written: &HashSet<String>) -> Option<String> {
     let name: String = name
         .chars()
         .map(|c| {
@@ -242,11 +249,11 @@ fn tag_name(name: &str, written: &[(String, String)]) -> Option<String> {
             }
         })
         .collect();
-    let repeated = written.iter().any(|(n, _)| *n == name);
-    (!name.is_empty() && !repeated).then_some(name)
+    (!name.is_empty() && !written.contains(&name)).then_some(name)
 }
 
-/// A tag value with `\` and `"` escaped; line breaks (which a tag cannot hold) as spaces.
+/// A tag value with `\` and `"` escaped; line breaks (which a tag cannot hold) and the other
+/// characters no output holds raw ([`crate::escape::is_unsafe`]: ESC, DEL...) as spaces.
 fn escape(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
     for c in value.chars() {
@@ -255,7 +262,7 @@ fn escape(value: &str) -> String {
                 out.push('\\');
                 out.push(c);
             }
-            '\n' | '\r' => out.push(' '),
+            c if crate::escape::is_unsafe(c) => out.push(' '),
             c => out.push(c),
         }
     }
@@ -280,7 +287,7 @@ mod tests {
 
     #[test]
     fn tag_names_are_written_once_and_as_pdn_names() {
-        let written = vec![("Date".to_string(), String::new())];
+        let written = HashSet::from(["Date".to_string()]);
         assert_eq!(tag_name("Round", &written).as_deref(), Some("Round"));
         assert_eq!(tag_name("Date", &written), None);
         assert_eq!(tag_name("date", &written).as_deref(), Some("date"));
@@ -292,5 +299,6 @@ mod tests {
     #[test]
     fn tag_values_are_escaped() {
         assert_eq!(escape(r#"the "A" cup \ 2"#), r#"the \"A\" cup \\ 2"#);
+        assert_eq!(escape("a\nb\u{1b}[31mc\u{7f}"), "a b [31mc ");
     }
 }

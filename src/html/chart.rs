@@ -3,6 +3,7 @@
 //! text listing every bar, for those who cannot see it) and the same figures as a table.
 
 use crate::escape::xml;
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 /// Width of every chart, in pixels.
@@ -161,11 +162,11 @@ fn shorten(text: &str, max: usize) -> String {
     cut
 }
 
-/// Counts `values` into at most `max_bins` bins of a round width (1, 2, 5, 10, 20, 50, ...),
-/// from the bin of the smallest value to that of the largest, empty bins included. Labels
-/// are the bins' ranges (`10-19`, or `7` for a width of 1).
-pub fn histogram(values: &[u32], max_bins: usize) -> Vec<Bar> {
-    let (Some(&min), Some(&max)) = (values.iter().min(), values.iter().max()) else {
+/// Counts values (given as how many times each occurs) into at most `max_bins` bins of a
+/// round width (1, 2, 5, 10, 20, 50, ...), from the bin of the smallest value to that of the
+/// largest, empty bins included. Labels are the bins' ranges (`10-19`, or `7` for a width of 1).
+pub fn histogram(values: &BTreeMap<u32, usize>, max_bins: usize) -> Vec<Bar> {
+    let (Some(&min), Some(&max)) = (values.keys().next(), values.keys().next_back()) else {
         return Vec::new();
     };
     let mut width = 1u32;
@@ -182,8 +183,8 @@ pub fn histogram(values: &[u32], max_bins: usize) -> Vec<Bar> {
     }
     let first = min / width;
     let mut counts = vec![0u64; ((max / width) - first) as usize + 1];
-    for &v in values {
-        counts[(v / width - first) as usize] += 1;
+    for (&v, &n) in values {
+        counts[(v / width - first) as usize] += n as u64;
     }
     counts
         .into_iter()
@@ -210,27 +211,35 @@ pub fn style() -> &'static str {
 mod tests {
     use super::*;
 
+    fn counted(values: &[u32]) -> BTreeMap<u32, usize> {
+        let mut map = BTreeMap::new();
+        for &v in values {
+            *map.entry(v).or_default() += 1;
+        }
+        map
+    }
+
     fn labels(bars: &[Bar]) -> Vec<(&str, u64)> {
         bars.iter().map(|(l, n)| (l.as_str(), *n)).collect()
     }
 
     #[test]
     fn small_values_get_a_bin_each() {
-        let bars = histogram(&[3, 1, 3, 0], 20);
+        let bars = histogram(&counted(&[3, 1, 3, 0]), 20);
         assert_eq!(labels(&bars), [("0", 1), ("1", 1), ("2", 0), ("3", 2)]);
-        assert!(histogram(&[], 20).is_empty());
+        assert!(histogram(&counted(&[]), 20).is_empty());
     }
 
     #[test]
     fn wide_ranges_get_round_bins() {
         // 12..=97 in at most 10 bins: width 10 (12 bins of 5 would be too many).
         let values: Vec<u32> = (12..=97).collect();
-        let bars = histogram(&values, 10);
+        let bars = histogram(&counted(&values), 10);
         assert_eq!(bars.len(), 9);
         assert_eq!(bars[0], ("10-19".to_string(), 8));
         assert_eq!(bars[8], ("90-99".to_string(), 8));
         assert_eq!(bars.iter().map(|b| b.1).sum::<u64>(), values.len() as u64);
-        let bars = histogram(&[0, 250], 4);
+        let bars = histogram(&counted(&[0, 250]), 4);
         assert_eq!(labels(&bars), [("0-99", 1), ("100-199", 0), ("200-299", 1)]);
     }
 

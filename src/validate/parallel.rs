@@ -15,7 +15,7 @@
 //! Reports go to the sink in input order, renumbered. At most a few blocks are in flight and
 //! their buffers are reused, so memory does not depend on the length of the stream.
 
-use super::stream::{GameSink, SAMPLE, StreamTotals, check_games, prepare, tally};
+use super::stream::{GameSink, SAMPLE, StreamTotals, check_games, check_prepared, prepare, tally};
 use super::{GameReport, Options};
 use crate::encoding::TextEncoding;
 use crate::pdn::ascii::{BreakCounter, is_break, word_end};
@@ -207,9 +207,10 @@ pub(crate) fn check_blocks<R: Read + Send>(
     let (done_tx, done_rx) = mpsc::channel::<(usize, Checked)>();
     let max_in_flight = 2 * threads;
     std::thread::scope(|scope| -> io::Result<()> {
+        let mut workers = 0;
         for _ in 0..threads {
             let (work_rx, done_tx) = (&work_rx, done_tx.clone());
-            scope.spawn(move || {
+            let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
                 loop {
                     let next = work_rx.lock().map(|rx| rx.recv());
                     let Ok(Ok(block)) = next else { break };
@@ -220,8 +221,15 @@ pub(crate) fn check_blocks<R: Read + Send>(
                     }
                 }
             });
+            if spawned.is_err() {
+                break; // a process limit: go on with the workers there are
+            }
+            workers += 1;
         }
         drop(done_tx);
+        if workers == 0 {
+            return check_prepared(&mut reader, encoding, &options, sink, totals);
+        }
         let mut ordered = Ordered {
             next: 0,
             waiting: BTreeMap::new(),

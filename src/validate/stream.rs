@@ -51,6 +51,17 @@ impl StreamTotals {
         self.warnings += other.warnings;
         self.bytes += other.bytes;
     }
+
+    /// Counts one game (not its bytes).
+    pub fn count_game(&mut self, report: &GameReport) {
+        self.games += 1;
+        if report.valid() {
+            self.valid += 1;
+        } else {
+            self.invalid += 1;
+        }
+        self.warnings += report.count(Severity::Warning);
+    }
 }
 
 /// Chooses the encoding of a stream from its first bytes (or takes the given one).
@@ -95,8 +106,19 @@ pub fn check_stream<R: Read>(
 ) -> io::Result<()> {
     let mut reader = BufReader::with_capacity(SAMPLE, input);
     let (encoding, options) = prepare(&mut reader, forced, options, sink)?;
+    check_prepared(reader, encoding, &options, sink, totals)
+}
+
+/// [`check_stream`] once the encoding is chosen ([`prepare`]).
+pub(super) fn check_prepared<R: BufRead>(
+    reader: R,
+    encoding: TextEncoding,
+    options: &Options,
+    sink: &mut dyn GameSink,
+    totals: &mut StreamTotals,
+) -> io::Result<()> {
     let mut games = GameReader::new(reader);
-    check_games(&mut games, encoding, &options, |report, end| {
+    check_games(&mut games, encoding, options, |report, end| {
         tally(totals, &report, end);
         sink.progress(totals.bytes);
         sink.game(report)
@@ -153,12 +175,6 @@ pub(super) fn prepare<R: BufRead>(
 
 /// Counts one game into the totals; `end` is the offset just after it.
 pub(super) fn tally(totals: &mut StreamTotals, report: &GameReport, end: u64) {
-    totals.games += 1;
-    if report.valid() {
-        totals.valid += 1;
-    } else {
-        totals.invalid += 1;
-    }
-    totals.warnings += report.count(Severity::Warning);
+    totals.count_game(report);
     totals.bytes = end;
 }

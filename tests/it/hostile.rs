@@ -441,3 +441,88 @@ fn convert_output_in_a_missing_directory_leaves_nothing() {
         .collect();
     assert!(left.is_empty(), "temporary files left: {left:?}");
 }
+
+/// `n` games, each with an illegal second move.
+fn invalid_games(n: usize) -> String {
+    "[Event \"x\"]\n\n1. c3-d4 c3-d4 *\n\n".repeat(n)
+}
+
+#[test]
+fn a_closed_pipe_keeps_the_verdict_of_what_was_read() {
+    // `validate bad.pdn | head -1`: the reader has what it wants, the verdict stands.
+    let d = Dir::new();
+    let bad = d.write("bad.pdn", invalid_games(5000).as_bytes());
+    for args in [
+        &["validate"][..],
+        &["validate", "--format", "jsonl"],
+        &["validate", "-j", "2"],
+        &["convert", "--to", "jsonl"],
+        &["convert", "--to", "pdn", "-q"],
+    ] {
+        let mut child = command()
+            .args(args)
+            .arg(&bad)
+            .arg(d.good())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Standard error read all along (as a terminal would), standard output closed early.
+        let stderr = reader(child.stderr.take().unwrap());
+        let mut out = child.stdout.take().unwrap();
+        out.read_exact(&mut [0u8; 100]).unwrap();
+        drop(out);
+        let mut run = wait(child);
+        run.stderr = String::from_utf8_lossy(&stderr.join().unwrap()).into_owned();
+        assert_eq!(run.code, Some(1), "{args:?}: {}", tail(&run.stderr));
+        assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+        assert!(
+            !run.stderr.contains("pdnkit: error"),
+            "{args:?}: {}",
+            tail(&run.stderr)
+        );
+    }
+}
+
+#[test]
+fn threads_that_cannot_be_made_are_done_without() {
+    // A stack no system can give makes every new thread fail, as a process limit would.
+    let d = Dir::new();
+    let mut text = String::new();
+    for i in 1..=300 {
+        write_game(&mut text, Variant::Spantsiretti, 9, i);
+    }
+    let many = d.write("many.pdn", text.as_bytes());
+    let runs: [&[&str]; 4] = [
+        &["validate", "--format", "jsonl"],
+        &["stats"],
+        &["convert", "--to", "jsonl"],
+        &["validate", "--syntax-only"],
+    ];
+    for args in runs {
+        let one = pdnkit_run(&[args, &["-j", "1"]].concat(), &[&many, &d.good()]);
+        one.expect(0);
+        for threads in ["2", "100000"] {
+            for paths in [&[&many][..], &[&many, &d.good()]] {
+                let child = command()
+                    .args(args)
+                    .args(["-j", threads])
+                    .args(paths)
+                    .env("RUST_MIN_STACK", "100000000000000")
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .unwrap();
+                let run = wait(child);
+                run.expect(0);
+                if paths.len() == 2 {
+                    assert_eq!(run.stdout, one.stdout, "{args:?} -j {threads}");
+                }
+            }
+        }
+    }
+    // And with threads to be had, -j far past the cores is no different.
+    let run = pdnkit_run(&["validate", "-j", "100000"], &[&many, &d.good()]);
+    run.expect(0);
+    assert_eq!(run.games(), 302);
+}

@@ -3,6 +3,7 @@
 //! `.`, the last move's from and to squares in brackets.
 
 use super::Scene;
+use pdnkit::escape::text;
 use pdnkit::position::Color;
 use std::fmt::Write;
 
@@ -29,9 +30,9 @@ pub fn render(scene: &Scene, unicode: bool) -> String {
     let pos = &scene.position;
     let g = pos.geometry();
     let mut out = String::new();
-    let _ = write!(out, "{}, game {}", scene.file, scene.game);
+    let _ = write!(out, "{}, game {}", text(&scene.file), scene.game);
     if let Some(players) = &scene.players {
-        let _ = write!(out, " ({players})");
+        let _ = write!(out, " ({})", text(players));
     }
     if scene.ply == 0 {
         let _ = writeln!(out, ", start position (ply 0 of {})", scene.plies);
@@ -70,7 +71,8 @@ pub fn render(scene: &Scene, unicode: bool) -> String {
         (Some((mv, _)), Some(label)) => {
             let _ = writeln!(
                 out,
-                "last move: {label}, from {} to {} (marked [ ])",
+                "last move: {}, from {} to {} (marked [ ])",
+                text(label),
                 g.square_name(mv.from),
                 g.square_name(mv.to)
             );

@@ -1,0 +1,107 @@
+//! Peak memory does not grow with the input: each command runs on a small and a four times
+//! larger input, on one thread and on two, and the larger run's peak resident set stays within
+//! 20% (plus 2 MiB for the noise of small figures) of the smaller one's. The figures for 20 MB
+//! and 200 MB inputs are in docs/robustness.md.
+
+#![cfg(target_os = "linux")]
+
+use crate::harness::{Dir, LIMIT, command};
+use pdnkit::Variant;
+use pdnkit::random::write_game;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+/// The peak resident set (VmHWM) of `pdnkit ARGS`, in KiB, sampled until it ends; standard
+/// output goes to /dev/null, and the run must succeed with `code`.
+fn peak_kib(args: &[&str], paths: &[PathBuf], code: i32) -> u64 {
+    let mut child = command()
+        .args(args)
+        .args(paths)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let status_file = format!("/proc/{}/status", child.id());
+    let started = Instant::now();
+    let mut peak = 0;
+    let status = loop {
+        if let Some(hwm) = std::fs::read_to_string(&status_file)
+            .ok()
+            .and_then(|s| {
+                s.lines()
+                    .find(|l| l.starts_with("VmHWM:"))
+                    .map(str::to_string)
+            })
+            .and_then(|l| l.split_whitespace().nth(1).and_then(|n| n.parse().ok()))
+        {
+            peak = peak.max(hwm);
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(started.elapsed() < LIMIT, "{args:?} ran too long");
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    assert_eq!(status.code(), Some(code), "{args:?}");
+    assert!(peak > 0, "no sample of {args:?}");
+    peak
+}
+
+fn random_games(dir: &Dir, name: &str, games: u64) -> PathBuf {
+    let mut text = String::new();
+    for i in 0..games {
+        write_game(&mut text, Variant::Spantsiretti, 77, i);
+    }
+    dir.write(name, text.as_bytes())
+}
+
+fn invalid_games(dir: &Dir, name: &str, games: usize) -> PathBuf {
+    dir.write(
+        name,
+        "[Event \"x\"]\n\n1. c3-d4 c3-d4 *\n\n"
+            .repeat(games)
+            .as_bytes(),
+    )
+}
+
+fn flat(what: &str, small: u64, large: u64) {
+    assert!(
+        large <= small + small / 5 + 2048,
+        "{what}: {small} KiB on the small input, {large} KiB on the large one"
+    );
+}
+
+/// Runs `args` with `-j 1` and `-j 2` on both inputs sets.
+fn check(args: &[&str], small: &[PathBuf], large: &[PathBuf], code: i32) {
+    for threads in ["1", "2"] {
+        let args = [args, &["-j", threads]].concat();
+        let a = peak_kib(&args, small, code);
+        let b = peak_kib(&args, large, code);
+        flat(&format!("{args:?}"), a, b);
+    }
+}
+
+#[test]
+fn memory_does_not_grow_with_the_input() {
+    let d = Dir::new();
+    // About 2.4 MB and 9.6 MB of random games.
+    let small = random_games(&d, "small.pdn", 4_000);
+    let large = random_games(&d, "large.pdn", 16_000);
+    let one = |p: &Path| vec![p.to_path_buf()];
+    check(&["convert", "--to", "pdn"], &one(&small), &one(&large), 0);
+    check(&["stats"], &one(&small), &one(&large), 0);
+    check(&["validate"], &one(&small), &one(&large), 0);
+    check(&["convert", "--to", "jsonl"], &one(&small), &one(&large), 0);
+    // Several inputs full of errors: reports of 2 x 2.6 MB and 2 x 10.5 MB.
+    let small_bad = vec![
+        invalid_games(&d, "a.pdn", 75_000),
+        invalid_games(&d, "b.pdn", 75_000),
+    ];
+    let large_bad = vec![
+        invalid_games(&d, "c.pdn", 300_000),
+        invalid_games(&d, "d.pdn", 300_000),
+    ];
+    check(&["validate"], &small_bad, &large_bad, 1);
+    check(&["convert", "--to", "pdn"], &small_bad, &large_bad, 1);
+}
