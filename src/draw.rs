@@ -128,12 +128,23 @@ struct Balances {
 impl Balances {
     fn of(pos: &Position, rules: DrawRules) -> Balances {
         let mut balances = Balances::default();
-        if pos.kings == 0 {
-            return balances; // the common case: no rule counts
+        let russian = rules == DrawRules::Russian;
+        // Every balance needs a king, and a side with one piece or (7.2.6) seven pieces at
+        // most on the board: most positions are answered here, without counting pieces.
+        let single = |pieces: u64| pieces & pieces.wrapping_sub(1) == 0;
+        let few = |mut pieces: u64| {
+            for _ in 0..7 {
+                pieces &= pieces.wrapping_sub(1);
+            }
+            pieces == 0
+        };
+        if pos.kings == 0
+            || !(single(pos.white) || single(pos.black) || russian && few(pos.occupied()))
+        {
+            return balances;
         }
         let (white_kings, white_men) = pos.count(Color::White);
         let (black_kings, black_men) = pos.count(Color::Black);
-        let russian = rules == DrawRules::Russian;
         for strong in [Color::White, Color::Black] {
             let ((kings, men), (their_kings, their_men)) = match strong {
                 Color::White => ((white_kings, white_men), (black_kings, black_men)),

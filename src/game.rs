@@ -6,14 +6,11 @@
 //! count moves (`draw`), lowest clause first.
 
 use crate::draw::DrawCounts;
-use crate::movegen::{
-    Board, CaptureTo, Paths, capture_to_on, captures_from_on, has_capture_on, has_step_on,
-    legal_moves, on_board, step_on,
-};
-use crate::moves::{Effect, MAX_JUMPS, Move, QuickMove};
+use crate::movegen::{Board, Paths, has_capture_on, has_step_on, legal_moves, on_board};
+use crate::moves::{Effect, Move};
 use crate::position::{Color, Position};
 use serde::Serialize;
-use std::cell::{Cell, OnceCell, RefCell};
+use std::cell::{Cell, OnceCell};
 
 /// How a game ended by the rules. The draws other than threefold repetition and the 15-move
 /// rule are clauses of the Russian rules (GameType 25 only); `docs/rules.md` cites each.
@@ -111,8 +108,6 @@ pub struct Game {
     /// Legal moves of the current position (one per distinct move), made when first asked
     /// for: replaying a written move does not need them.
     moves: OnceCell<Vec<Move>>,
-    /// Room for the captures of one piece, kept from move to move.
-    scratch: RefCell<Vec<Move>>,
     plies: u32,
 }
 
@@ -126,7 +121,6 @@ impl Game {
             outcome: None,
             capture: Cell::new(None),
             moves: OnceCell::new(),
-            scratch: RefCell::new(Vec::new()),
             plies: 0,
         };
         if position.kings != 0 {
@@ -171,8 +165,9 @@ impl Game {
         on_board!(self.position.variant, B => self.has_capture_on::<B>())
     }
 
+    /// [`Game::has_capture`] on the board `B`, found once per position.
     #[inline]
-    fn has_capture_on<B: Board>(&self) -> bool {
+    pub(crate) fn has_capture_on<B: Board>(&self) -> bool {
         match self.capture.get() {
             Some(known) => known,
             None => {
@@ -180,100 +175,6 @@ impl Game {
                 self.capture.set(Some(known));
                 known
             }
-        }
-    }
-
-    /// The one legal capture (distinct move) from `from` to `to`, if there is exactly one:
-    /// found by following the captures of that piece alone, or searching them where they
-    /// branch. (Captures are compulsory but free to choose: any capture the piece has is
-    /// legal.)
-    pub fn only_capture(&self, from: u8, to: u8) -> Option<Move> {
-        on_board!(self.position.variant, B => self.only_capture_on::<B>(from, to))
-    }
-
-    #[inline(always)]
-    fn only_capture_on<B: Board>(&self, from: u8, to: u8) -> Option<Move> {
-        let mut landings = [0; MAX_JUMPS];
-        let only = self.quick_capture_on::<B>(from, to, &mut landings)?;
-        Some(only.to_move(&landings))
-    }
-
-    /// [`Game::only_capture`] without building the move: its landing squares are written to
-    /// `landings`.
-    #[inline(always)]
-    pub(crate) fn quick_capture_on<B: Board>(
-        &self,
-        from: u8,
-        to: u8,
-        landings: &mut [u8; MAX_JUMPS],
-    ) -> Option<QuickMove> {
-        if self.outcome.is_some() || self.capture.get() == Some(false) {
-            return None;
-        }
-        match capture_to_on::<B>(&self.position, from, to, landings) {
-            CaptureTo::Only(only) => Some(only),
-            CaptureTo::NoCapture => None,
-            CaptureTo::Branches => {
-                let mv = self.searched_capture::<B>(from, to)?;
-                landings[..mv.landings().len()].copy_from_slice(mv.landings());
-                Some(QuickMove::of(&mv))
-            }
-        }
-    }
-
-    /// [`Game::only_capture`] by a search of the piece's captures.
-    #[inline(never)]
-    fn searched_capture<B: Board>(&self, from: u8, to: u8) -> Option<Move> {
-        let mut found = self.scratch.borrow_mut();
-        found.clear();
-        // Room for the usual few captures at the first search: one allocation.
-        found.reserve(8);
-        // Only the captures ending on `to` are kept: the others never fit, and a duplicate
-        // (the same move by another path) ends where its twin does.
-        captures_from_on::<B>(
-            &self.position,
-            from,
-            1u64 << to,
-            Paths::Distinct,
-            &mut found,
-        );
-        let mut fits = found.iter().filter(|m| m.to == to);
-        match (fits.next(), fits.next()) {
-            (Some(mv), None) => Some(*mv),
-            _ => None,
-        }
-    }
-
-    /// The legal move written by its start and end squares alone, when it is found without
-    /// listing the legal moves: a step when the side to move has no capture, else the one
-    /// capture of the piece on `from` that ends on `to` (see [`Game::only_capture`]). `None`
-    /// says only that no move was found this way. A capture is looked for first when the text
-    /// is written as one (`written_capture`); the answer does not depend on the order, since a
-    /// step is legal only when there is no capture at all.
-    #[inline(always)]
-    pub fn quick_move(&self, from: u8, to: u8, written_capture: bool) -> Option<Move> {
-        on_board!(self.position.variant, B => self.quick_move_on::<B>(from, to, written_capture))
-    }
-
-    /// Whether the step from `from` to `to` promotes, if it is legal: the piece can make it
-    /// and the side to move has no capture. (The step of [`Game::quick_move`].)
-    #[inline(always)]
-    pub(crate) fn legal_step_on<B: Board>(&self, from: u8, to: u8) -> Option<bool> {
-        match step_on::<B>(&self.position, from, to) {
-            Some(promotes) if !self.has_capture_on::<B>() => Some(promotes),
-            _ => None,
-        }
-    }
-
-    #[inline(always)]
-    fn quick_move_on<B: Board>(&self, from: u8, to: u8, written_capture: bool) -> Option<Move> {
-        if written_capture && let Some(mv) = self.only_capture_on::<B>(from, to) {
-            return Some(mv);
-        }
-        match self.legal_step_on::<B>(from, to) {
-            Some(promotes) => Some(Move::step(from, to, promotes)),
-            None if written_capture => None,
-            None => self.only_capture_on::<B>(from, to),
         }
     }
 

@@ -7,14 +7,21 @@
 //! `+half`, down-left `-(half + 1)`, down-right `-half`. A step off the left or right edge lands
 //! on a ghost bit, a step off the top or bottom leaves the board mask; both are cut by `&
 //! squares`. 10x8 needs 44 bits, 8x8 needs 36.
+//!
+//! The one way to step on the board is [`Geometry::shift`], a rotation of the bitboard and the
+//! square mask: no square lies near enough to either end of the 64 bits for a rotation to wrap
+//! onto a square (a test checks every square of both boards), so a rotation steps like a shift
+//! with no branch on the direction. The rays, landing squares and walks of the move generator
+//! are built on it here.
 
-/// The four diagonal directions, as seen from White's side of the board.
+/// The four diagonal directions, as seen from White's side of the board; the discriminant
+/// indexes per-direction tables (a direction and its opposite differ by 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Direction {
-    UpRight,
-    UpLeft,
-    DownLeft,
-    DownRight,
+    UpRight = 0,
+    UpLeft = 1,
+    DownLeft = 2,
+    DownRight = 3,
 }
 
 impl Direction {
@@ -24,6 +31,26 @@ impl Direction {
         Direction::DownLeft,
         Direction::DownRight,
     ];
+
+    /// The direction a man of White (`true`) or Black moves forward in, both of them.
+    pub const fn forward(white: bool) -> [Direction; 2] {
+        if white {
+            [Direction::UpRight, Direction::UpLeft]
+        } else {
+            [Direction::DownLeft, Direction::DownRight]
+        }
+    }
+
+    #[inline(always)]
+    pub const fn opposite(self) -> Direction {
+        Direction::ALL[self as usize ^ 2]
+    }
+
+    /// Whether a step this way adds to the bit index (up).
+    #[inline(always)]
+    const fn up(self) -> bool {
+        (self as usize) < 2
+    }
 }
 
 /// Most squares a supported board has (10x8 has 40 dark squares).
@@ -57,6 +84,9 @@ pub struct Geometry {
     /// Bit of square number `n` (1-based) of each numbering: `[corner][n - 1]`, the corner
     /// being a [`Corner`](crate::square::Corner) digit; [`NO_SQUARE`] past the last number.
     pub bit_of_numbered: [[u8; MAX_SQUARES]; 4],
+    /// The rotation of the bitboard that steps every square one step in each direction of
+    /// [`Direction::ALL`] (see [`Geometry::shift`]).
+    pub rotations: [u32; 4],
     /// Every square from a square (bit) to the edge in each direction of
     /// [`Direction::ALL`], the nearest first in that direction (0 for bits that are not
     /// squares).
@@ -92,6 +122,12 @@ impl Geometry {
             bit_at_place: [[OFF_BOARD; 16]; 16],
             bit_of_numbered: [[NO_SQUARE; MAX_SQUARES]; 4],
             rays: [[0; 4]; 64],
+            rotations: [
+                half as u32 + 1,
+                half as u32,
+                64 - (half as u32 + 1),
+                64 - half as u32,
+            ],
         };
         let mut row = 0;
         while row < height {
@@ -164,14 +200,59 @@ impl Geometry {
     /// Shifts every square of `bb` one step in `dir`; squares that leave the board vanish.
     #[inline(always)]
     pub const fn shift(&self, bb: u64, dir: Direction) -> u64 {
-        let half = self.half as u32;
-        let moved = match dir {
-            Direction::UpRight => bb << (half + 1),
-            Direction::UpLeft => bb << half,
-            Direction::DownLeft => bb >> (half + 1),
-            Direction::DownRight => bb >> half,
-        };
-        moved & self.squares
+        bb.rotate_left(self.rotations[dir as usize]) & self.squares
+    }
+
+    /// Every square of `bb` one step forward for White's men (`white`) or Black's.
+    #[inline(always)]
+    pub const fn forward(&self, bb: u64, white: bool) -> u64 {
+        let [a, b] = Direction::forward(white);
+        self.shift(bb, a) | self.shift(bb, b)
+    }
+
+    /// The first square beyond the run of `empty` squares from the square `at` in `dir` (0 if
+    /// the edge comes first): a lookup of the ray, no walk.
+    #[inline(always)]
+    pub fn first_obstacle(&self, at: u8, dir: Direction, empty: u64) -> u64 {
+        nearest(self.rays[usize::from(at & 63)][dir as usize] & !empty, dir)
+    }
+
+    /// The `empty` squares reached from the square `at` in `dir` before the first obstacle:
+    /// the ray cut before the obstacle.
+    #[inline(always)]
+    pub fn ray(&self, at: u8, dir: Direction, empty: u64) -> u64 {
+        let ray = self.rays[usize::from(at & 63)][dir as usize];
+        let obstacle = nearest(ray & !empty, dir);
+        if obstacle == 0 {
+            ray
+        } else if dir.up() {
+            ray & (obstacle - 1)
+        } else {
+            ray & !(obstacle | (obstacle - 1))
+        }
+    }
+
+    /// [`Geometry::first_obstacle`] by a walk from the single square `at`: shorter code where
+    /// the run is usually short (a king next to other pieces).
+    #[inline(always)]
+    pub fn first_obstacle_walk(&self, at: u64, dir: Direction, empty: u64) -> u64 {
+        let mut square = self.shift(at, dir);
+        while square & empty != 0 {
+            square = self.shift(square, dir);
+        }
+        square
+    }
+
+    /// [`Geometry::ray`] by a walk from the single square `at`.
+    #[inline(always)]
+    pub fn ray_walk(&self, at: u64, dir: Direction, empty: u64) -> u64 {
+        let mut reached = 0;
+        let mut square = self.shift(at, dir) & empty;
+        while square != 0 {
+            reached |= square;
+            square = self.shift(square, dir) & empty;
+        }
+        reached
     }
 
     /// The square one step from `bit` in `dir`, if there is one.
@@ -183,6 +264,22 @@ impl Geometry {
         } else {
             Some(moved.trailing_zeros() as u8)
         }
+    }
+
+    /// The diagonal direction from the square `from` towards `to`, if they share a diagonal.
+    pub fn direction(&self, from: u8, to: u8) -> Option<Direction> {
+        let column = |bit: u8| i16::from(self.column_of_bit[bit as usize]);
+        let row = |bit: u8| i16::from(self.row_of_bit[bit as usize]);
+        let (dc, dr) = (column(to) - column(from), row(to) - row(from));
+        if dc == 0 || dc.abs() != dr.abs() {
+            return None;
+        }
+        Some(match (dc > 0, dr > 0) {
+            (true, true) => Direction::UpRight,
+            (false, true) => Direction::UpLeft,
+            (false, false) => Direction::DownLeft,
+            (true, false) => Direction::DownRight,
+        })
     }
 
     /// The row on which a man of the given colour becomes a king.
@@ -203,6 +300,19 @@ impl Geometry {
     /// Dense index (0 = a1, reading order) of a square bit.
     pub fn dense_of_bit(&self, bit: u8) -> usize {
         (self.squares & ((1u64 << bit) - 1)).count_ones() as usize
+    }
+}
+
+/// The nearest square of `squares` (all on one ray) in `dir`: the lowest bit going up, the
+/// highest going down; 0 if none.
+#[inline(always)]
+fn nearest(squares: u64, dir: Direction) -> u64 {
+    if dir.up() {
+        squares & squares.wrapping_neg()
+    } else if squares == 0 {
+        0
+    } else {
+        1u64 << (63 - squares.leading_zeros())
     }
 }
 
@@ -260,6 +370,51 @@ mod tests {
                         g.bit_at(nc as u8, nr as u8)
                     };
                     assert_eq!(g.step(bit, dir), expected, "bit {bit} {dir:?}");
+                }
+            }
+        }
+    }
+
+    /// A rotation never wraps a square onto a square: every square stepped off the board
+    /// leaves the square mask, whole boards at once as square by square.
+    #[test]
+    fn rotations_never_wrap_onto_squares() {
+        for g in [&TEN_BY_EIGHT, &EIGHT_BY_EIGHT] {
+            for dir in Direction::ALL {
+                let mut by_squares = 0;
+                for bit in bits(g.squares) {
+                    by_squares |= g.shift(1 << bit, dir);
+                }
+                assert_eq!(g.shift(g.squares, dir), by_squares, "{dir:?}");
+            }
+        }
+    }
+
+    /// The ray lookups give what a walk square by square gives, from every square of both
+    /// boards in every direction, over boards with pseudo-random empty squares.
+    #[test]
+    fn ray_lookups_are_walks() {
+        for g in [&TEN_BY_EIGHT, &EIGHT_BY_EIGHT] {
+            let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+            for _ in 0..300 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let empty = seed & seed.rotate_left(17) & g.squares;
+                for at in bits(g.squares) {
+                    for dir in Direction::ALL {
+                        let (mut square, mut reached) = (g.shift(1u64 << at, dir), 0);
+                        while square & empty != 0 {
+                            reached |= square;
+                            square = g.shift(square, dir);
+                        }
+                        assert_eq!(g.first_obstacle(at, dir, empty), square, "{at} {dir:?}");
+                        assert_eq!(g.ray(at, dir, empty), reached, "{at} {dir:?}");
+                        assert_eq!(g.ray(at, dir, 0), 0);
+                        let at_mask = 1u64 << at;
+                        assert_eq!(g.first_obstacle_walk(at_mask, dir, empty), square);
+                        assert_eq!(g.ray_walk(at_mask, dir, empty), reached);
+                    }
                 }
             }
         }

@@ -49,25 +49,6 @@ impl Move {
         }
     }
 
-    /// A capture whose landing squares are the first `len` of `path` (the rest zero).
-    #[inline]
-    pub(crate) fn capture_path(
-        from: u8,
-        path: [u8; MAX_JUMPS],
-        len: usize,
-        captured: u64,
-        promotes: bool,
-    ) -> Move {
-        Move {
-            from,
-            to: path[len - 1],
-            captured,
-            promotes,
-            path,
-            path_len: len as u8,
-        }
-    }
-
     pub fn is_capture(&self) -> bool {
         self.captured != 0
     }

@@ -12,7 +12,7 @@
 
 use crate::game::Game;
 use crate::geometry::{Geometry, NO_SQUARE, OFF_BOARD};
-use crate::movegen::{Board, on_board};
+use crate::movegen::{Between, Board, captures_between_on, on_board, step_on};
 use crate::moves::{MAX_JUMPS, Move, QuickMove};
 use crate::pdn::movetext::{MoveShape, WrittenMove, WrittenSquare};
 use crate::position::Color;
@@ -45,10 +45,12 @@ pub enum Illegal {
     NoCompactMove,
 }
 
+/// What a written move stands for. `M` is the move found: a [`Move`], or inside the crate a
+/// [`QuickMove`] whose landing squares are kept apart.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Resolution {
+pub enum Resolution<M = Move> {
     /// Exactly one move fits.
-    Found(Move, Option<Leniency>),
+    Found(M, Option<Leniency>),
     /// Several moves that leave different positions fit (at least two).
     Ambiguous(Vec<Move>),
     Illegal(Illegal),
@@ -56,31 +58,91 @@ pub enum Resolution {
 
 /// Resolves `written` in the current position of `game`. Numbers are read in the numbering
 /// that starts at `corner`.
-#[inline(always)]
 pub fn resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution {
-    if let MoveShape::Squares { squares, capture } = &written.shape
-        && let [first, last] = squares.as_slice()
+    let mut landings = [0; MAX_JUMPS];
+    let resolution = on_board!(game.position().variant, B => {
+        resolve_on::<B>(game, written, corner, &mut landings)
+    });
+    match resolution {
+        Resolution::Found(quick, leniency) => Resolution::Found(quick.to_move(&landings), leniency),
+        Resolution::Ambiguous(moves) => Resolution::Ambiguous(moves),
+        Resolution::Illegal(reason) => Resolution::Illegal(reason),
+    }
+}
+
+/// [`resolve`] on the board `B`, the move found without its landing squares, which are
+/// written to `landings`: the one way pdnkit reads a written move.
+///
+/// A move written by its start and end squares alone (the common case) is found without
+/// listing the legal moves: the captures of the piece on the start square that end on the
+/// end square, when the side to move has a capture (looked for first when the text is written
+/// as a capture, which saves asking whether it has one), else the step between the squares.
+/// Anything else, and anything not found so, is resolved against the list of legal moves,
+/// which also says why a move is ambiguous or illegal.
+#[inline(always)]
+pub(crate) fn resolve_on<B: Board>(
+    game: &Game,
+    written: &WrittenMove,
+    corner: Corner,
+    landings: &mut [u8; MAX_JUMPS],
+) -> Resolution<QuickMove> {
+    if let Some((from, to, capture)) = written_ends::<B>(written, corner)
+        && let Some(found) = move_between::<B>(game, from, to, capture, landings)
     {
-        // The common case, start and end, checked without listing the legal moves (see
-        // `Game::quick_move`); when that finds nothing, the general way below explains.
-        let g = game.position().geometry();
-        if let (Some(from), Some(to)) = (quick_bit(g, first, corner), quick_bit(g, last, corner))
-            && let Some(mv) = game.quick_move(from, to, *capture)
-        {
-            return found(mv, *capture);
+        return found;
+    }
+    match resolve_listed(game, written, corner) {
+        Resolution::Found(mv, leniency) => {
+            landings[..mv.landings().len()].copy_from_slice(mv.landings());
+            Resolution::Found(QuickMove::of(&mv), leniency)
+        }
+        Resolution::Ambiguous(moves) => Resolution::Ambiguous(moves),
+        Resolution::Illegal(reason) => Resolution::Illegal(reason),
+    }
+}
+
+/// The one legal move from `from` to `to`, found, if the captures of that piece or the step
+/// between the squares give it at once; `None` says only that they do not (several captures
+/// end there, or none and no step).
+#[inline(always)]
+fn move_between<B: Board>(
+    game: &Game,
+    from: u8,
+    to: u8,
+    written_capture: bool,
+    landings: &mut [u8; MAX_JUMPS],
+) -> Option<Resolution<QuickMove>> {
+    if game.outcome().is_some() {
+        return None;
+    }
+    let pos = game.position();
+    // Capturing is compulsory and free to choose: any capture of the piece is legal.
+    if written_capture || game.has_capture_on::<B>() {
+        match captures_between_on::<B>(pos, from, to, landings) {
+            Between::One(only) => {
+                let leniency = (!written_capture).then_some(Leniency::CaptureWrittenAsStep);
+                return Some(Resolution::Found(only, leniency));
+            }
+            Between::Several => return None,
+            Between::None => {}
         }
     }
-    resolve_listed(game, written, corner)
+    let promotes = step_on::<B>(pos, from, to)?;
+    // A step is legal only when the side to move has no capture.
+    if game.has_capture_on::<B>() {
+        return None;
+    }
+    let leniency = written_capture.then_some(Leniency::StepWrittenAsCapture);
+    Some(Resolution::Found(
+        QuickMove::step(from, to, promotes),
+        leniency,
+    ))
 }
 
 /// The start and end squares of a move written as those two squares alone, when both are
-/// squares of the board `B`, and whether it is written as a capture: what the quick paths of
-/// [`resolve`] read.
+/// squares of the board `B`, and whether it is written as a capture.
 #[inline(always)]
-pub(crate) fn written_ends<B: Board>(
-    written: &WrittenMove,
-    corner: Corner,
-) -> Option<(u8, u8, bool)> {
+fn written_ends<B: Board>(written: &WrittenMove, corner: Corner) -> Option<(u8, u8, bool)> {
     let MoveShape::Squares { squares, capture } = &written.shape else {
         return None;
     };
@@ -93,37 +155,6 @@ pub(crate) fn written_ends<B: Board>(
         quick_bit(g, last, corner)?,
         *capture,
     ))
-}
-
-/// What [`resolve`] finds for `written` when that is [`Resolution::Found`] with no leniency
-/// and the text is of two squares (start and end): a step written with `-`, or a capture
-/// written with `:` or `x` that is the one capture of its piece ending there. `None` says
-/// only that the text is something else or no move was found this way (then [`resolve`]
-/// tells).
-pub fn quick_resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Option<Move> {
-    let mut landings = [0; MAX_JUMPS];
-    let quick = on_board!(game.position().variant, B => {
-        quick_resolve_on::<B>(game, written, corner, &mut landings)
-    })?;
-    Some(quick.to_move(&landings))
-}
-
-/// [`quick_resolve`] without building the move: the landing squares of a capture are
-/// written to `landings`.
-#[inline(always)]
-pub(crate) fn quick_resolve_on<B: Board>(
-    game: &Game,
-    written: &WrittenMove,
-    corner: Corner,
-    landings: &mut [u8; MAX_JUMPS],
-) -> Option<QuickMove> {
-    let (from, to, capture) = written_ends::<B>(written, corner)?;
-    if capture {
-        game.quick_capture_on::<B>(from, to, landings)
-    } else {
-        let promotes = game.legal_step_on::<B>(from, to)?;
-        Some(QuickMove::step(from, to, promotes))
-    }
 }
 
 /// [`resolve`] against the list of legal moves.

@@ -102,12 +102,10 @@ impl Hasher for TextHasher {
     }
 }
 
-/// What [`Stats::add_game`] writes into before it counts: an opening's text, the legal moves
-/// of a position.
+/// What [`Stats::add_game`] writes into before it counts: an opening's text.
 #[derive(Clone, Debug, Default)]
 struct Scratch {
     text: String,
-    legal: Vec<Move>,
 }
 
 /// Games by declared outcome.
@@ -349,12 +347,11 @@ pub fn canonical(mv: &Move, before: &Position) -> String {
     mv.to_alpha(before.geometry(), full)
 }
 
-/// Appends [`canonical`]'s text for `mv`, a legal move of `before`, to `out`; `scratch`
-/// lists legal moves when it must.
-fn write_canonical(mv: &Move, before: &Position, scratch: &mut Vec<Move>, out: &mut String) {
+/// Appends [`canonical`]'s text for `mv`, a legal move of `before`, to `out`.
+fn write_canonical(mv: &Move, before: &Position, out: &mut String) {
     // A legal step never needs its full path: it is legal only when no capture is, and a step
     // is fixed by its two squares. (`canonical` may be handed anything, so it asks.)
-    let full = mv.is_capture() && crate::convert::needs_full_path_with(mv, before, scratch);
+    let full = mv.is_capture() && crate::convert::needs_full_path(mv, before);
     mv.write_alpha(before.geometry(), full, out);
 }
 
@@ -554,14 +551,14 @@ impl Stats {
         if plies < OPENING_PLIES[0] {
             return;
         }
-        let Scratch { text, legal } = &mut self.scratch;
+        let Scratch { text } = &mut self.scratch;
         text.clear();
         let mut ends = [0; OPENING_PLIES.len()];
         for (i, pm) in report.moves[..plies].iter().enumerate() {
             if i > 0 {
                 text.push(' ');
             }
-            write_canonical(&pm.mv, &pm.before, legal, text);
+            write_canonical(&pm.mv, &pm.before, text);
             if let Some(slot) = OPENING_PLIES.iter().position(|&n| n == i + 1) {
                 ends[slot] = text.len();
             }

@@ -8,7 +8,7 @@
 use pdnkit::convert::{PdnOptions, game_json, write_game};
 use pdnkit::fen::FenNotation;
 use pdnkit::geometry::bits;
-use pdnkit::movegen::{count_moves, has_capture, has_legal_move, step_move};
+use pdnkit::movegen::{count_moves, has_capture, has_legal_move, only_capture, step_move};
 use pdnkit::pdn::lexer::{ParsedGame, parse_game};
 use pdnkit::pdn::movetext::WrittenMove;
 use pdnkit::pdn::reader::GameReader;
@@ -426,7 +426,7 @@ pub fn moves_play_consistently(pos: &Position) {
                 _ => None,
             };
             assert_eq!(
-                game.only_capture(from, to),
+                only_capture(pos, from, to),
                 expected,
                 "only_capture {from} {to} in {pos:?}"
             );

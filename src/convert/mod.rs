@@ -13,34 +13,32 @@ pub use json::{GameHead, JsonOptions, game_json, write_game_json, write_game_jso
 pub use pdn::{Captures, Notation, PdnOptions, ResultStyle, write_game};
 
 use crate::diagnostic::{Diagnostic, code};
-use crate::geometry::{Direction, Geometry};
-use crate::movegen::{Paths, captures_from, forced_capture, has_capture, step_move};
-use crate::moves::Move;
+use crate::geometry::Geometry;
+pub use crate::movegen::captured_in_order;
+use crate::movegen::{Between, captures_between_on, has_capture, on_board, step_move};
+use crate::moves::{MAX_JUMPS, Move};
 use crate::position::{Color, Position};
 use crate::square::Corner;
 use crate::validate::GameReport;
 
 /// Whether `mv` must be written with its full path in `before`: another legal move (one
-/// that leaves a different position) starts and ends on the same squares.
+/// that leaves a different position) starts and ends on the same squares. Without a capture
+/// in the position every legal move is a step, and one step at most joins two squares
+/// ([`step_move`]); with one, every legal move is a capture, and those between the squares
+/// are the captures of the piece on `mv.from` that end on `mv.to`.
 pub fn needs_full_path(mv: &Move, before: &Position) -> bool {
-    needs_full_path_with(mv, before, &mut Vec::new())
-}
-
-/// [`needs_full_path`], with `scratch` (cleared first) to list moves in when it must. Only
-/// moves from `mv.from` matter. Without a capture in the position every legal move is a
-/// step, and one step at most joins two squares ([`step_move`]); with one, every legal move
-/// is a capture, and those of the piece on `mv.from` are its captures alone: a man with a
-/// single way to go has one ([`forced_capture`]), otherwise the piece's search lists them.
-pub fn needs_full_path_with(mv: &Move, before: &Position, scratch: &mut Vec<Move>) -> bool {
     if !has_capture(before) {
         return step_move(before, mv.from, mv.to).is_some_and(|o| !o.same_move(mv));
     }
-    if let Some(only) = forced_capture(before, mv.from) {
-        return only.to == mv.to && !only.same_move(mv);
+    let mut landings = [0; MAX_JUMPS];
+    let between = on_board!(before.variant, B => {
+        captures_between_on::<B>(before, mv.from, mv.to, &mut landings)
+    });
+    match between {
+        Between::None => false,
+        Between::One(only) => !only.to_move(&landings).same_move(mv),
+        Between::Several => true,
     }
-    scratch.clear();
-    captures_from(before, mv.from, Paths::Distinct, scratch);
-    mv.shares_ends(scratch)
 }
 
 /// The text of `mv`: alphanumeric, or numeric in the numbering starting at `corner`.
@@ -49,60 +47,6 @@ pub fn move_text(mv: &Move, g: &Geometry, numeric: Option<Corner>, full: bool) -
         Some(corner) => mv.to_numeric(g, corner, full),
         None => mv.to_alpha(g, full),
     }
-}
-
-/// The squares of the pieces `mv` takes, in the order it takes them (found by walking its
-/// landing path in `before`); in square order if the path does not account for them all
-/// (which a legal move never does).
-pub fn captured_in_order(mv: &Move, before: &Position) -> Vec<u8> {
-    if !mv.is_capture() {
-        return Vec::new();
-    }
-    let g = before.geometry();
-    let enemies = before.pieces(before.turn.other());
-    let mut taken = 0u64;
-    let mut order = Vec::with_capacity(mv.captured.count_ones() as usize);
-    let mut at = mv.from;
-    for &land in mv.landings() {
-        let Some(dir) = direction(g, at, land) else {
-            break;
-        };
-        let mut square = at;
-        while let Some(next) = g.step(square, dir) {
-            if next == land {
-                break;
-            }
-            let mask = 1u64 << next;
-            if enemies & mask != 0 && taken & mask == 0 {
-                taken |= mask;
-                order.push(next);
-                break;
-            }
-            square = next;
-        }
-        at = land;
-    }
-    if taken == mv.captured {
-        order
-    } else {
-        mv.captured_squares().collect()
-    }
-}
-
-/// The diagonal direction from `from` towards `to`, if they share a diagonal.
-fn direction(g: &Geometry, from: u8, to: u8) -> Option<Direction> {
-    let column = |bit: u8| i16::from(g.column_of_bit[bit as usize]);
-    let row = |bit: u8| i16::from(g.row_of_bit[bit as usize]);
-    let (dc, dr) = (column(to) - column(from), row(to) - row(from));
-    if dc == 0 || dc.abs() != dr.abs() {
-        return None;
-    }
-    Some(match (dc > 0, dr > 0) {
-        (true, true) => Direction::UpRight,
-        (false, true) => Direction::UpLeft,
-        (false, false) => Direction::DownLeft,
-        (true, false) => Direction::DownRight,
-    })
 }
 
 /// Move number and side of the `index`-th move (from 0) of a game whose first move is
@@ -150,7 +94,7 @@ fn unreadable_after_moves(report: &GameReport) -> Option<&Diagnostic> {
 mod tests {
     use super::*;
     use crate::fen::parse_fen;
-    use crate::movegen::legal_moves;
+    use crate::movegen::{Paths, legal_moves};
     use crate::variant::Variant;
 
     fn find(pos: &Position, text: &str) -> Move {
@@ -199,7 +143,6 @@ mod tests {
         use crate::game::Game;
         use crate::random::Rng;
         let mut rng = Rng::new(7);
-        let mut scratch = Vec::new();
         let mut full_paths = 0;
         for variant in Variant::ALL {
             for _ in 0..40 {
@@ -241,9 +184,8 @@ mod tests {
                         probes.push(Move::capture(from, &[to], 1 << victim, false));
                     }
                     for mv in &probes {
-                        let fast = needs_full_path_with(mv, &pos, &mut scratch);
+                        let fast = needs_full_path(mv, &pos);
                         assert_eq!(fast, needs_full_path_by_definition(mv, &pos));
-                        assert_eq!(fast, needs_full_path(mv, &pos));
                         full_paths += usize::from(fast);
                     }
                     game.play(&legal[rng.below(legal.len())]);

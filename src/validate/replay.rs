@@ -9,7 +9,7 @@ use crate::movegen::{Board, on_board};
 use crate::moves::{MAX_JUMPS, Move, QuickMove};
 use crate::pdn::movetext::{MoveShape, Separator, WrittenMove};
 use crate::position::{Color, Position};
-use crate::resolve::{Illegal, Leniency, Resolution, describe, quick_resolve_on, resolve};
+use crate::resolve::{Illegal, Leniency, Resolution, describe, resolve, resolve_on};
 use crate::square::Corner;
 use compact_str::CompactString;
 
@@ -170,7 +170,7 @@ impl LineReplay<'_> {
     #[inline(always)]
     fn run_on<B: Board>(&mut self, mut game: Game, moves: &[WrittenPly<'_>]) -> Vec<Position> {
         let corner = self.corner();
-        // The landing squares of the last capture found quickly.
+        // The landing squares of the last move resolved.
         let mut landings = [0; MAX_JUMPS];
         let mut befores = Vec::with_capacity(if self.branches { moves.len() } else { 0 });
         if self.main && self.details {
@@ -194,28 +194,24 @@ impl LineReplay<'_> {
                 self.error(code::MOVE_AFTER_END, ply, number, side, ply_number, message);
                 break;
             }
-            // A step or a capture written by its start and end, as one, is found directly
-            // (the common case, no `Resolution`); other moves are resolved.
-            let resolved;
-            let found = match quick_resolve_on::<B>(&game, ply.written, corner, &mut landings) {
-                Some(quick) => Found::Quick(quick),
-                None => match self.resolve(&game, ply, &moves[i + 1..], (number, side, ply_number))
-                {
-                    Some(mv) => {
-                        resolved = mv;
-                        Found::Move(&resolved)
+            let found = match resolve_on::<B>(&game, ply.written, corner, &mut landings) {
+                Resolution::Found(quick, None) => quick,
+                other => {
+                    let at = (number, side, ply_number);
+                    match self.settle(&game, ply, other, &moves[i + 1..], at, &mut landings) {
+                        Some(quick) => quick,
+                        None => break,
                     }
-                    None => break,
-                },
+                }
             };
             if !self.main {
-                found.play::<B>(&mut game);
+                game.play_on::<B>(&found);
                 continue;
             }
             self.report.main_plies += 1;
             let outcome = if self.details {
                 let before = *game.position();
-                let outcome = found.play::<B>(&mut game);
+                let outcome = game.play_on::<B>(&found);
                 self.report.moves.push(PlayedMove {
                     written: CompactString::from_utf8_lossy(ply.text),
                     mv: found.to_move(&landings),
@@ -225,7 +221,7 @@ impl LineReplay<'_> {
                 });
                 outcome
             } else {
-                found.play::<B>(&mut game)
+                game.play_on::<B>(&found)
             };
             if let Some(outcome) = outcome {
                 self.report.rule_end = Some((outcome, ply_number));
@@ -234,17 +230,20 @@ impl LineReplay<'_> {
         befores
     }
 
-    /// The move `ply` stands for, by [`resolve`], with the findings that reading needs
-    /// (a leniency, an ambiguity resolved); `None` after reporting an error (the line stops).
+    /// The move `ply` stands for when its [`Resolution`] needs a finding (a leniency, an
+    /// ambiguity resolved: the landing squares of the move settled on are written to
+    /// `landings`); `None` after reporting an error (the line stops).
     #[inline(never)]
-    fn resolve(
+    fn settle(
         &mut self,
         game: &Game,
         ply: &WrittenPly<'_>,
+        resolution: Resolution<QuickMove>,
         rest: &[WrittenPly<'_>],
         (number, side, ply_number): (u32, Color, u32),
-    ) -> Option<Move> {
-        match resolve(game, ply.written, self.corner()) {
+        landings: &mut [u8; MAX_JUMPS],
+    ) -> Option<QuickMove> {
+        match resolution {
             Resolution::Found(mv, leniency) => {
                 if let Some(l) = leniency {
                     let message = leniency_message(l, ply.written);
@@ -276,7 +275,8 @@ impl LineReplay<'_> {
                         ply_number,
                         message,
                     );
-                    Some(mv)
+                    landings[..mv.landings().len()].copy_from_slice(mv.landings());
+                    Some(QuickMove::of(&mv))
                 }
                 None => {
                     let message = format!(
@@ -461,30 +461,6 @@ impl LineReplay<'_> {
         d.side = Some(side);
         d.written = Some(String::from_utf8_lossy(ply.text).into_owned());
         d.main_line = self.main;
-    }
-}
-
-/// A move to play: found quickly (its landing squares kept apart), or resolved.
-enum Found<'a> {
-    Quick(QuickMove),
-    Move(&'a Move),
-}
-
-impl Found<'_> {
-    #[inline(always)]
-    fn play<B: Board>(&self, game: &mut Game) -> Option<crate::game::Outcome> {
-        match self {
-            Found::Quick(quick) => game.play_on::<B>(quick),
-            Found::Move(mv) => game.play_on::<B>(*mv),
-        }
-    }
-
-    /// The move, given the landing squares of a quick capture.
-    fn to_move(&self, landings: &[u8]) -> Move {
-        match self {
-            Found::Quick(quick) => quick.to_move(landings),
-            Found::Move(mv) => **mv,
-        }
     }
 }
 

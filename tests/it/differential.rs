@@ -310,9 +310,10 @@ fn compare(board: &Board, white_to_move: bool, game_type: u8, depth: u32) -> Opt
         }
     }
 
-    // The matcher's short cut for a capture written with start and end only: the capture of
-    // that piece between those squares when there is exactly one distinct move there, and
-    // nothing otherwise. Every start square of a reference move is tried toward every square.
+    // The capture search's collector of the captures between two squares (what reading a
+    // capture written with start and end only uses): the capture of that piece between those
+    // squares when there is exactly one distinct move there, and nothing otherwise. Every
+    // start square of a reference move is tried toward every square.
     let game = pdnkit::Game::new(pos);
     let has_capture = all.iter().any(|m| !m.captured.is_empty());
     if game.outcome().is_none() && game.has_capture() != has_capture {
@@ -331,7 +332,7 @@ fn compare(board: &Board, white_to_move: bool, game_type: u8, depth: u32) -> Opt
                     .iter()
                     .filter(|m| m.from == sq_of(g, from) && m.to == sq_of(g, to))
                     .collect();
-                let lib = game.only_capture(from, to).map(|mv| {
+                let lib = pdnkit::movegen::only_capture(&pos, from, to).map(|mv| {
                     let full = library_full(g, &mv);
                     by_path
                         .get(&full)

@@ -4,7 +4,7 @@
 
 use pdnkit::pdn::movetext::WrittenMove;
 use pdnkit::random::Rng;
-use pdnkit::resolve::{Resolution, quick_resolve, resolve};
+use pdnkit::resolve::{Resolution, resolve};
 use pdnkit::{Corner, Game, Move, Paths, Position, Variant, legal_moves};
 
 /// Positions from random games of both variants.
@@ -103,13 +103,14 @@ fn short_forms_resolve_or_list_every_candidate() {
     }
 }
 
-/// The shortcut of the replay for texts of start and end finds exactly what the list of legal
-/// moves says: a step written with `-` when it is legal, the one capture (distinct move) from
-/// the start to the end written with `:`, else nothing; and what it finds is what `resolve`
-/// finds, with no leniency. Every start and end square, both separators.
+/// A move written by its start and end squares alone (which `resolve` finds without listing
+/// the legal moves where it can) resolves to what the list of legal moves says: the one move
+/// between the squares (with a leniency if its separator is the other kind's), an ambiguity
+/// when several distinct moves join them, else an illegal move. Every start and end square,
+/// both separators.
 #[test]
-fn quick_resolve_is_what_the_legal_moves_say() {
-    let (mut steps, mut captures, mut others) = (0, 0, 0);
+fn start_and_end_resolve_as_the_legal_moves_say() {
+    let (mut steps, mut captures, mut ambiguous, mut illegal) = (0, 0, 0, 0);
     for game in positions(400) {
         let g = game.position().geometry();
         let legal = game.legal_moves();
@@ -118,7 +119,7 @@ fn quick_resolve_is_what_the_legal_moves_say() {
                 for separator in ['-', ':'] {
                     let text = format!("{from}{separator}{to}");
                     let written = WrittenMove::parse(text.as_bytes()).unwrap();
-                    let quick = quick_resolve(&game, &written, Corner::TopLeft);
+                    let resolved = resolve(&game, &written, Corner::TopLeft);
                     let (bit_from, bit_to) = (
                         g.bit_of_number(from, Corner::TopLeft).unwrap(),
                         g.bit_of_number(to, Corner::TopLeft).unwrap(),
@@ -126,32 +127,32 @@ fn quick_resolve_is_what_the_legal_moves_say() {
                     let fits: Vec<&Move> = legal
                         .iter()
                         .filter(|m| m.from == bit_from && m.to == bit_to)
-                        .filter(|m| m.is_capture() == (separator == ':'))
                         .collect();
-                    let expected = match fits.as_slice() {
-                        [only] => Some(**only),
-                        _ => None,
-                    };
                     let at = game.position();
-                    assert_eq!(quick, expected, "{text} in {at:?}");
-                    match quick {
-                        Some(mv) => {
-                            let resolved = resolve(&game, &written, Corner::TopLeft);
-                            assert_eq!(resolved, Resolution::Found(mv, None), "{text}");
+                    match (fits.as_slice(), &resolved) {
+                        ([only], Resolution::Found(mv, leniency)) => {
+                            assert_eq!(mv, *only, "{text} in {at:?}");
+                            let lenient = mv.is_capture() != (separator == ':');
+                            assert_eq!(leniency.is_some(), lenient, "{text} in {at:?}");
                             if mv.is_capture() {
                                 captures += 1;
                             } else {
                                 steps += 1;
                             }
                         }
-                        None => others += 1,
+                        ([], Resolution::Illegal(_)) => illegal += 1,
+                        (several, Resolution::Ambiguous(listed)) if several.len() > 1 => {
+                            assert_eq!(listed.len(), several.len(), "{text} in {at:?}");
+                            ambiguous += 1;
+                        }
+                        _ => panic!("{text} in {at:?}: {resolved:?}, legal {fits:?}"),
                     }
                 }
             }
         }
     }
     assert!(
-        steps > 1000 && captures > 200 && others > steps,
-        "{steps} steps, {captures} captures, {others} others"
+        steps > 1000 && captures > 200 && ambiguous > 0 && illegal > steps,
+        "{steps} steps, {captures} captures, {ambiguous} ambiguous, {illegal} illegal"
     );
 }
