@@ -7,17 +7,21 @@
 //!   on disk, merged);
 //! - [`select`]: the conditions of a selection and which games meet them ([`date`]: PDN
 //!   dates as spans of days);
+//! - [`dedupe`]: games with the same moves, truncated copies, tags in conflict;
+//! - [`split`]: which file a game goes to when an archive is split, and safe file names;
 //! - [`material`]: men and kings per side, and the `3K:1K` balance written on the command line.
 //!
 //! Every workflow streams: a game is dropped once it is handled, so memory follows the
 //! largest game, not the archive.
 
 pub mod date;
+pub mod dedupe;
 pub mod material;
 pub mod positions;
 pub mod read;
 pub mod select;
 pub mod spill;
+pub mod split;
 pub mod unique;
 
 pub use read::{ArchiveSink, ReadGame, read_archive};

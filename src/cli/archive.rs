@@ -31,11 +31,50 @@ pub struct Reading {
     pub unreadable: usize,
 }
 
+/// The inputs of a run and the names their games are reported under.
+pub struct Inputs {
+    list: Vec<Input>,
+    names: Vec<String>,
+    /// Standard input, copied to be read again.
+    _spool: Option<tempfile::TempPath>,
+}
+
+impl Inputs {
+    pub fn new(list: Vec<Input>) -> Inputs {
+        let names = list.iter().map(Input::name).collect();
+        Inputs {
+            list,
+            names,
+            _spool: None,
+        }
+    }
+
+    /// The same inputs, readable more than once: standard input is copied to a temporary
+    /// file (removed at the end of the run) and read from there, under its own name.
+    pub fn rereadable(mut self) -> io::Result<Inputs> {
+        if let Some(at) = self.list.iter().position(|i| matches!(i, Input::Stdin)) {
+            let mut spool = tempfile::Builder::new()
+                .prefix("pdnkit-stdin-")
+                .tempfile()?;
+            io::copy(&mut io::stdin().lock(), spool.as_file_mut())?;
+            let path = spool.into_temp_path();
+            self.list[at] = Input::File(path.to_path_buf());
+            self._spool = Some(path);
+        }
+        Ok(self)
+    }
+
+    /// The names of the inputs, in order.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+}
+
 /// What a run starts from: the configuration, the inputs, and the output opened (before any
 /// input is read, so that a refused output costs nothing).
 pub struct Start {
     pub config: Config,
-    pub inputs: Vec<Input>,
+    pub inputs: Inputs,
     pub output: Output,
 }
 
@@ -49,7 +88,7 @@ pub fn start(common: &CommonArgs, paths: &[PathBuf], output: Option<&Path>) -> R
     })?;
     Ok(Start {
         config,
-        inputs,
+        inputs: Inputs::new(inputs),
         output,
     })
 }
@@ -65,19 +104,18 @@ pub enum InvalidGames {
 /// cannot be read are reported on standard error (`PATH: error[io]: ...`) and counted; an
 /// error of `handle` (writing the output) ends the run and is returned.
 pub fn read_inputs(
-    inputs: &[Input],
+    inputs: &Inputs,
     config: &Config,
     invalid: InvalidGames,
     handle: &mut dyn FnMut(&Source<'_>, ReadGame<'_>) -> io::Result<()>,
 ) -> io::Result<Reading> {
-    let progress = Progress::new(inputs, config);
+    let progress = Progress::new(&inputs.list, config);
     let mut reading = Reading::default();
-    for (index, input) in inputs.iter().enumerate() {
-        let name = input.name();
-        let source = Source { index, name: &name };
+    for (index, (input, name)) in inputs.list.iter().zip(&inputs.names).enumerate() {
+        let source = Source { index, name };
         let formatter = FileFormatter {
             format: ReportFormat::Human,
-            file: &name,
+            file: name,
             quiet: config.quiet,
         };
         reading.files += 1;

@@ -7,6 +7,7 @@ mod cap;
 mod common;
 mod config;
 mod convert;
+mod dedupe;
 mod fold;
 mod inputs;
 mod memory;
@@ -60,6 +61,7 @@ enum Command {
     Report(report_page::ReportArgs),
     Positions(positions::PositionsArgs),
     Select(Box<select::SelectArgs>),
+    Dedupe(dedupe::DedupeArgs),
     /// Print the path and the keys of the pdnkit.toml in effect (`pdnkit help config`
     /// documents every key).
     #[command(after_long_help = config::HELP)]
@@ -94,6 +96,7 @@ pub fn run() -> ExitCode {
         Command::Report(args) => report_page::run(args),
         Command::Positions(args) => positions::run(args),
         Command::Select(args) => select::run(*args),
+        Command::Dedupe(args) => dedupe::run(args),
         Command::Config(args) => shell::config(args),
         Command::Completions(args) => shell::completions(args),
         Command::Man(args) => shell::man(args),

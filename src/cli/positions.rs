@@ -70,8 +70,7 @@ pub fn run(args: PositionsArgs) -> io::Result<u8> {
         &mut |source, game| counter.add_game(source.index as u32, &game.report, every),
     )?;
     if reading.unreadable == 0 {
-        let names: Vec<String> = inputs.iter().map(|input| input.name()).collect();
-        counter.finish(&names, |row| {
+        counter.finish(inputs.names(), |row| {
             escape::write_json(&mut output, row)?;
             output.write_all(b"\n")
         })?;

@@ -13,6 +13,7 @@ mod report_browser;
 mod cli;
 mod config;
 mod convert;
+mod dedupe;
 mod differential;
 mod draw_rules;
 mod escaping;

@@ -1,0 +1,385 @@
+//! Duplicate games across an archive (`pdnkit dedupe`, documented in `docs/dedupe.md`).
+//!
+//! Games are compared by their moves after reading: the start position and the main line as
+//! replayed, each move as the squares it goes from and to and the pieces it takes, so that
+//! every spelling of a move (alphanumeric or numeric, compact, start and end only or the full
+//! path) is the same move; comments, variations, tags and results do not count. A game is
+//! held as a [`Fingerprint`] of a few tens of bytes (a 64-bit hash of its moves, its place,
+//! and what its tags say), never its moves, so memory grows by that much per game.
+//!
+//! - Two games with the same moves are **identical**.
+//! - A game whose moves are the first moves of a longer game is **truncated** (a truncated
+//!   copy). Finding these needs the hash of every beginning of every game, which is not
+//!   kept: [`Dedupe::beginnings`] takes them in a second reading of the inputs.
+//! - A **group** is a line of moves that no other game extends, with every game on it and
+//!   every game on a beginning of it; it is reported when it holds two games or more. A
+//!   truncated game that begins several longer lines is in the group of each.
+//! - Tags in **conflict**: White, Black or Date differ between members (unknown values,
+//!   `?`, and partial dates that may be the same day never conflict), or Result differs
+//!   between members with the same moves (a truncated copy has another end).
+//!
+//! A game with no move replayed takes no part. An invalid game takes part with the moves
+//! replayed before its first error.
+
+use super::date::span;
+use crate::pdn::result::Outcome;
+use crate::validate::GameReport;
+use serde::Serialize;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+
+/// The hashes of a game's moves: after each ply (the last is the whole game's).
+pub fn move_hashes(report: &GameReport) -> impl Iterator<Item = u64> + '_ {
+    let mut hasher = DefaultHasher::new();
+    if let Some(start) = report.start {
+        (
+            start.variant.game_type(),
+            start.white,
+            start.black,
+            start.kings,
+            start.turn == crate::position::Color::Black,
+        )
+            .hash(&mut hasher);
+    }
+    report.moves.iter().map(move |played| {
+        let mv = &played.mv;
+        (mv.from, mv.to, mv.captured).hash(&mut hasher);
+        hasher.finish()
+    })
+}
+
+/// A day as a number, `20240305`.
+type DayNumber = u32;
+
+/// What is kept of one game: where it is, the hash of its moves, what its tags say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fingerprint {
+    pub moves: u64,
+    pub plies: u32,
+    /// Input (from 0), game in it (from 1), line of its first character.
+    pub file: u32,
+    pub game: u32,
+    pub line: u32,
+    /// Hashes of the White and Black values, 0 when unknown.
+    white: u32,
+    black: u32,
+    /// The days the Date may be; (0, 0) when unknown.
+    date: (DayNumber, DayNumber),
+    /// The declared result, None when unknown (`*`, none).
+    outcome: Option<Outcome>,
+    /// Tags with a known value.
+    known_tags: u16,
+    pub valid: bool,
+}
+
+/// Whether a tag value says something: not empty, `-`, `*`, or question marks (and dots)
+/// only.
+fn known(value: &str) -> bool {
+    let value = value.trim();
+    !value.is_empty() && value != "-" && !value.bytes().all(|b| matches!(b, b'?' | b'.' | b'*'))
+}
+
+/// A player's name for comparing: spaces around and doubled removed; 0 when unknown.
+fn name_hash(value: Option<&str>) -> u32 {
+    let Some(value) = value.filter(|v| known(v)) else {
+        return 0;
+    };
+    let mut hasher = DefaultHasher::new();
+    for word in value.split_whitespace() {
+        word.hash(&mut hasher);
+    }
+    (hasher.finish() as u32).max(1)
+}
+
+impl Fingerprint {
+    /// The fingerprint of a game of input `file`; None for a game with no move replayed.
+    pub fn of(file: u32, report: &GameReport) -> Option<Fingerprint> {
+        let moves = move_hashes(report).last()?;
+        let tag = |name: &str| {
+            report
+                .tags
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.as_str())
+        };
+        let day = |(y, m, d): (u32, u8, u8)| y * 10_000 + u32::from(m) * 100 + u32::from(d);
+        Some(Fingerprint {
+            moves,
+            plies: report.moves.len() as u32,
+            file,
+            game: report.index as u32,
+            line: report.line,
+            white: name_hash(tag("White")),
+            black: name_hash(tag("Black")),
+            date: tag("Date")
+                .and_then(span)
+                .map_or((0, 0), |s| (day(s.first), day(s.last))),
+            outcome: report
+                .declared
+                .map(|r| r.outcome())
+                .filter(|o| *o != Outcome::Unknown),
+            known_tags: report.tags.iter().filter(|(_, v)| known(v)).count() as u16,
+            valid: report.valid(),
+        })
+    }
+
+    /// Which of White, Black and Date say different things.
+    fn conflicts(&self, other: &Fingerprint) -> [bool; 3] {
+        let differ = |a: u32, b: u32| a != 0 && b != 0 && a != b;
+        let (a, b) = (self.date, other.date);
+        let dates = a != (0, 0) && b != (0, 0) && (a.1 < b.0 || b.1 < a.0);
+        [
+            differ(self.white, other.white),
+            differ(self.black, other.black),
+            dates,
+        ]
+    }
+}
+
+/// A member of a group, as reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Relation {
+    /// The group's moves.
+    Identical,
+    /// The first moves of the group's moves only.
+    Truncated,
+}
+
+/// One member of a group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Member {
+    /// Game number over the whole run (from 0, in input order).
+    pub ordinal: u32,
+    pub relation: Relation,
+    /// The member a de-duplicated archive keeps.
+    pub kept: bool,
+}
+
+/// A group of duplicates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// Plies of the group's moves.
+    pub plies: u32,
+    /// Members in input order.
+    pub members: Vec<Member>,
+    /// Tags in conflict: `White`, `Black`, `Date`, `Result`.
+    pub conflicts: Vec<&'static str>,
+}
+
+/// Finds the groups of duplicates among fingerprints, in three steps: [`Dedupe::add`] every
+/// game (first reading), [`Dedupe::beginnings`] with the hashes of every game the second
+/// reading is asked for ([`Dedupe::wants_beginnings`]), then [`Dedupe::groups`].
+#[derive(Default)]
+pub struct Dedupe {
+    prints: Vec<Fingerprint>,
+    /// After the first reading: the distinct lines of moves (hash, plies) sorted, and the
+    /// games of each line.
+    lines: Vec<(u64, u32)>,
+    line_of: Vec<u32>,
+    /// Games by line: `games[starts[l]..starts[l + 1]]` are on line `l`, in input order.
+    games: Vec<u32>,
+    starts: Vec<u32>,
+    /// (beginning line, longer line) pairs found in the second reading.
+    pairs: Vec<(u32, u32)>,
+    /// The games seen in the second reading so far.
+    seen: u32,
+}
+
+/// A game read again was not the game read the first time (the input changed meanwhile).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Changed;
+
+/// Whether games with no move replayed are ignored: they are, always.
+const NO_MOVE: u32 = u32::MAX;
+
+impl Dedupe {
+    /// Notes one game of the first reading, in input order (whether it has moves or not).
+    pub fn add(&mut self, file: u32, report: &GameReport) {
+        let print = Fingerprint::of(file, report).unwrap_or(Fingerprint {
+            moves: 0,
+            plies: 0,
+            file,
+            game: report.index as u32,
+            line: report.line,
+            white: 0,
+            black: 0,
+            date: (0, 0),
+            outcome: None,
+            known_tags: 0,
+            valid: report.valid(),
+        });
+        self.prints.push(print);
+    }
+
+    /// Games noted.
+    pub fn len(&self) -> usize {
+        self.prints.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.prints.is_empty()
+    }
+
+    pub fn fingerprint(&self, ordinal: u32) -> &Fingerprint {
+        &self.prints[ordinal as usize]
+    }
+
+    /// Ends the first reading: sorts the games into lines of moves.
+    pub fn index(&mut self) {
+        let mut order: Vec<u32> = (0..self.prints.len() as u32)
+            .filter(|&o| self.prints[o as usize].plies > 0)
+            .collect();
+        order.sort_by_key(|&o| {
+            let p = &self.prints[o as usize];
+            (p.moves, p.plies, o)
+        });
+        self.line_of = vec![NO_MOVE; self.prints.len()];
+        for &o in &order {
+            let p = &self.prints[o as usize];
+            if self.lines.last() != Some(&(p.moves, p.plies)) {
+                self.lines.push((p.moves, p.plies));
+                self.starts.push(self.games.len() as u32);
+            }
+            self.line_of[o as usize] = self.lines.len() as u32 - 1;
+            self.games.push(o);
+        }
+        self.starts.push(self.games.len() as u32);
+    }
+
+    fn line_games(&self, line: u32) -> &[u32] {
+        let (from, to) = (self.starts[line as usize], self.starts[line as usize + 1]);
+        &self.games[from as usize..to as usize]
+    }
+
+    /// Whether the second reading must replay game `ordinal`: the first game of each line
+    /// with two plies or more (the others on its line have the same beginnings).
+    pub fn wants_beginnings(&self, ordinal: u32) -> bool {
+        let line = self.line_of[ordinal as usize];
+        line != NO_MOVE
+            && self.prints[ordinal as usize].plies >= 2
+            && self.line_games(line).first() == Some(&ordinal)
+    }
+
+    /// The second reading's next game (every game, in input order); notes which lines its
+    /// beginnings are when [`Dedupe::wants_beginnings`]. An error if it is not the game of
+    /// the first reading.
+    pub fn beginnings(&mut self, report: &GameReport) -> Result<(), Changed> {
+        let ordinal = self.seen;
+        self.seen += 1;
+        let print = self.prints.get(ordinal as usize).ok_or(Changed)?;
+        if report.index as u32 != print.game {
+            return Err(Changed);
+        }
+        if !self.wants_beginnings(ordinal) {
+            return Ok(());
+        }
+        let line = self.line_of[ordinal as usize];
+        let mut last = 0;
+        for (i, hash) in move_hashes(report).enumerate() {
+            let plies = i as u32 + 1;
+            last = hash;
+            if plies == print.plies {
+                break;
+            }
+            if let Ok(found) = self.lines.binary_search(&(hash, plies)) {
+                self.pairs.push((found as u32, line));
+            }
+        }
+        if last != print.moves || report.moves.len() as u32 != print.plies {
+            return Err(Changed);
+        }
+        Ok(())
+    }
+
+    /// The groups, each with two members or more, ordered by their first member.
+    pub fn groups(&mut self) -> Vec<Group> {
+        self.pairs
+            .sort_unstable_by_key(|&(short, long)| (long, short));
+        self.pairs.dedup();
+        let mut extended = vec![false; self.lines.len()];
+        for &(short, _) in &self.pairs {
+            extended[short as usize] = true;
+        }
+        let mut groups = Vec::new();
+        let mut pairs = self.pairs.as_slice();
+        for line in 0..self.lines.len() as u32 {
+            let count = pairs.iter().take_while(|(_, long)| *long == line).count();
+            let (beginnings, rest) = pairs.split_at(count);
+            pairs = rest;
+            if extended[line as usize] {
+                continue;
+            }
+            let mut members: Vec<Member> = self
+                .line_games(line)
+                .iter()
+                .map(|&ordinal| Member {
+                    ordinal,
+                    relation: Relation::Identical,
+                    kept: false,
+                })
+                .collect();
+            for &(short, _) in beginnings {
+                members.extend(self.line_games(short).iter().map(|&ordinal| Member {
+                    ordinal,
+                    relation: Relation::Truncated,
+                    kept: false,
+                }));
+            }
+            if members.len() < 2 {
+                continue;
+            }
+            members.sort_by_key(|m| m.ordinal);
+            let keep = self.keeper(&members);
+            members[keep].kept = true;
+            groups.push(Group {
+                plies: self.lines[line as usize].1,
+                conflicts: self.conflicts(&members),
+                members,
+            });
+        }
+        groups.sort_by_key(|g| g.members[0].ordinal);
+        groups
+    }
+
+    /// The member to keep: on the group's moves (the longest), valid, with the most tags
+    /// that say something, first in input order.
+    fn keeper(&self, members: &[Member]) -> usize {
+        let rank = |m: &Member| {
+            let p = &self.prints[m.ordinal as usize];
+            (
+                m.relation == Relation::Identical,
+                p.plies,
+                p.valid,
+                p.known_tags,
+                std::cmp::Reverse(m.ordinal),
+            )
+        };
+        (0..members.len())
+            .max_by_key(|&i| rank(&members[i]))
+            .unwrap_or(0)
+    }
+
+    fn conflicts(&self, members: &[Member]) -> Vec<&'static str> {
+        let mut found = [false; 4];
+        for (i, a) in members.iter().enumerate() {
+            for b in &members[i + 1..] {
+                let (pa, pb) = (
+                    &self.prints[a.ordinal as usize],
+                    &self.prints[b.ordinal as usize],
+                );
+                for (slot, conflict) in pa.conflicts(pb).into_iter().enumerate() {
+                    found[slot] |= conflict;
+                }
+                let same_moves = (pa.moves, pa.plies) == (pb.moves, pb.plies);
+                found[3] |=
+                    same_moves && matches!((pa.outcome, pb.outcome), (Some(x), Some(y)) if x != y);
+            }
+        }
+        ["White", "Black", "Date", "Result"]
+            .into_iter()
+            .zip(found)
+            .filter_map(|(name, f)| f.then_some(name))
+            .collect()
+    }
+}

@@ -1,0 +1,295 @@
+//! `pdnkit dedupe`: the groups of duplicate games across the inputs as JSON lines (or lines
+//! for people), and with `-o` an archive that keeps one game of each group.
+
+use super::archive::{Inputs, InvalidGames, Reading, Start, put_in_place, read_inputs, start};
+use super::args::{CommonArgs, Config};
+use super::output::{Output, tell_error};
+use super::report::plural;
+use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use pdnkit::archive::dedupe::{Dedupe, Group, Relation};
+use pdnkit::escape;
+use serde::Serialize;
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+/// Find duplicate games across files: the same moves however they are written (notation,
+/// capture spelling, comments and tags do not count), truncated copies, and copies whose
+/// tags disagree.
+///
+/// Prints one JSON line per group of duplicates and a summary (see docs/dedupe.md); with -o,
+/// also writes the games without their duplicates (one member of each group kept: the
+/// longest, valid, with the most tags that say something). The inputs are read twice (three
+/// times with -o); standard input is copied to a temporary file for that.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:\n  \
+    pdnkit dedupe archive/ > groups.jsonl\n  \
+    pdnkit dedupe archive/ --format human\n  \
+    pdnkit dedupe old/ new/ -o merged.pdn\n\n\
+    Exit codes: 0 no duplicates, 1 duplicates found, 2 usage error, unreadable input or \
+    output not written.")]
+pub struct DedupeArgs {
+    /// Files, directories (searched recursively for *.pdn), or - for standard input.
+    paths: Vec<PathBuf>,
+    /// Also write the games without their duplicates to FILE (- is standard output, then
+    /// the report goes to standard error), in input order, each as written (UTF-8).
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// jsonl: one object per group, then a summary; human: one line per member.
+    #[arg(long, value_enum, default_value = "jsonl")]
+    format: DedupeFormat,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum DedupeFormat {
+    Jsonl,
+    Human,
+}
+
+/// What the readings found.
+pub struct Found {
+    pub dedupe: Dedupe,
+    pub groups: Vec<Group>,
+    pub reading: Reading,
+}
+
+/// Reads the inputs twice and finds the groups; the exit code when a reading failed (said
+/// here).
+pub fn find(inputs: &Inputs, config: &Config) -> io::Result<Result<Found, u8>> {
+    let mut dedupe = Dedupe::default();
+    let reading = read_inputs(inputs, config, InvalidGames::Silent, &mut |source, game| {
+        dedupe.add(source.index as u32, &game.report);
+        Ok(())
+    })?;
+    if reading.unreadable > 0 {
+        return Ok(Err(EXIT_FAILURE));
+    }
+    dedupe.index();
+    let mut changed = false;
+    let again = read_inputs(inputs, config, InvalidGames::Silent, &mut |_, game| {
+        changed |= dedupe.beginnings(&game.report).is_err();
+        Ok(())
+    })?;
+    if again.unreadable > 0 || changed || again.totals.games != reading.totals.games {
+        tell_error("an input changed while it was read: read it again");
+        return Ok(Err(EXIT_FAILURE));
+    }
+    let groups = dedupe.groups();
+    Ok(Ok(Found {
+        dedupe,
+        groups,
+        reading,
+    }))
+}
+
+/// The games a de-duplicated archive leaves out, by ordinal.
+pub fn dropped(found: &Found) -> Vec<bool> {
+    let mut dropped = vec![false; found.dedupe.len()];
+    for member in found.groups.iter().flat_map(|g| &g.members) {
+        dropped[member.ordinal as usize] |= !member.kept;
+    }
+    dropped
+}
+
+/// Writes every game not dropped, as written, games apart by a blank line (a third reading).
+pub fn write_kept(
+    inputs: &Inputs,
+    config: &Config,
+    dropped: &[bool],
+    out: &mut Output,
+) -> io::Result<Reading> {
+    let mut ordinal = 0usize;
+    let mut written = 0usize;
+    read_inputs(inputs, config, InvalidGames::Silent, &mut |_, game| {
+        let keep = !dropped.get(ordinal).copied().unwrap_or(false);
+        ordinal += 1;
+        if !keep {
+            return Ok(());
+        }
+        if written > 0 {
+            out.write_all(b"\n")?;
+        }
+        written += 1;
+        out.write_all(game.text().as_bytes())?;
+        out.write_all(b"\n")
+    })
+}
+
+#[derive(Serialize)]
+struct GroupObject<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    group: usize,
+    plies: u32,
+    relations: Vec<&'static str>,
+    conflicts: &'a [&'static str],
+    members: Vec<MemberObject<'a>>,
+}
+
+#[derive(Serialize)]
+struct MemberObject<'a> {
+    file: &'a str,
+    game: u32,
+    line: u32,
+    plies: u32,
+    relation: Relation,
+    kept: bool,
+    valid: bool,
+}
+
+#[derive(Serialize)]
+struct SummaryObject {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    files: usize,
+    games: usize,
+    groups: usize,
+    duplicates: usize,
+}
+
+/// The relations a group shows: `identical`, `truncated`, `conflicting-tags`.
+fn relations(group: &Group) -> Vec<&'static str> {
+    let count = |r: Relation| group.members.iter().filter(|m| m.relation == r).count();
+    let mut relations = Vec::new();
+    if count(Relation::Identical) >= 2 {
+        relations.push("identical");
+    }
+    if count(Relation::Truncated) >= 1 {
+        relations.push("truncated");
+    }
+    if !group.conflicts.is_empty() {
+        relations.push("conflicting-tags");
+    }
+    relations
+}
+
+fn write_report(
+    out: &mut dyn Write,
+    format: DedupeFormat,
+    found: &Found,
+    names: &[String],
+) -> io::Result<()> {
+    for (i, group) in found.groups.iter().enumerate() {
+        let members = group.members.iter().map(|m| {
+            let p = found.dedupe.fingerprint(m.ordinal);
+            MemberObject {
+                file: names.get(p.file as usize).map_or("", String::as_str),
+                game: p.game,
+                line: p.line,
+                plies: p.plies,
+                relation: m.relation,
+                kept: m.kept,
+                valid: p.valid,
+            }
+        });
+        match format {
+            DedupeFormat::Jsonl => {
+                let object = GroupObject {
+                    kind: "group",
+                    group: i + 1,
+                    plies: group.plies,
+                    relations: relations(group),
+                    conflicts: &group.conflicts,
+                    members: members.collect(),
+                };
+                escape::write_json(&mut *out, &object)?;
+                writeln!(out)?;
+            }
+            DedupeFormat::Human => {
+                let conflicts = if group.conflicts.is_empty() {
+                    String::new()
+                } else {
+                    format!("; tags in conflict: {}", group.conflicts.join(", "))
+                };
+                writeln!(
+                    out,
+                    "group {} ({} plies: {}{conflicts})",
+                    i + 1,
+                    group.plies,
+                    relations(group).join(", ")
+                )?;
+                for m in members {
+                    let kept = if m.kept { ", kept" } else { "" };
+                    let relation = match m.relation {
+                        Relation::Identical => "identical",
+                        Relation::Truncated => "truncated",
+                    };
+                    writeln!(
+                        out,
+                        "  {}:{}: game {}, {} plies, {relation}{kept}{}",
+                        escape::text(m.file),
+                        m.line,
+                        m.game,
+                        m.plies,
+                        if m.valid { "" } else { ", invalid" }
+                    )?;
+                }
+            }
+        }
+    }
+    let duplicates = dropped(found).iter().filter(|d| **d).count();
+    let summary = SummaryObject {
+        kind: "summary",
+        files: found.reading.files,
+        games: found.reading.totals.games,
+        groups: found.groups.len(),
+        duplicates,
+    };
+    match format {
+        DedupeFormat::Jsonl => {
+            escape::write_json(&mut *out, &summary)?;
+            writeln!(out)
+        }
+        DedupeFormat::Human => writeln!(
+            out,
+            "summary: {} file{}, {} game{}: {} group{} of duplicates, {} game{} to leave out",
+            summary.files,
+            plural(summary.files),
+            summary.games,
+            plural(summary.games),
+            summary.groups,
+            plural(summary.groups),
+            summary.duplicates,
+            plural(summary.duplicates)
+        ),
+    }
+}
+
+pub fn run(args: DedupeArgs) -> io::Result<u8> {
+    let Start {
+        config,
+        inputs,
+        output,
+    } = match start(&args.common, &args.paths, args.output.as_deref()) {
+        Ok(start) => start,
+        Err(code) => return Ok(code),
+    };
+    let inputs = Inputs::rereadable(inputs)?;
+    let found = match find(&inputs, &config)? {
+        Ok(found) => found,
+        Err(code) => return Ok(code),
+    };
+    let names = inputs.names();
+    let mut output = output;
+    if args.output.is_none() {
+        write_report(&mut output, args.format, &found, names)?;
+        output.commit()?;
+    } else {
+        // The report goes to standard output, unless the archive does.
+        if output.is_stdout() {
+            write_report(&mut io::stderr().lock(), args.format, &found, names)?;
+        } else {
+            write_report(&mut io::stdout().lock(), args.format, &found, names)?;
+        }
+        let reading = write_kept(&inputs, &config, &dropped(&found), &mut output)?;
+        if !put_in_place(output, &reading)? {
+            return Ok(EXIT_FAILURE);
+        }
+    }
+    Ok(if found.groups.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_INVALID
+    })
+}
