@@ -11,7 +11,7 @@ use pdnkit::archive::{ArchiveSink, ReadGame, read_archive};
 use pdnkit::diagnostic::Severity;
 use pdnkit::encoding::Detection;
 use pdnkit::validate::StreamTotals;
-use std::io;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 /// An input as the games read from it name it.
@@ -91,6 +91,29 @@ pub fn start(common: &CommonArgs, paths: &[PathBuf], output: Option<&Path>) -> R
         inputs: Inputs::new(inputs),
         output,
     })
+}
+
+/// Writes games into one archive, separated by a blank line.
+#[derive(Default)]
+pub struct GameWriter {
+    written: usize,
+}
+
+impl GameWriter {
+    /// Writes `game` as it was written (re-encoded to UTF-8), ending with a line break.
+    pub fn write(&mut self, out: &mut dyn Write, game: &ReadGame<'_>) -> io::Result<()> {
+        if self.written > 0 {
+            out.write_all(b"\n")?;
+        }
+        self.written += 1;
+        out.write_all(game.text().as_bytes())?;
+        out.write_all(b"\n")
+    }
+
+    /// Games written.
+    pub fn games(&self) -> usize {
+        self.written
+    }
 }
 
 /// Whether the diagnostics of invalid games are printed on standard error.

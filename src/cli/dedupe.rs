@@ -1,7 +1,9 @@
 //! `pdnkit dedupe`: the groups of duplicate games across the inputs as JSON lines (or lines
 //! for people), and with `-o` an archive that keeps one game of each group.
 
-use super::archive::{Inputs, InvalidGames, Reading, Start, put_in_place, read_inputs, start};
+use super::archive::{
+    GameWriter, Inputs, InvalidGames, Reading, Start, put_in_place, read_inputs, start,
+};
 use super::args::{CommonArgs, Config};
 use super::output::{Output, tell_error};
 use super::report::plural;
@@ -100,19 +102,14 @@ pub fn write_kept(
     out: &mut Output,
 ) -> io::Result<Reading> {
     let mut ordinal = 0usize;
-    let mut written = 0usize;
+    let mut writer = GameWriter::default();
     read_inputs(inputs, config, InvalidGames::Silent, &mut |_, game| {
         let keep = !dropped.get(ordinal).copied().unwrap_or(false);
         ordinal += 1;
-        if !keep {
-            return Ok(());
+        if keep {
+            writer.write(out, &game)?;
         }
-        if written > 0 {
-            out.write_all(b"\n")?;
-        }
-        written += 1;
-        out.write_all(game.text().as_bytes())?;
-        out.write_all(b"\n")
+        Ok(())
     })
 }
 

@@ -11,6 +11,7 @@ mod dedupe;
 mod fold;
 mod inputs;
 mod memory;
+mod merge;
 mod ordered;
 mod output;
 mod perft;
@@ -21,6 +22,7 @@ mod report_page;
 mod select;
 mod shell;
 mod show;
+mod split;
 mod stats;
 mod validate;
 
@@ -62,6 +64,8 @@ enum Command {
     Positions(positions::PositionsArgs),
     Select(Box<select::SelectArgs>),
     Dedupe(dedupe::DedupeArgs),
+    Split(split::SplitArgs),
+    Merge(merge::MergeArgs),
     /// Print the path and the keys of the pdnkit.toml in effect (`pdnkit help config`
     /// documents every key).
     #[command(after_long_help = config::HELP)]
@@ -97,6 +101,8 @@ pub fn run() -> ExitCode {
         Command::Positions(args) => positions::run(args),
         Command::Select(args) => select::run(*args),
         Command::Dedupe(args) => dedupe::run(args),
+        Command::Split(args) => split::run(args),
+        Command::Merge(args) => merge::run(args),
         Command::Config(args) => shell::config(args),
         Command::Completions(args) => shell::completions(args),
         Command::Man(args) => shell::man(args),

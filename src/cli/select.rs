@@ -1,7 +1,7 @@
 //! `pdnkit select`: the games (or the plies of positions) that meet the conditions given, as
 //! they were written, as JSON lines naming them, or counted.
 
-use super::archive::{InvalidGames, Start, put_in_place, read_inputs, start};
+use super::archive::{GameWriter, InvalidGames, Start, put_in_place, read_inputs, start};
 use super::args::CommonArgs;
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
 use pdnkit::archive::date::DateRange;
@@ -167,6 +167,7 @@ pub fn run(args: SelectArgs) -> io::Result<u8> {
         Err(code) => return Ok(code),
     };
     let mut selected = 0usize;
+    let mut writer = GameWriter::default();
     let reading = read_inputs(
         &inputs,
         &config,
@@ -178,13 +179,7 @@ pub fn run(args: SelectArgs) -> io::Result<u8> {
             selected += 1;
             match (args.count, args.format) {
                 (true, _) => Ok(()),
-                (false, SelectFormat::Pdn) => {
-                    if selected > 1 {
-                        output.write_all(b"\n")?;
-                    }
-                    output.write_all(game.text().as_bytes())?;
-                    output.write_all(b"\n")
-                }
+                (false, SelectFormat::Pdn) => writer.write(&mut output, &game),
                 (false, SelectFormat::Jsonl) => {
                     let row = SelectedRow {
                         kind: "selected",

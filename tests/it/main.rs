@@ -33,5 +33,6 @@ mod resolve;
 mod rules_positions;
 mod select;
 mod show;
+mod split;
 mod stats;
 mod walk;

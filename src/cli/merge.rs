@@ -1,0 +1,65 @@
+//! `pdnkit merge`: many inputs into one archive, in input order, each game as written;
+//! `--dedupe` leaves out duplicates as `pdnkit dedupe -o` does.
+
+use super::archive::{GameWriter, InvalidGames, Start, put_in_place, read_inputs, start};
+use super::args::CommonArgs;
+use super::dedupe::{dropped, find, write_kept};
+use super::{EXIT_FAILURE, EXIT_OK};
+use std::io;
+use std::path::PathBuf;
+
+/// Merge archives into one: every game of every input, in input order, as written
+/// (re-encoded to UTF-8), games separated by a blank line.
+///
+/// With --dedupe, one game of each group of duplicates is kept (see `pdnkit dedupe`).
+#[derive(clap::Args)]
+#[command(after_help = "Examples:\n  \
+    pdnkit merge 2019/ 2020/ 2021/ -o all.pdn\n  \
+    pdnkit merge old.pdn new.pdn --dedupe -o merged.pdn\n\n\
+    Exit codes: 0 done, 2 usage error, unreadable input (then FILE is not written) or output \
+    that could not be written.")]
+pub struct MergeArgs {
+    /// Files, directories (searched recursively for *.pdn), or - for standard input.
+    paths: Vec<PathBuf>,
+    /// Write to FILE instead of standard output (- is standard output). A regular file is
+    /// replaced only once the output is complete; an input is never written over.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Leave out duplicates: one game of each group of `pdnkit dedupe` is kept (the inputs
+    /// are read three times).
+    #[arg(long)]
+    dedupe: bool,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+pub fn run(args: MergeArgs) -> io::Result<u8> {
+    let Start {
+        mut config,
+        inputs,
+        mut output,
+    } = match start(&args.common, &args.paths, args.output.as_deref()) {
+        Ok(start) => start,
+        Err(code) => return Ok(code),
+    };
+    let reading = if args.dedupe {
+        let inputs = inputs.rereadable()?;
+        let found = match find(&inputs, &config)? {
+            Ok(found) => found,
+            Err(code) => return Ok(code),
+        };
+        write_kept(&inputs, &config, &dropped(&found), &mut output)?
+    } else {
+        // Games are copied as written: nothing to replay.
+        config.options.syntax_only = true;
+        let mut writer = GameWriter::default();
+        read_inputs(&inputs, &config, InvalidGames::Silent, &mut |_, game| {
+            writer.write(&mut output, &game)
+        })?
+    };
+    Ok(if put_in_place(output, &reading)? {
+        EXIT_OK
+    } else {
+        EXIT_FAILURE
+    })
+}
