@@ -1,6 +1,8 @@
 //! pdnkit: rules engine and PDN toolkit for Spantsiretti (Russian draughts on 10x8, PDN
 //! GameType 41) and Russian draughts (8x8, GameType 25).
 
+#![forbid(unsafe_code)]
+
 pub mod archive;
 pub mod convert;
 pub mod diagnostic;
