@@ -9,7 +9,7 @@
 //! from the moment their balance of forces arises, for as long as it lasts; 7.2.6 counts from
 //! the last capture or promotion, as its text says.
 
-use crate::game::Outcome;
+use crate::outcome::Outcome;
 use crate::position::{Color, Position};
 use crate::variant::Variant;
 

@@ -242,10 +242,7 @@ fn push_decimal(n: u32, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fen::parse_fen;
     use crate::geometry::{EIGHT_BY_EIGHT, TEN_BY_EIGHT, bits};
-    use crate::movegen::{Paths, legal_moves};
-    use crate::variant::Variant;
 
     fn written(mv: &Move, g: &Geometry, full: bool) -> String {
         let mut out = String::from("x");
@@ -269,22 +266,6 @@ mod tests {
                 for to in bits(g.squares) {
                     let mv = Move::step(from, to, false);
                     assert_eq!(written(&mv, g, false), mv.to_alpha(g, false));
-                }
-            }
-        }
-        for (fen, variant) in [
-            ("W:WKa1:Bc3,e5,g5", Variant::Spantsiretti),
-            ("W:Wc1:Bd2,f4,f6", Variant::Spantsiretti),
-            ("W:WKa1,c1:Bb2,d4,f6,d6,b6", Variant::Russian),
-        ] {
-            let pos = parse_fen(fen, variant, Corner::TopLeft).unwrap();
-            let mut legal = Vec::new();
-            legal_moves(&pos, Paths::Landings, &mut legal);
-            assert!(legal.iter().any(|m| m.is_capture()));
-            for mv in &legal {
-                for full in [false, true] {
-                    let g = pos.geometry();
-                    assert_eq!(written(mv, g, full), mv.to_alpha(g, full));
                 }
             }
         }

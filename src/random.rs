@@ -7,9 +7,10 @@
 //! material, or `*`. A single jump that another capture shares start and end with is avoided
 //! while there is another choice, since no spelling of it is unambiguous.
 
-use crate::game::{Game, Outcome};
+use crate::game::Game;
 use crate::movegen::{Paths, legal_moves};
 use crate::moves::Move;
+use crate::outcome::Outcome;
 use crate::position::{Color, Position};
 use crate::variant::Variant;
 use std::fmt::Write;

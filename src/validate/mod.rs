@@ -18,8 +18,8 @@ pub use stream::{GameSink, StreamTotals, check_stream, choose_encoding};
 
 use crate::diagnostic::{Diagnostic, Severity, code};
 use crate::fen::parse_fen;
-use crate::game::Outcome;
 use crate::levels::Levels;
+use crate::outcome::Outcome;
 use crate::pdn::gametype::{GameTypeTag, game_type_name};
 use crate::pdn::lexer::{ParsedGame, TokenKind};
 use crate::pdn::location::{ColumnUnit, Locator};
