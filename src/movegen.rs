@@ -2,9 +2,9 @@
 //! the variant (compulsory capture with free choice, flying kings, promotion in the middle of
 //! a capture, immediate or deferred removal of the captured pieces).
 //!
-//! One capture search ([`search_captures`]) finds every capture of a piece and hands each to
-//! a collector: [`Listing`] keeps them all (the legal moves), [`EndingOn`] keeps those that
-//! end on one square, as one move (reading a written move), and stops at a second.
+//! One capture search (`search_captures`) finds every capture of a piece and hands each to a
+//! collector: `Listing` keeps them all (the legal moves), `EndingOn` keeps those that end on
+//! one square, as one move (reading a written move), and stops at a second.
 
 use crate::geometry::{Direction, EIGHT_BY_EIGHT, Geometry, TEN_BY_EIGHT, bits};
 use crate::moves::{MAX_JUMPS, Move, QuickMove};

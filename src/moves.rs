@@ -136,7 +136,7 @@ impl Move {
 }
 
 /// What playing a move needs of it: [`Move`] and [`QuickMove`] alike.
-pub trait Effect {
+pub(crate) trait Effect {
     fn from(&self) -> u8;
     fn to(&self) -> u8;
     /// Squares of the pieces captured (empty for a step).
@@ -171,7 +171,7 @@ effect_of_fields!(Move, QuickMove);
 /// A move without its landing squares (which its finder keeps apart): all that playing it
 /// needs, without copying a [`Move`] around.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct QuickMove {
+pub(crate) struct QuickMove {
     pub from: u8,
     pub to: u8,
     /// Squares of the pieces captured (empty for a step).

@@ -125,9 +125,9 @@ impl Position {
         self.after(mv)
     }
 
-    /// The position after the legal move `mv`, a [`Move`] or a [`QuickMove`].
+    /// The position after the legal move `mv`, a [`Move`] or a `QuickMove`.
     #[inline(always)]
-    pub fn after(&self, mv: &impl Effect) -> Position {
+    pub(crate) fn after(&self, mv: &impl Effect) -> Position {
         let from = 1u64 << mv.from();
         let to = 1u64 << mv.to();
         let mut next = *self;

@@ -37,7 +37,7 @@ pub struct Options {
     /// The game type of games without a GameType tag, when detection is off or cannot tell.
     pub default_variant: Variant,
     /// Read a game without a GameType tag on the board its FEN, squares and moves fit
-    /// ([`detect`]); off, such a game is read as [`Self::default_variant`].
+    /// (module `detect`); off, such a game is read as [`Self::default_variant`].
     pub detect_game_type: bool,
     /// Deviations from the standard (warnings) become errors.
     pub strict: bool,
