@@ -159,7 +159,7 @@ pub fn has_legal_move(pos: &Position) -> bool {
 
 /// Whether some piece of the side to move has an empty square to step to (which is a legal
 /// move when there is no capture).
-pub fn has_step(pos: &Position) -> bool {
+pub(crate) fn has_step(pos: &Position) -> bool {
     on_board!(pos.variant, B => has_step_on::<B>(pos))
 }
 

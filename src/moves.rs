@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 /// Most jumps one capture can make: every jump takes a different enemy piece, and a board has
 /// at most 40 squares, so at most 39 enemies.
-pub const MAX_JUMPS: usize = 40;
+pub(crate) const MAX_JUMPS: usize = 40;
 
 /// A legal move. Squares are bit indices of the variant's geometry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -204,7 +204,7 @@ impl QuickMove {
     }
 
     /// The move, given the landing squares of a capture (the first `jumps` of `landings`).
-    pub fn to_move(&self, landings: &[u8]) -> Move {
+    pub fn to_move(self, landings: &[u8]) -> Move {
         if self.jumps == 0 {
             Move::step(self.from, self.to, self.promotes)
         } else {
