@@ -49,7 +49,9 @@ impl DrawRules {
 /// Plies counted from a start, and the side that moved first after it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Count {
+    /// Plies since the start.
     pub plies: u32,
+    /// The side that made the first of them.
     pub first: Color,
 }
 
@@ -75,7 +77,9 @@ impl Count {
 /// (`None`: king against king, either side) and the plies since the balance arose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Run {
+    /// The side playing against the lone king (`None`: king against king).
     pub strong: Option<Color>,
+    /// Plies since the balance arose.
     pub count: Count,
 }
 

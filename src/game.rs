@@ -12,6 +12,8 @@ use crate::outcome::Outcome;
 use crate::position::Position;
 use std::cell::{Cell, OnceCell};
 
+/// A game being played: [`Game::play`] a legal move, and it tells when the rules end the game
+/// ([`Outcome`]).
 #[derive(Clone, Debug)]
 pub struct Game {
     position: Position,
@@ -66,6 +68,7 @@ impl Game {
         has_step_on::<B>(&self.position) || self.has_capture_on::<B>()
     }
 
+    /// The current position.
     pub fn position(&self) -> &Position {
         &self.position
     }
@@ -109,6 +112,7 @@ impl Game {
         paths
     }
 
+    /// How the rules ended the game, once they have (no move can be played then).
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
     }

@@ -59,7 +59,9 @@ pub(crate) const MAX_SQUARES: usize = 40;
 /// A board: its size, the square mask and every table the rules and notation need.
 #[derive(Debug)]
 pub struct Geometry {
+    /// Columns (10 or 8).
     pub width: u8,
+    /// Rows (8).
     pub height: u8,
     /// Dark squares per row (`width / 2`).
     pub(crate) half: u8,

@@ -11,7 +11,9 @@ pub(crate) const MAX_JUMPS: usize = 40;
 /// A legal move. Squares are bit indices of the variant's geometry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Move {
+    /// The square the moving piece starts on.
     pub from: u8,
+    /// The square it ends on.
     pub to: u8,
     /// Squares of the pieces captured (empty for a step).
     pub captured: u64,
@@ -23,6 +25,7 @@ pub struct Move {
 }
 
 impl Move {
+    /// A step (not a capture) from `from` to `to`, crowning the man when `promotes`.
     pub fn step(from: u8, to: u8, promotes: bool) -> Move {
         // The path of a step is `to` alone, read from `to` (see `landings`): the array stays
         // zero, which is cheaper to write and to copy than an array with one byte set.
@@ -49,6 +52,7 @@ impl Move {
         }
     }
 
+    /// Whether the move takes at least one piece.
     pub fn is_capture(&self) -> bool {
         self.captured != 0
     }

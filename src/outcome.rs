@@ -9,7 +9,10 @@ use serde::Serialize;
 #[serde(rename_all = "kebab-case", tag = "kind")]
 pub enum Outcome {
     /// The side to move had no legal move and lost.
-    NoLegalMove { winner: Color },
+    NoLegalMove {
+        /// The opponent of the side to move.
+        winner: Color,
+    },
     /// The same position (placement and side to move) occurred for the third time (7.2.3).
     ThreefoldRepetition,
     /// Three or more kings did not take a lone king within 15 moves (7.2.4).
@@ -26,6 +29,7 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The winner, for a game won by the rules (`None` for a draw).
     pub fn winner(&self) -> Option<Color> {
         match self {
             Outcome::NoLegalMove { winner } => Some(*winner),

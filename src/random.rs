@@ -20,10 +20,12 @@ use std::fmt::Write;
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator whose numbers are fixed by `seed`.
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
+    /// The next number.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
