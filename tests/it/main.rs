@@ -31,6 +31,7 @@ mod properties;
 mod report;
 mod resolve;
 mod rules_positions;
+mod scanner;
 mod select;
 mod show;
 mod split;
