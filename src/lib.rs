@@ -19,7 +19,8 @@
 //! - [`perft`]: move-path enumeration, the standard test of a move generator.
 //!
 //! PDN archives:
-//! - [`pdn`]: reading PDN, game by game, with byte offsets, lines and columns.
+//! - [`pdn`]: reading PDN, game by game: a [`pdn::Scanner`] tells each construct to a
+//!   [`pdn::Visitor`], with its byte offset (lines and columns from [`pdn::locate`]).
 //! - [`validate`]: every game of a stream replayed through the rules ([`validate::check_stream`],
 //!   on threads [`validate::check_stream_parallel`]), its findings as [`diagnostic`]s.
 //! - [`convert`]: games as JSON or as canonical PDN; [`stats`]: statistics over archives;
@@ -27,6 +28,53 @@
 //!   [`html`]: the HTML report.
 //! - [`encoding`] (UTF-8 or a single-byte code page, guessed), [`escape`] (untrusted text
 //!   made safe to print), [`levels`] (severities chosen per diagnostic code).
+//!
+//! # Reading PDN
+//!
+//! A [`pdn::Scanner`] reads a stream game by game and tells each construct to a
+//! [`pdn::Visitor`] (tags, move numbers, moves, comments, variations, results, findings), with
+//! its offset and its bytes as written; the visitor decides what to keep. This one keeps the
+//! Event tag and the moves of each game:
+//!
+//! ```
+//! use pdnkit::pdn::{RawGame, Scanner, Span, Tag, Visitor, WrittenMove};
+//!
+//! #[derive(Default)]
+//! struct Moves {
+//!     event: String,
+//!     moves: Vec<String>,
+//! }
+//!
+//! impl Visitor for Moves {
+//!     type Output = (String, Vec<String>);
+//!
+//!     fn tag(&mut self, tag: &Tag, _span: Span<'_>) {
+//!         if tag.name == "Event" {
+//!             self.event = String::from_utf8_lossy(&tag.value).into_owned();
+//!         }
+//!     }
+//!
+//!     fn written_move(&mut self, _mv: &WrittenMove, span: Span<'_>) {
+//!         self.moves.push(String::from_utf8_lossy(span.text).into_owned());
+//!     }
+//!
+//!     fn end_game(&mut self, _game: &RawGame<'_>) -> Self::Output {
+//!         (std::mem::take(&mut self.event), std::mem::take(&mut self.moves))
+//!     }
+//! }
+//!
+//! let pdn = "[Event \"Club\"]\n1. c3-d4 f6-e5 2. d4:f6 (2. b2-c3) g7:e5 *\n\n\
+//!            [Event \"Cup\"]\n1. 21-17 10-14 1-0\n";
+//! let mut scanner = Scanner::new(pdn.as_bytes());
+//! let mut visitor = Moves::default();
+//! let (event, moves) = scanner.read_game(&mut visitor)?.expect("a first game");
+//! assert_eq!(event, "Club");
+//! assert_eq!(moves, ["c3-d4", "f6-e5", "d4:f6", "g7:e5"]); // variations are skipped by default
+//! let (event, moves) = scanner.read_game(&mut visitor)?.expect("a second game");
+//! assert_eq!((event.as_str(), moves.len()), ("Cup", 2));
+//! assert!(scanner.read_game(&mut visitor)?.is_none());
+//! # Ok::<(), std::io::Error>(())
+//! ```
 //!
 //! # Generating moves
 //!
