@@ -11,7 +11,6 @@ pub mod json;
 mod lines;
 pub mod movetext;
 pub mod pdn;
-mod tokens;
 
 pub use json::{GameHead, JsonOptions, game_json, write_game_json, write_game_json_with};
 pub use pdn::{

@@ -1,5 +1,6 @@
-//! The movetext of one game as canonical PDN writes it, from the events of a reading of the
-//! game (one method per event, in text order) and the game's validation report:
+//! The movetext of one game as canonical PDN writes it: [`MovetextWriter`] is a
+//! [`Visitor`] of the game's text (read again by the [`Scanner`]: see [`write_movetext`])
+//! that also knows the game's validation report:
 //!
 //! - the moves of the main line that were replayed are written canonically (numbered from 1,
 //!   `:` for captures, start and end only unless the full path is needed); their written
@@ -17,20 +18,16 @@
 //! Tokens are separated by single spaces and laid out by [`Lines`].
 
 use super::lines::Lines;
-use super::pdn::{Captures, PdnOptions};
+use super::pdn::{Captures, GameText, PdnOptions};
 use super::{move_text, needs_full_path, numbering};
+use crate::encoding::{TextEncoding, decode};
 use crate::pdn::lexer::CommentStyle;
 use crate::pdn::movetext::{Strength, WrittenMove};
+use crate::pdn::result::GameResult;
+use crate::pdn::setup::SetupCommand;
+use crate::pdn::{RawGame, Scanner, Skip, Span, Visitor};
 use crate::position::Color;
 use crate::validate::GameReport;
-
-/// Whether the reading enters a variation or skips it (then no event is sent for what it
-/// holds, up to and including its `)`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Variation {
-    Enter,
-    Skip,
-}
 
 /// A comment to write before the first token at or after `offset`.
 pub struct Finding {
@@ -38,9 +35,44 @@ pub struct Finding {
     pub text: String,
 }
 
+/// The movetext of a game, as [`write_movetext`] writes it.
+pub struct Movetext {
+    pub text: String,
+    /// The result it ends with.
+    pub result: String,
+    /// The first result of the main line as written, if any.
+    pub terminator: Option<String>,
+}
+
+/// The movetext of the game `text` (whose report is `report`), ending with the result that
+/// `result` makes of the first result of its main line as written (if any).
+pub fn write_movetext(
+    report: &GameReport,
+    text: &GameText,
+    options: &PdnOptions,
+    findings: Vec<Finding>,
+    result: impl FnOnce(Option<&str>) -> String,
+) -> Movetext {
+    let mut writer = MovetextWriter::new(report, options, findings, text);
+    // The game's bytes make one game again (a game read alone is split as it was in its
+    // input); should they make more, their movetexts follow each other.
+    let mut scanner = Scanner::new(text.bytes);
+    while let Ok(Some(())) = scanner.read_game(&mut writer) {}
+    let terminator = writer.terminator.clone();
+    let result = result(terminator.as_deref());
+    Movetext {
+        text: writer.end_game_with(&result),
+        result,
+        terminator,
+    }
+}
+
 pub struct MovetextWriter<'a> {
     report: &'a GameReport,
     options: &'a PdnOptions,
+    /// Offset of the game's first byte in its input (spans count from the game's start).
+    base: u64,
+    encoding: TextEncoding,
     lines: Lines,
     /// Index in `report.moves` of the next replayed move.
     next_played: usize,
@@ -63,15 +95,18 @@ pub struct MovetextWriter<'a> {
 }
 
 impl<'a> MovetextWriter<'a> {
-    pub fn new(
+    fn new(
         report: &'a GameReport,
         options: &'a PdnOptions,
         mut findings: Vec<Finding>,
+        text: &GameText,
     ) -> Self {
         findings.sort_by_key(|f| f.offset);
         MovetextWriter {
             report,
             options,
+            base: text.offset,
+            encoding: text.encoding,
             lines: Lines::default(),
             next_played: 0,
             first: report.start.map_or(Color::White, |p| p.turn),
@@ -86,7 +121,7 @@ impl<'a> MovetextWriter<'a> {
     }
 
     /// `12.` or `12...` at `offset`: dropped before a replayed move, else kept.
-    pub fn move_number(&mut self, offset: u64, number: u32, black: bool) {
+    fn on_move_number(&mut self, offset: u64, number: u32, black: bool) {
         if self.depth == 0 && self.before_last_played(offset) {
             return;
         }
@@ -98,7 +133,7 @@ impl<'a> MovetextWriter<'a> {
     }
 
     /// A move; `text` is the token as written (the move's own text and its strength marks).
-    pub fn written_move(&mut self, offset: u64, written: &WrittenMove, text: &str) {
+    fn on_written_move(&mut self, offset: u64, written: &WrittenMove, text: &str) {
         self.findings_before(offset);
         let played = self
             .report
@@ -135,7 +170,7 @@ impl<'a> MovetextWriter<'a> {
         self.after_move = true;
     }
 
-    pub fn nag(&mut self, offset: u64, nag: u16) {
+    fn on_nag(&mut self, offset: u64, nag: u16) {
         self.findings_before(offset);
         if !self.options.strip.nags {
             self.word(&format!("${nag}"));
@@ -146,7 +181,7 @@ impl<'a> MovetextWriter<'a> {
     ///
     /// Findings wait for the next other token (so that a finding written before the comments
     /// of a move is found there when the output is read again).
-    pub fn comment(&mut self, _offset: u64, style: CommentStyle, text: &str) {
+    fn on_comment(&mut self, _offset: u64, style: CommentStyle, text: &str) {
         if self.options.strip.comments {
             return;
         }
@@ -157,20 +192,20 @@ impl<'a> MovetextWriter<'a> {
         self.after_move = false;
     }
 
-    pub fn begin_variation(&mut self, offset: u64) -> Variation {
+    fn on_begin_variation(&mut self, offset: u64) -> Skip {
         self.findings_before(offset);
         if self.options.strip.variations {
-            return Variation::Skip;
+            return Skip(true);
         }
         self.flush_number();
         self.recent_comments.clear();
         self.lines.open();
         self.depth += 1;
         self.after_move = false;
-        Variation::Enter
+        Skip(false)
     }
 
-    pub fn end_variation(&mut self, offset: u64) {
+    fn on_end_variation(&mut self, offset: u64) {
         self.findings_before(offset);
         self.flush_number();
         self.recent_comments.clear();
@@ -180,8 +215,8 @@ impl<'a> MovetextWriter<'a> {
     }
 
     /// A result: the first one of the main line ends the game (it is written last, by
-    /// [`Self::end_game`]); one inside a variation is kept in place.
-    pub fn result(&mut self, offset: u64, text: &str) {
+    /// [`Self::end_game_with`]); one inside a variation is kept in place.
+    fn on_result(&mut self, offset: u64, text: &str) {
         if self.depth == 0 && self.terminator.is_none() {
             self.terminator = Some(text.to_string());
             return;
@@ -191,7 +226,7 @@ impl<'a> MovetextWriter<'a> {
     }
 
     /// A setup command (`/FEN "..."/`), or text that could not be read: kept as written.
-    pub fn as_written(&mut self, offset: u64, text: &str) {
+    fn on_as_written(&mut self, offset: u64, text: &str) {
         self.findings_before(offset);
         self.word(&safe(text));
         self.after_move = false;
@@ -199,16 +234,11 @@ impl<'a> MovetextWriter<'a> {
 
     /// Ends the movetext with `result` (the game's result as it is to be written); the
     /// findings not yet placed go before it.
-    pub fn end_game(mut self, result: &str) -> String {
+    fn end_game_with(mut self, result: &str) -> String {
         self.findings_before(u64::MAX);
         self.flush_number();
         self.lines.word(result);
         self.lines.finish()
-    }
-
-    /// The first result of the main line as written, if any.
-    pub fn terminator(&self) -> Option<&str> {
-        self.terminator.as_deref()
     }
 
     /// Whether a token at `offset` of the main line comes before the last move replayed.
@@ -260,6 +290,84 @@ fn safe(text: &str) -> String {
     text.chars()
         .map(|c| if crate::escape::is_unsafe(c) { ' ' } else { c })
         .collect()
+}
+
+impl MovetextWriter<'_> {
+    /// The span's absolute offset and its text, decoded.
+    fn read(&self, span: Span<'_>) -> (u64, String) {
+        (
+            self.base + span.offset,
+            decode(span.text, self.encoding).into_owned(),
+        )
+    }
+}
+
+/// The events of the game's text. Tags come from the report; findings from its diagnostics
+/// (which hold the syntax findings too).
+impl Visitor for MovetextWriter<'_> {
+    type Output = ();
+
+    fn move_number(&mut self, number: u32, black: bool, span: Span<'_>) {
+        self.on_move_number(self.base + span.offset, number, black);
+    }
+
+    fn written_move(&mut self, mv: &WrittenMove, span: Span<'_>) {
+        let (at, text) = self.read(span);
+        self.on_written_move(at, mv, &text);
+    }
+
+    fn nag(&mut self, nag: u16, span: Span<'_>) {
+        self.on_nag(self.base + span.offset, nag);
+    }
+
+    fn comment(&mut self, style: CommentStyle, body: &[u8], span: Span<'_>) {
+        let body = decode(body, self.encoding);
+        self.on_comment(self.base + span.offset, style, &body);
+    }
+
+    fn setup(&mut self, _command: &SetupCommand, span: Span<'_>) {
+        let (at, text) = self.read(span);
+        self.on_as_written(at, &text);
+    }
+
+    fn begin_variation(&mut self, span: Span<'_>) -> Skip {
+        self.on_begin_variation(self.base + span.offset)
+    }
+
+    fn end_variation(&mut self, span: Span<'_>) {
+        self.on_end_variation(self.base + span.offset);
+    }
+
+    fn result(&mut self, _result: GameResult, span: Span<'_>) {
+        let (at, text) = self.read(span);
+        self.on_result(at, &text);
+    }
+
+    fn unreadable(&mut self, span: Span<'_>) {
+        let (at, text) = self.read(span);
+        self.on_as_written(at, &text);
+    }
+
+    fn end_game(&mut self, _game: &RawGame<'_>) {}
+}
+
+/// The comments of text that stands between games, in the order written.
+pub(super) struct CommentsBetween {
+    pub lines: Lines,
+    pub any: bool,
+    pub encoding: TextEncoding,
+}
+
+impl Visitor for CommentsBetween {
+    type Output = ();
+
+    fn comment(&mut self, style: CommentStyle, body: &[u8], _span: Span<'_>) {
+        let body = decode(body, self.encoding);
+        write_comment(&mut self.lines, style, &comment_text(&body, style));
+        self.any = true;
+    }
+
+    fn end_game(&mut self, _game: &RawGame<'_>) {}
 }
 
 /// Strength marks, glued after their move (`(!?)` written `!?`).

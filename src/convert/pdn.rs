@@ -16,10 +16,12 @@
 //! Converting the output again gives the same bytes. Tag lines are never broken, so a tag
 //! whose value is very long makes a longer line.
 
-use super::movetext::{Finding, MovetextWriter};
+use super::lines::Lines;
+use super::movetext::{CommentsBetween, Finding, write_movetext};
 use crate::diagnostic::code;
 use crate::encoding::TextEncoding;
 use crate::fen::{FenNotation, parse_fen, write_fen};
+use crate::pdn::Scanner;
 use crate::pdn::result::{GameResult, Outcome, parse_result_tag};
 use crate::square::Corner;
 use crate::validate::{GameReport, describe_outcome, proven_outcome};
@@ -139,14 +141,12 @@ pub fn write_game(report: &GameReport, text: &GameText, options: &PdnOptions) ->
             text: format!("pdnkit: {}: {}", d.code, d.message),
         })
         .collect();
-    let mut movetext = MovetextWriter::new(report, options, findings);
-    read_movetext(text, &mut movetext);
-    let terminator = movetext.terminator().map(str::to_string);
     let tag_result = tag_value(report, "Result");
+    let declared = report.declared;
     let style = fix.map_or(options.results, |_| {
         // The proven result in the family the declared one was written in.
         match options.results {
-            ResultStyle::Keep => match terminator.as_deref().or(tag_result).and_then(result_of) {
+            ResultStyle::Keep => match declared {
                 Some(r) if is_international(r) => ResultStyle::International,
                 _ => ResultStyle::Default,
             },
@@ -160,11 +160,14 @@ pub fn write_game(report: &GameReport, text: &GameText, options: &PdnOptions) ->
             (None, None) => declared.unwrap_or("*").to_string(),
         }
     };
-    let result = match (&terminator, tag_result) {
-        (Some(t), _) => written_result(Some(t)),
-        (None, Some(tag)) if result_of(tag).is_some() => written_result(Some(tag)),
-        _ => written_result(Some("*")),
-    };
+    let movetext = write_movetext(report, text, options, findings, |terminator| {
+        match (terminator, tag_result) {
+            (Some(t), _) => written_result(Some(t)),
+            (None, Some(tag)) if result_of(tag).is_some() => written_result(Some(tag)),
+            _ => written_result(Some("*")),
+        }
+    });
+    let result = movetext.result;
     let mut out = String::new();
     for (name, value) in tags(
         report,
@@ -175,9 +178,10 @@ pub fn write_game(report: &GameReport, text: &GameText, options: &PdnOptions) ->
         out.push_str(&format!("[{name} \"{}\"]\n", escape(&value)));
     }
     out.push('\n');
-    out.push_str(&movetext.end_game(&result));
+    out.push_str(&movetext.text);
     let fixed = fix.map(|proven| FixedResult {
-        declared: terminator
+        declared: movetext
+            .terminator
             .or(tag_result.map(str::to_string))
             .unwrap_or_else(|| "none".to_string()),
         written: styled(proven, style),
@@ -193,7 +197,23 @@ pub fn write_game(report: &GameReport, text: &GameText, options: &PdnOptions) ->
 /// result), as canonical PDN writes them between games: laid out as movetext, ending with a
 /// line break; empty if there are none.
 pub fn comments_between(bytes: &[u8], encoding: TextEncoding) -> String {
-    super::tokens::comments_between(bytes, encoding)
+    // A move number before them and a result after them make the comments a game that the
+    // scanner tells (comments alone make none; comments before a game are not part of it).
+    let mut text = b"1. ".to_vec();
+    text.extend_from_slice(bytes);
+    text.extend_from_slice(b"\n*\n");
+    let mut comments = CommentsBetween {
+        lines: Lines::default(),
+        any: false,
+        encoding,
+    };
+    let mut scanner = Scanner::new(&text[..]);
+    while let Ok(Some(())) = scanner.read_game(&mut comments) {}
+    if comments.any {
+        comments.lines.finish()
+    } else {
+        String::new()
+    }
 }
 
 /// The result the board proves: that of the rule that ended the game, when its whole main
@@ -236,11 +256,6 @@ fn is_international(r: GameResult) -> bool {
         r.style(),
         Family::International | Family::InternationalColon
     )
-}
-
-/// Sends the movetext of `text` to `writer`, token by token.
-fn read_movetext(text: &GameText, writer: &mut MovetextWriter) {
-    super::tokens::feed(text, writer);
 }
 
 /// The tags to write, in order: `result` is the result the movetext ends with, `tagged` the

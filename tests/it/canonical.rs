@@ -477,7 +477,14 @@ fn select_and_merge_write_canonical_pdn_too() {
     assert_eq!(String::from_utf8(out.stdout).unwrap(), expected());
 
     let out = pdnkit()
-        .args(["select", "--format", "canonical", "--tag", "Event=Bad", &path])
+        .args([
+            "select",
+            "--format",
+            "canonical",
+            "--tag",
+            "Event=Bad",
+            &path,
+        ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
