@@ -137,7 +137,7 @@ mod tests {
         );
         assert_eq!(
             lay_out(&["c3-d4", "% a note", "f6-g5", "; why", ")", "*"]),
-            "c3-d4\n% a note\nf6-g5 ; why\n)\n*\n"
+            "c3-d4\n% a note\nf6-g5 ; why\n) *\n"
         );
         assert_eq!(lay_out(&["(", "%x", "a3-b4"]), "(\n%x\na3-b4\n");
     }
