@@ -6,8 +6,9 @@
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::encoding::Detection;
-use crate::game::{Game, Outcome};
+use crate::game::Game;
 use crate::moves::Move;
+use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::resolve::describe;
 use crate::square::Corner;

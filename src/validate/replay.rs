@@ -482,9 +482,9 @@ fn replayable(mut game: Game, rest: &[WrittenPly<'_>], corner: Corner) -> usize 
     count
 }
 
-pub fn describe_outcome(outcome: crate::game::Outcome, plies: u32) -> String {
+pub fn describe_outcome(outcome: crate::outcome::Outcome, plies: u32) -> String {
     match outcome {
-        crate::game::Outcome::NoLegalMove { winner } => format!(
+        crate::outcome::Outcome::NoLegalMove { winner } => format!(
             "{} had no legal move after ply {plies}: {} won",
             winner.other().name(),
             winner.name()

@@ -1,0 +1,67 @@
+//! Validates PDN files with the library alone and prints what it finds.
+//!
+//! `cargo run --example validate -- fixtures/sample.pdn fixtures/errors/bad_fen.pdn`
+//!
+//! Each finding as `path:line:column: severity[code]: game N: message`, then one line of
+//! totals; exits 1 when a game is invalid, 2 when a file cannot be read.
+
+use pdnkit::escape;
+use pdnkit::validate::{GameReport, GameSink, Options, StreamTotals, check_stream};
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+/// Writes the findings of each game as it comes. Names and messages come from the input:
+/// they are escaped, so that no control character reaches the terminal.
+struct Print<'a, W> {
+    path: &'a Path,
+    out: W,
+}
+
+impl<W: Write> GameSink for Print<'_, W> {
+    fn game(&mut self, report: GameReport) -> io::Result<()> {
+        for d in &report.diagnostics {
+            writeln!(
+                self.out,
+                "{}:{}:{}: {}[{}]: game {}: {}",
+                escape::file_name(self.path),
+                d.line,
+                d.column,
+                d.severity.name(),
+                d.code,
+                report.index,
+                escape::text(&d.message)
+            )?;
+        }
+        Ok(())
+    }
+}
+
+fn main() -> ExitCode {
+    let paths: Vec<String> = std::env::args().skip(1).collect();
+    let options = Options::default();
+    let mut totals = StreamTotals::default();
+    let mut unreadable = 0;
+    for path in paths.iter().map(Path::new) {
+        let out = io::stdout().lock();
+        let checked = File::open(path).and_then(|file| {
+            check_stream(file, &options, None, &mut Print { path, out }, &mut totals)
+        });
+        match checked {
+            Ok(()) => {}
+            // A closed pipe (`| head`) ends the run with the verdict so far.
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => break,
+            Err(e) => {
+                eprintln!("{}: {e}", escape::file_name(path));
+                unreadable += 1;
+            }
+        }
+    }
+    let _ = writeln!(io::stdout(), "{}", totals.verdict(paths.len(), unreadable));
+    match (unreadable, totals.invalid) {
+        (0, 0) => ExitCode::SUCCESS,
+        (0, _) => ExitCode::from(1),
+        _ => ExitCode::from(2),
+    }
+}
