@@ -8,7 +8,7 @@
 //! position shares them) and the squares a capture takes, in the order it takes them.
 
 pub mod json;
-mod lines;
+pub mod lines;
 pub mod movetext;
 pub mod pdn;
 

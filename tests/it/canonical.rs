@@ -495,3 +495,32 @@ fn select_and_merge_write_canonical_pdn_too() {
         .unwrap();
     assert_eq!(String::from_utf8(out.stdout).unwrap(), bad);
 }
+
+#[test]
+fn documented_example_is_real_output() {
+    let doc = fs::read_to_string("docs/convert.md").unwrap();
+    let section = &doc[doc.find("## Canonical PDN").unwrap()..];
+    let blocks: Vec<&str> = section.split("```\n").skip(1).step_by(2).take(3).collect();
+    let (input, output) = (blocks[0], blocks[1]);
+    let game = format!("[Event \"x\"]\n[Result \"1-0\"]\n\n{input}");
+    let out = convert(&["-"], game.as_bytes());
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(
+        out.stdout.ends_with(&format!("\n\n{output}")),
+        "{}",
+        out.stdout
+    );
+    // The invalid game of the next example.
+    let example = blocks[2]
+        .lines()
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let game = "[Event \"x\"]\n1. c3-d4 f6-e5 2. d4-c5 e5-f4 1-0\n";
+    let out = convert(&["-"], game.as_bytes());
+    assert!(
+        out.stdout.ends_with(&format!("\n\n{example}")),
+        "{}",
+        out.stdout
+    );
+}
