@@ -4,7 +4,7 @@
 
 use super::archive::{GameWriter, Inputs, InvalidGames, put_in_place, read_inputs};
 use super::args::Config;
-use super::convert::{Messages, summary};
+use super::convert_messages::{Messages, summary};
 use super::inputs::Input;
 use super::output::{Output, Sources, tell_error};
 use super::{EXIT_FAILURE, closed_pipe, verdict};

@@ -8,6 +8,7 @@ mod cap;
 mod common;
 mod config;
 mod convert;
+mod convert_messages;
 mod dedupe;
 mod fold;
 mod inputs;

@@ -1,0 +1,80 @@
+//! What `convert` says on standard error, whichever form it writes: the diagnostics of invalid
+//! games (capped), the games that fit both boards, and the closing summary.
+
+use super::args::Config;
+use super::cap::{Cap, omitted_line};
+use super::fold::BothBoards;
+use super::report::{FileFormatter, ReportFormat, plural};
+use pdnkit::diagnostic::{Severity, code};
+use pdnkit::validate::{GameReport, StreamTotals};
+use std::io;
+
+/// What `convert` says on standard error about the games of one input: the diagnostics of
+/// invalid games (capped), and the games that fit both boards.
+pub(super) struct Messages<'a> {
+    /// Human diagnostics for standard error.
+    pub formatter: FileFormatter<'a>,
+    cap: Cap,
+    /// Games that fit both boards, told of once for the file.
+    both_boards: BothBoards,
+}
+
+impl<'a> Messages<'a> {
+    pub fn new(file: &'a str, config: &Config) -> Self {
+        Messages {
+            formatter: FileFormatter {
+                format: ReportFormat::Human,
+                file,
+                quiet: config.quiet,
+            },
+            cap: Cap::new(config.caps, config.quiet),
+            both_boards: BothBoards::default(),
+        }
+    }
+
+    pub fn game(&mut self, report: &mut GameReport, out: &mut Vec<u8>) -> io::Result<()> {
+        self.both_boards.take(report);
+        if !report.valid() {
+            let mut shown = report.clone();
+            let omitted = self.cap.trim(&mut shown);
+            self.formatter.game(out, &shown)?;
+            if omitted > 0 {
+                let line = omitted_line(omitted, Some(report.index));
+                self.formatter.omitted(out, &line)?;
+            }
+        }
+        Ok(())
+    }
+
+    pub fn finish(&mut self, out: &mut Vec<u8>) -> io::Result<()> {
+        let f = &self.formatter;
+        if let Some(note) = self.both_boards.note() {
+            f.file_problem(out, Severity::Note, code::GAME_TYPE, &note)?;
+        }
+        if self.cap.file_omitted > 0 {
+            f.omitted(out, &omitted_line(self.cap.file_omitted, None))?;
+        }
+        Ok(())
+    }
+}
+
+/// The closing line on standard error when some game was invalid or some input unreadable.
+pub(super) fn summary(files: usize, unreadable: usize, s: &StreamTotals) -> Option<String> {
+    if s.invalid == 0 && unreadable == 0 {
+        return None;
+    }
+    let unreadable = match unreadable {
+        0 => String::new(),
+        n => format!(" ({n} unreadable)"),
+    };
+    Some(format!(
+        "summary: {} file{}{unreadable}, {} game{}: {} valid, {} invalid (converted as far as \
+         they replay)\n",
+        files,
+        plural(files),
+        s.games,
+        plural(s.games),
+        s.valid,
+        s.invalid,
+    ))
+}
