@@ -1,25 +1,29 @@
-//! Conversion of validated games ([`GameReport`]s) into other forms: JSON objects
-//! ([`json`]) and canonical PDN 3.0 text ([`pdn`]).
+//! Conversion of validated games ([`crate::validate::GameReport`]s) into other forms: JSON
+//! objects ([`json`]) and canonical PDN 3.0 text ([`pdn`], its movetext by [`movetext`] in
+//! [`lines`]).
 //!
-//! Both work from the replayed main line, so an invalid game is converted up to its first
-//! error. This module holds what they share: the canonical text of a move (start and end
-//! squares only, unless another legal move of the position shares them) and the squares a
-//! capture takes, in the order it takes them.
+//! JSON works from the replayed main line, so an invalid game is converted up to its first
+//! error; canonical PDN keeps the rest as written. This module holds what they share: the
+//! canonical text of a move (start and end squares only, unless another legal move of the
+//! position shares them) and the squares a capture takes, in the order it takes them.
 
 pub mod json;
+pub mod lines;
+pub mod movetext;
 pub mod pdn;
 
 pub use json::{GameHead, JsonOptions, game_json, write_game_json, write_game_json_with};
-pub use pdn::{Captures, Notation, PdnOptions, ResultStyle, write_game};
+pub use pdn::{
+    Canonical, Captures, FixedResult, GameText, Notation, PdnOptions, ResultStyle, Strip,
+    comments_between, write_game,
+};
 
-use crate::diagnostic::{Diagnostic, code};
 use crate::geometry::Geometry;
 pub use crate::movegen::captured_in_order;
 use crate::movegen::{Between, captures_between_on, has_capture, on_board, step_move};
 use crate::moves::{MAX_JUMPS, Move};
 use crate::position::{Color, Position};
 use crate::square::Corner;
-use crate::validate::GameReport;
 
 /// Whether `mv` must be written with its full path in `before`: another legal move (one
 /// that leaves a different position) starts and ends on the same squares. Without a capture
@@ -59,35 +63,6 @@ pub fn numbering(first: Color, index: usize) -> (u32, Color) {
         Color::Black
     };
     (1 + shifted / 2, side)
-}
-
-/// Whether the conversion of the main line stops short of what was written: the replay
-/// stopped at an error (or the game could not be set up), or unreadable text follows the
-/// last move converted (the reader ends a line there).
-pub fn cut_short(report: &GameReport) -> bool {
-    report.termination.is_none() || unreadable_after_moves(report).is_some()
-}
-
-/// The error that cut the conversion short, if [`cut_short`]: the first error after the
-/// last move converted, else the first error.
-pub fn stop_reason(report: &GameReport) -> Option<&Diagnostic> {
-    if !cut_short(report) {
-        return None;
-    }
-    let last = report.moves.last().map(|m| m.offset);
-    let mut errors = report.diagnostics.iter().filter(|d| d.is_error());
-    let first = errors.clone().next();
-    errors
-        .find(|d| last.is_none_or(|at| d.offset > at))
-        .or(first)
-}
-
-fn unreadable_after_moves(report: &GameReport) -> Option<&Diagnostic> {
-    let last = report.moves.last().map(|m| m.offset);
-    report
-        .diagnostics
-        .iter()
-        .find(|d| d.is_error() && d.code == code::SYNTAX && last.is_none_or(|at| d.offset > at))
 }
 
 #[cfg(test)]

@@ -13,7 +13,8 @@ mod stream;
 pub use detect::GameTypeSource;
 pub use lines::MAX_VARIATION_DEPTH;
 pub use parallel::check_stream_parallel;
-pub use replay::PlayedMove;
+pub use replay::{PlayedMove, describe_outcome};
+pub use results::proven_outcome;
 pub use stream::{GameSink, StreamTotals, check_stream, choose_encoding};
 
 use crate::diagnostic::{Diagnostic, Severity, code};

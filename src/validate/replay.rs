@@ -482,7 +482,7 @@ fn replayable(mut game: Game, rest: &[WrittenPly<'_>], corner: Corner) -> usize 
     count
 }
 
-pub(super) fn describe_outcome(outcome: crate::outcome::Outcome, plies: u32) -> String {
+pub fn describe_outcome(outcome: crate::outcome::Outcome, plies: u32) -> String {
     match outcome {
         crate::outcome::Outcome::NoLegalMove { winner } => format!(
             "{} had no legal move after ply {plies}: {} won",

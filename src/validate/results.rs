@@ -88,15 +88,9 @@ pub(super) fn check(
     });
 }
 
-fn check_against_rules(
-    declared: Declared,
-    text: &str,
-    outcome: RuleOutcome,
-    ply: u32,
-    offset: u64,
-    findings: &mut Findings,
-) {
-    let expected = match outcome {
+/// The result a rule ending gives.
+pub fn proven_outcome(outcome: RuleOutcome) -> Declared {
+    match outcome {
         RuleOutcome::NoLegalMove {
             winner: Color::White,
         } => Declared::WhiteWins,
@@ -105,7 +99,18 @@ fn check_against_rules(
         } => Declared::BlackWins,
         // Every other rule ending is a draw.
         _ => Declared::Draw,
-    };
+    }
+}
+
+fn check_against_rules(
+    declared: Declared,
+    text: &str,
+    outcome: RuleOutcome,
+    ply: u32,
+    offset: u64,
+    findings: &mut Findings,
+) {
+    let expected = proven_outcome(outcome);
     if declared == expected {
         return;
     }
