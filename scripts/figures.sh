@@ -24,7 +24,12 @@ mkdir -p "$dir/full" "$dir/slice"
 head -c 1048576 "$dir/source-$games.pdn" | python3 -c '
 import sys; t = sys.stdin.read(); sys.stdout.write(t[: t.rfind("\n[Event ") + 1])' \
     > "$dir/slice.pdn"
-scripts/make-shapes.py "$dir/source-$games.pdn" "$dir/full"
+# The shapes are made once per archive (the script takes minutes on the whole archive).
+if [[ ! -e $dir/full/made-from-$games ]]; then
+    rm -rf "$dir/full" && mkdir -p "$dir/full"
+    scripts/make-shapes.py "$dir/source-$games.pdn" "$dir/full"
+    touch "$dir/full/made-from-$games"
+fi
 scripts/make-shapes.py "$dir/slice.pdn" "$dir/slice"
 
 megabytes() { find "$1" -type f -printf '%s\n' | awk '{ t += $1 } END { printf "%.2f", t / 1e6 }'; }
