@@ -165,7 +165,7 @@ impl ReadArgs {
             .as_deref()
             .or(file.encoding.as_deref())
             .unwrap_or("auto");
-        let encoding = parse_encoding(encoding)?;
+        let encoding = TextEncoding::parse_choice(encoding)?;
         let options = Options {
             default_variant: game_type.variant().unwrap_or_default(),
             detect_game_type: game_type == GameTypeArg::Auto,
@@ -173,16 +173,6 @@ impl ReadArgs {
         };
         Ok((options, encoding, file))
     }
-}
-
-/// `auto` (None) or a named encoding.
-pub fn parse_encoding(name: &str) -> Result<Option<TextEncoding>, String> {
-    if name.eq_ignore_ascii_case("auto") {
-        return Ok(None);
-    }
-    TextEncoding::parse_name(name).map(Some).ok_or_else(|| {
-        format!("unknown encoding \"{name}\"; use auto, utf-8, windows-1251, cp866 or latin1")
-    })
 }
 
 impl CommonArgs {
