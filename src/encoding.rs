@@ -595,7 +595,10 @@ mod tests {
         let mut long = b"1. c3-d4 *\n".repeat(SAMPLE / 11 + 1);
         long.extend(encode("{Иванов}\n", TextEncoding::Windows1251));
         let (d, _) = choose_encoding(Trickle(&long), None).unwrap();
-        assert_eq!((d.encoding, d.reason.as_str()), (TextEncoding::Utf8, "ASCII only"));
+        assert_eq!(
+            (d.encoding, d.reason.as_str()),
+            (TextEncoding::Utf8, "ASCII only")
+        );
         let (d, _) = choose_encoding(Trickle(&long), Some(TextEncoding::Cp866)).unwrap();
         assert_eq!((d.encoding, d.guessed), (TextEncoding::Cp866, false));
     }

@@ -14,6 +14,7 @@ pub mod html;
 pub mod levels;
 pub mod movegen;
 pub mod moves;
+pub mod notation;
 pub mod pdn;
 pub mod perft;
 pub mod position;

@@ -10,6 +10,7 @@
 use crate::game::{Game, Outcome};
 use crate::movegen::{Paths, legal_moves};
 use crate::moves::Move;
+use crate::notation::{MoveNumber, move_text};
 use crate::position::{Color, Position};
 use crate::variant::Variant;
 use std::fmt::Write;
@@ -55,7 +56,7 @@ const PLAYERS: [&str; 12] = [
 /// The text of a move as canonical PDN writes it: start and end squares, the full path only
 /// when another legal move shares both.
 pub fn canonical(mv: &Move, legal: &[Move], pos: &Position) -> String {
-    mv.to_alpha(pos.geometry(), mv.shares_ends(legal))
+    move_text(mv, pos.geometry(), None, mv.shares_ends(legal))
 }
 
 /// Writes game number `index` (from 1) of the archive with this seed.
@@ -120,10 +121,10 @@ pub fn write_game(out: &mut String, variant: Variant, seed: u64, index: u64) {
     out.push('\n');
     let mut line = String::new();
     for (i, text) in moves.iter().enumerate() {
-        let token = if i % 2 == 0 {
-            format!("{}. {text}", i / 2 + 1)
-        } else {
-            text.clone()
+        let number = MoveNumber::first(Color::White).nth(i);
+        let token = match number.side {
+            Color::White => format!("{number} {text}"),
+            Color::Black => text.clone(),
         };
         push_token(out, &mut line, &token);
         if rng.below(40) == 0 {

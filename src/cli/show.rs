@@ -12,8 +12,8 @@ use pdnkit::diagnostic::Diagnostic;
 use pdnkit::encoding::TextEncoding;
 use pdnkit::fen::{FenNotation, write_fen};
 use pdnkit::moves::Move;
+use pdnkit::notation::{MoveNumber, canonical, move_text};
 use pdnkit::position::{Color, Position};
-use pdnkit::stats::canonical;
 use pdnkit::validate::{GameReport, GameSink, Options, PlayedMove, StreamTotals, check_stream};
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
@@ -185,9 +185,9 @@ fn show(args: &ShowArgs) -> Result<(), Failure> {
 /// `3. g3:e5`: the move number and the move in alphanumeric notation with its full path,
 /// and how it was written when that is neither this nor the canonical short form.
 fn label(pm: &PlayedMove, first: Color, ply: u32) -> String {
-    let path = pm.mv.to_alpha(pm.before.geometry(), true);
-    let mut label = format!("{} {path}", move_number(first, ply));
-    if pm.written != path && pm.written != canonical(&pm.mv, &pm.before) {
+    let path = move_text(&pm.mv, pm.before.geometry(), None, true);
+    let mut label = format!("{} {path}", MoveNumber::of_ply(first, ply));
+    if pm.written != path && pm.written != canonical(&pm.mv, &pm.before, None) {
         label.push_str(&format!(" (written {})", pm.written));
     }
     label
@@ -195,16 +195,6 @@ fn label(pm: &PlayedMove, first: Color, ply: u32) -> String {
 
 fn first_error(report: &GameReport) -> Option<&Diagnostic> {
     report.diagnostics.iter().find(|d| d.is_error())
-}
-
-/// `3.` for White's third move, `3...` for Black's, for ply `ply` (1-based) of a game whose
-/// first move is `first`'s.
-pub fn move_number(first: Color, ply: u32) -> String {
-    let (number, side) = pdnkit::html::viewer::move_number(first, ply);
-    match side {
-        Color::White => format!("{number}."),
-        Color::Black => format!("{number}..."),
-    }
 }
 
 fn players(report: &GameReport) -> Option<String> {

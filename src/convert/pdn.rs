@@ -16,9 +16,10 @@
 //!
 //! Tag lines are never broken, so a tag whose value is very long makes a longer line.
 
-use super::{cut_short, move_text, needs_full_path, numbering, stop_reason};
+use super::{cut_short, stop_reason};
 use crate::diagnostic::Diagnostic;
 use crate::fen::{FenNotation, write_fen};
+use crate::notation::{MoveNumber, move_text, needs_full_path};
 use crate::pdn::result::Outcome;
 use crate::position::{Color, Position};
 use crate::square::Corner;
@@ -100,11 +101,10 @@ pub fn write_game(report: &GameReport, options: &PdnOptions) -> String {
             Captures::Short => needs_full_path(&played.mv, &played.before),
         };
         let text = move_text(&played.mv, g, options.corner(), full);
-        let (number, side) = numbering(first, i);
-        words.push(match side {
-            Color::White => format!("{number}. {text}"),
-            Color::Black if i == 0 => format!("{number}... {text}"),
-            Color::Black => text,
+        let number = MoveNumber::first(first).nth(i);
+        words.push(match number.side {
+            Color::Black if i > 0 => text,
+            _ => format!("{number} {text}"),
         });
     }
     if let Some(error) = stop_reason(report) {

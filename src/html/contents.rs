@@ -8,8 +8,8 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::encoding::Detection;
 use crate::game::{Game, Outcome};
 use crate::moves::Move;
+use crate::notation::{canonical, listed};
 use crate::position::Position;
-use crate::resolve::describe;
 use crate::square::Corner;
 use crate::stats::Stats;
 use crate::validate::{GameReport, GameSink, Termination};
@@ -117,12 +117,7 @@ impl KeptGame {
             .iter()
             .map(|pm| {
                 let g = pm.before.geometry();
-                let full =
-                    pm.mv.is_capture() && crate::convert::needs_full_path(&pm.mv, &pm.before);
-                let text = match numeric {
-                    Some(corner) => pm.mv.to_numeric(g, corner, full),
-                    None => pm.mv.to_alpha(g, full),
-                };
+                let text = canonical(&pm.mv, &pm.before, numeric);
                 let captured = pm
                     .mv
                     .captured_squares()
@@ -183,7 +178,7 @@ fn failure(report: &GameReport, numeric: Option<Corner>) -> Option<Failure> {
         .filter_map(|part| g.parse_square(part.as_bytes(), report.corner).ok())
         .fold(0u64, |marks, bit| marks | 1u64 << bit);
     let game = Game::new(before);
-    let mut legal = describe(game.legal_moves(), g, numeric);
+    let mut legal = listed(game.legal_moves(), g, numeric);
     legal.sort();
     Some(Failure {
         diagnostic,

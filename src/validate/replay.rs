@@ -7,9 +7,10 @@ use crate::diagnostic::{Severity, code};
 use crate::game::Game;
 use crate::movegen::{Board, on_board};
 use crate::moves::{MAX_JUMPS, Move, QuickMove};
+use crate::notation::{MoveNumber, listed, move_text};
 use crate::pdn::movetext::{MoveShape, Separator, WrittenMove};
 use crate::position::{Color, Position};
-use crate::resolve::{Illegal, Leniency, Resolution, describe, resolve, resolve_on};
+use crate::resolve::{Illegal, Leniency, Resolution, resolve, resolve_on};
 use crate::square::Corner;
 use compact_str::CompactString;
 
@@ -32,37 +33,6 @@ pub struct PlayedMove {
 struct LineStart {
     ply: u32,
     number: u32,
-}
-
-/// The move number and side of the `i`-th move of a line.
-fn numbering(start: LineStart, first_side: Color, i: usize) -> (u32, Color) {
-    let i = i as u32;
-    match first_side {
-        Color::White => (
-            start.number + i / 2,
-            if i.is_multiple_of(2) {
-                Color::White
-            } else {
-                Color::Black
-            },
-        ),
-        Color::Black => (
-            start.number + i.div_ceil(2),
-            if i.is_multiple_of(2) {
-                Color::Black
-            } else {
-                Color::White
-            },
-        ),
-    }
-}
-
-/// The move number and side of the move after the move `number` of `side`.
-fn following((number, side): (u32, Color)) -> (u32, Color) {
-    match side {
-        Color::White => (number, Color::Black),
-        Color::Black => (number + 1, Color::White),
-    }
 }
 
 /// What a tolerated spelling is, as it stands in the file: a capture written with `-`, or
@@ -110,7 +80,11 @@ pub(super) fn replay_all(
                 let origin = befores[parent].get(line.replaces).copied();
                 let side = origin.map_or(Color::White, |p| p.turn);
                 let first_side = befores[parent].first().map_or(side, |p| p.turn);
-                let (number, _) = numbering(parent_start, first_side, line.replaces);
+                let parent_first = MoveNumber {
+                    number: parent_start.number,
+                    side: first_side,
+                };
+                let number = parent_first.nth(line.replaces).number;
                 (
                     origin,
                     LineStart {
@@ -176,14 +150,17 @@ impl LineReplay<'_> {
         if self.main && self.details {
             self.report.moves.reserve(moves.len());
         }
-        let mut next = numbering(self.start, self.first_side, 0);
+        let mut next = MoveNumber {
+            number: self.start.number,
+            side: self.first_side,
+        };
         for (i, ply) in moves.iter().enumerate() {
             if self.branches {
                 befores.push(*game.position());
             }
-            // `numbering(self.start, self.first_side, i)`, counted along.
-            let (number, side) = next;
-            next = following(next);
+            // The `i`-th move number of the line, counted along.
+            let MoveNumber { number, side } = next;
+            next = next.next();
             let ply_number = self.start.ply + i as u32;
             self.check_number(ply, number, side, ply_number);
             if let Some(outcome) = game.outcome() {
@@ -325,9 +302,12 @@ impl LineReplay<'_> {
         };
         let side_fits = !black || side == Color::Black;
         if written != number || !side_fits {
+            let as_written = MoveNumber {
+                number: written,
+                side: if black { Color::Black } else { Color::White },
+            };
             let message = format!(
-                "move number {written}{} does not fit: this is move {number} ({})",
-                if black { "..." } else { "." },
+                "move number {as_written} does not fit: this is move {number} ({})",
                 side.name()
             );
             self.diagnostic(
@@ -405,18 +385,14 @@ impl LineReplay<'_> {
     }
 
     fn name(&self, mv: &Move, game: &Game, full: bool) -> String {
-        let g = game.position().geometry();
-        if self.report.numeric {
-            mv.to_numeric(g, self.corner(), full)
-        } else {
-            mv.to_alpha(g, full)
-        }
+        let numeric = self.report.numeric.then_some(self.corner());
+        move_text(mv, game.position().geometry(), numeric, full)
     }
 
     fn list(&self, moves: &[Move], game: &Game) -> String {
         let g = game.position().geometry();
         let numeric = self.report.numeric.then_some(self.corner());
-        let mut names = describe(moves, g, numeric);
+        let mut names = listed(moves, g, numeric);
         if names.is_empty() {
             return "none".to_string();
         }
@@ -490,25 +466,5 @@ pub(super) fn describe_outcome(outcome: crate::game::Outcome, plies: u32) -> Str
             winner.name()
         ),
         draw => format!("{} after ply {plies}", draw.description()),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Counting moves along gives the numbering of each move of a line.
-    #[test]
-    fn following_counts_like_numbering() {
-        for first_side in [Color::White, Color::Black] {
-            for (ply, number) in [(1, 1), (7, 4), (40, 20)] {
-                let start = LineStart { ply, number };
-                let mut next = numbering(start, first_side, 0);
-                for i in 0..200 {
-                    assert_eq!(next, numbering(start, first_side, i), "{first_side:?} {i}");
-                    next = following(next);
-                }
-            }
-        }
     }
 }
