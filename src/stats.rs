@@ -453,7 +453,7 @@ impl Stats {
                 Severity::Warning => &mut self.warnings,
                 Severity::Note => &mut self.notes,
             };
-            bump(map, d.code);
+            bump(map, d.code());
         }
         if !valid {
             self.terminations.invalid += 1;

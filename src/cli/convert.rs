@@ -14,7 +14,6 @@ use super::{EXIT_FAILURE, closed_pipe, memory, verdict};
 use pdnkit::convert::{
     Captures, JsonOptions, Notation, PdnOptions, ResultStyle, write_game, write_game_json_with,
 };
-use pdnkit::diagnostic::{Severity, code};
 use pdnkit::encoding::Detection;
 use pdnkit::validate::GameReport;
 
@@ -283,7 +282,7 @@ impl Render for Converter<'_> {
     fn finish(&mut self, piece: &mut Piece) -> io::Result<()> {
         let f = &self.formatter;
         if let Some(note) = self.both_boards.note() {
-            f.file_problem(&mut piece.messages, Severity::Note, code::GAME_TYPE, &note)?;
+            f.file_problem(&mut piece.messages, &note)?;
         }
         if self.cap.file_omitted > 0 {
             f.omitted(
@@ -296,7 +295,7 @@ impl Render for Converter<'_> {
 
     fn unreadable(&mut self, why: &Unreadable, piece: &mut Piece) -> io::Result<()> {
         let f = &self.formatter;
-        f.file_problem(&mut piece.messages, Severity::Error, why.code, &why.message)
+        f.file_problem(&mut piece.messages, why)
     }
 }
 

@@ -116,7 +116,7 @@ fn show(args: &ShowArgs) -> Result<(), Failure> {
         }
     };
     let Some(start) = report.start else {
-        let why = first_error(&report).map_or_else(String::new, |d| format!(": {}", d.message));
+        let why = first_error(&report).map_or_else(String::new, |d| format!(": {}", d.message()));
         return Err(Failure::Message(format!(
             "game {} of {name} cannot be set up{why}",
             args.game
@@ -131,7 +131,7 @@ fn show(args: &ShowArgs) -> Result<(), Failure> {
             first_error(&report)
                 .and_then(|d| {
                     d.ply
-                        .map(|p| format!(" (the replay stopped at ply {p}: {})", d.message))
+                        .map(|p| format!(" (the replay stopped at ply {p}: {})", d.message()))
                 })
                 .unwrap_or_default()
         };
@@ -144,7 +144,10 @@ fn show(args: &ShowArgs) -> Result<(), Failure> {
     if let Some(d) = first_error(&report) {
         tell_note(&format!(
             "game {} is invalid ({}:{}: {}); showing the replayed moves",
-            args.game, d.line, d.column, d.message
+            args.game,
+            d.line,
+            d.column,
+            d.message()
         ));
     }
     let (position, last) = match ply {
@@ -274,9 +277,9 @@ fn find_game(
     options: &Options,
     encoding: Option<TextEncoding>,
 ) -> io::Result<Found> {
-    let input = input
-        .open()
-        .map_err(|e| io::Error::other(e.message.trim_start_matches("cannot read: ").to_string()))?;
+    let input = input.open().map_err(|e| {
+        io::Error::other(e.message().trim_start_matches("cannot read: ").to_string())
+    })?;
     let mut keep = Keep {
         wanted: game as usize,
         seen: 0,

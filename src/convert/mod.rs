@@ -42,7 +42,7 @@ fn unreadable_after_moves(report: &GameReport) -> Option<&Diagnostic> {
     report
         .diagnostics
         .iter()
-        .find(|d| d.is_error() && d.code == code::SYNTAX && last.is_none_or(|at| d.offset > at))
+        .find(|d| d.is_error() && d.code() == code::SYNTAX && last.is_none_or(|at| d.offset > at))
 }
 
 #[cfg(test)]

@@ -196,17 +196,18 @@ fn result_text(report: &GameReport, style: ResultStyle) -> &'static str {
 /// `{pdnkit: stopped at move 12 (Black) "d6:f4": illegal-move}` (or `{pdnkit: stopped at
 /// line 7: syntax}` for an error that is not about a move), as words.
 fn stop_comment(error: &Diagnostic) -> Vec<String> {
-    let at = match (error.move_number, error.side, &error.written) {
-        (Some(number), Some(side), Some(written)) => {
+    let at = match &error.at_move {
+        Some((number, written)) => {
             format!(
-                "move {number} ({}) \"{}\"",
-                side.name(),
+                "move {} ({}) \"{}\"",
+                number.number,
+                number.side.name(),
                 crate::escape::text(written)
             )
         }
         _ => format!("line {}", error.line),
     };
-    let inner = format!("pdnkit: stopped at {at}: {}", error.code)
+    let inner = format!("pdnkit: stopped at {at}: {}", error.code())
         .replace('{', "(")
         .replace('}', ")");
     format!("{{{inner}}}")

@@ -167,10 +167,7 @@ fn failure(report: &GameReport, numeric: Option<Corner>) -> Option<Failure> {
         .position(|d| d.is_error() && d.main_line && d.ply == Some(next_ply))?;
     let before = report.moves.last().map_or(start, |pm| pm.after);
     let g = before.geometry();
-    let written = report.diagnostics[diagnostic]
-        .written
-        .as_deref()
-        .unwrap_or("");
+    let written = report.diagnostics[diagnostic].written().unwrap_or("");
     // Every square the written move names and that this board has (`x` separates squares
     // too: no column is called x).
     let written_squares = written
@@ -369,7 +366,7 @@ mod tests {
         assert_eq!(marked, ["h6", "g7"]);
         assert_eq!(failure.legal, ["d6:f4"]);
         let d = &game.diagnostics[failure.diagnostic];
-        assert_eq!(d.code, "illegal-move");
+        assert_eq!(d.code(), "illegal-move");
     }
 
     #[test]

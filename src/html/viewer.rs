@@ -65,15 +65,7 @@ pub fn players(game: &KeptGame) -> Option<String> {
 /// `validate`'s line for a diagnostic: `file:line:col: error[code]: game 3, move 12 (Black)
 /// "d6:f4": message`.
 pub fn diagnostic_line(file: &str, game: usize, d: &crate::diagnostic::Diagnostic) -> String {
-    format!(
-        "{file}:{}:{}: {}[{}]: {}: {}",
-        d.line,
-        d.column,
-        d.severity.name(),
-        d.code,
-        d.subject(game),
-        d.message
-    )
+    crate::diagnostic::render::human(file, game, d).to_string()
 }
 
 /// The id of the `k`-th kept game's article.
@@ -331,7 +323,7 @@ fn write_moves(out: &mut String, game: &KeptGame, first: Color, id: &str) {
                 out.push_str("</button>");
             }
             None => {
-                let written = failed.and_then(|d| d.written.as_deref()).unwrap_or("?");
+                let written = failed.and_then(|d| d.written()).unwrap_or("?");
                 out.push_str("<span class=\"failed\" title=\"could not be played\">");
                 out.push_str(&xml(written));
                 out.push_str("</span>");

@@ -3,7 +3,7 @@
 
 use super::lines::{Line, WrittenPly};
 use super::{Findings, GameReport};
-use crate::diagnostic::{Severity, code};
+use crate::diagnostic::{GameEnd, Illegality, Kind, Severity};
 use crate::game::Game;
 use crate::movegen::{Board, on_board};
 use crate::moves::{MAX_JUMPS, Move, QuickMove};
@@ -159,22 +159,22 @@ impl LineReplay<'_> {
                 befores.push(*game.position());
             }
             // The `i`-th move number of the line, counted along.
-            let MoveNumber { number, side } = next;
+            let number = next;
             next = next.next();
             let ply_number = self.start.ply + i as u32;
-            self.check_number(ply, number, side, ply_number);
+            self.check_number(ply, number, ply_number);
             if let Some(outcome) = game.outcome() {
-                let message = format!(
-                    "the game was already over ({}): no move can follow",
-                    describe_outcome(outcome, ply_number - 1)
-                );
-                self.error(code::MOVE_AFTER_END, ply, number, side, ply_number, message);
+                let end = GameEnd {
+                    outcome,
+                    ply: ply_number - 1,
+                };
+                self.error(Kind::MoveAfterEnd { end }, ply, number, ply_number);
                 break;
             }
             let found = match resolve_on::<B>(&game, ply.written, corner, &mut landings) {
                 Resolution::Found(quick, None) => quick,
                 other => {
-                    let at = (number, side, ply_number);
+                    let at = (number, ply_number);
                     match self.settle(&game, ply, other, &moves[i + 1..], at, &mut landings) {
                         Some(quick) => quick,
                         None => break,
@@ -217,56 +217,37 @@ impl LineReplay<'_> {
         ply: &WrittenPly<'_>,
         resolution: Resolution<QuickMove>,
         rest: &[WrittenPly<'_>],
-        (number, side, ply_number): (u32, Color, u32),
+        (number, ply_number): (MoveNumber, u32),
         landings: &mut [u8; MAX_JUMPS],
     ) -> Option<QuickMove> {
         match resolution {
             Resolution::Found(mv, leniency) => {
                 if let Some(l) = leniency {
-                    let message = leniency_message(l, ply.written);
-                    self.diagnostic(
-                        Severity::Warning,
-                        code::CAPTURE_NOTATION,
-                        ply,
-                        number,
-                        side,
-                        ply_number,
-                        message.to_string(),
-                    );
+                    let spelling = leniency_message(l, ply.written);
+                    let kind = Kind::CaptureNotation { spelling };
+                    self.diagnostic(Severity::Warning, kind, ply, number, ply_number);
                 }
                 Some(mv)
             }
             Resolution::Ambiguous(candidates) => match self.disambiguate(game, &candidates, rest) {
                 Some(mv) => {
-                    let message = format!(
-                        "ambiguous: it can be read as {}; only {} lets the game go on",
-                        self.list(&candidates, game),
-                        self.name(&mv, game, true)
-                    );
-                    self.diagnostic(
-                        Severity::Warning,
-                        code::AMBIGUITY_RESOLVED,
-                        ply,
-                        number,
-                        side,
-                        ply_number,
-                        message,
-                    );
+                    let kind = Kind::AmbiguityResolved {
+                        readings: self.list(&candidates, game),
+                        chosen: self.name(&mv, game, true),
+                    };
+                    self.diagnostic(Severity::Warning, kind, ply, number, ply_number);
                     landings[..mv.landings().len()].copy_from_slice(mv.landings());
                     Some(QuickMove::of(&mv))
                 }
                 None => {
-                    let message = format!(
-                        "ambiguous: it can be read as {}; write the full path",
-                        self.list(&candidates, game)
-                    );
-                    self.error(code::AMBIGUOUS_MOVE, ply, number, side, ply_number, message);
+                    let readings = self.list(&candidates, game);
+                    self.error(Kind::AmbiguousMove { readings }, ply, number, ply_number);
                     None
                 }
             },
             Resolution::Illegal(reason) => {
-                let (code, message) = self.explain(game, ply, &reason);
-                self.error(code, ply, number, side, ply_number, message);
+                let kind = self.explain(game, ply, &reason);
+                self.error(kind, ply, number, ply_number);
                 None
             }
         }
@@ -296,83 +277,45 @@ impl LineReplay<'_> {
         winners.next().is_none().then_some(*first)
     }
 
-    fn check_number(&mut self, ply: &WrittenPly<'_>, number: u32, side: Color, ply_number: u32) {
+    fn check_number(&mut self, ply: &WrittenPly<'_>, expected: MoveNumber, ply_number: u32) {
         let Some((written, black)) = ply.number else {
             return;
         };
-        let side_fits = !black || side == Color::Black;
-        if written != number || !side_fits {
-            let as_written = MoveNumber {
+        let side_fits = !black || expected.side == Color::Black;
+        if written != expected.number || !side_fits {
+            let written = MoveNumber {
                 number: written,
                 side: if black { Color::Black } else { Color::White },
             };
-            let message = format!(
-                "move number {as_written} does not fit: this is move {number} ({})",
-                side.name()
-            );
-            self.diagnostic(
-                Severity::Warning,
-                code::MOVE_NUMBER,
-                ply,
-                number,
-                side,
-                ply_number,
-                message,
-            );
+            let kind = Kind::MoveNumber { written, expected };
+            self.diagnostic(Severity::Warning, kind, ply, expected, ply_number);
         }
     }
 
-    fn explain(
-        &self,
-        game: &Game,
-        ply: &WrittenPly<'_>,
-        reason: &Illegal,
-    ) -> (&'static str, String) {
+    /// The finding for a move no legal move fits.
+    fn explain(&self, game: &Game, ply: &WrittenPly<'_>, reason: &Illegal) -> Kind {
         let pos = game.position();
-        let square = |bit: u8| self.square_name(bit, pos);
-        let legal = self.list(game.legal_moves(), game);
         let why = match reason {
-            Illegal::Placeholder => {
-                return (
-                    code::UNKNOWN_MOVE,
-                    "the move was not recorded (placeholder): the rest of the game cannot be \
-                     checked"
-                        .to_string(),
-                );
-            }
-            Illegal::BadSquare(text, e) => format!("square {text} is {e}"),
-            Illegal::NoPiece { square: s, holds } => {
-                let what = match holds {
-                    None => "it is empty".to_string(),
-                    Some((color, king)) => {
-                        format!(
-                            "it holds a {} {}",
-                            color.name(),
-                            if *king { "king" } else { "man" }
-                        )
-                    }
-                };
-                format!(
-                    "there is no {} piece on {}: {what}",
-                    pos.turn.name(),
-                    square(*s)
-                )
-            }
-            Illegal::CaptureCompulsory => "a capture is compulsory".to_string(),
-            Illegal::NoSuchMove => {
-                let kind = if ply.written.is_capture() {
-                    "capture"
-                } else {
-                    "move"
-                };
-                format!("no legal {kind} fits it")
-            }
-            Illegal::NoCompactMove => "no legal move fits this compact notation".to_string(),
+            Illegal::Placeholder => return Kind::UnknownMove,
+            Illegal::BadSquare(text, e) => Illegality::BadSquare {
+                square: text.clone(),
+                error: *e,
+            },
+            Illegal::NoPiece { square, holds } => Illegality::NoPiece {
+                side: pos.turn,
+                square: self.square_name(*square, pos),
+                holds: *holds,
+            },
+            Illegal::CaptureCompulsory => Illegality::CaptureCompulsory,
+            Illegal::NoSuchMove => Illegality::NoSuchMove {
+                capture: ply.written.is_capture(),
+            },
+            Illegal::NoCompactMove => Illegality::NoCompactMove,
         };
-        (
-            code::ILLEGAL_MOVE,
-            format!("illegal move: {why}; legal moves: {legal}"),
-        )
+        Kind::IllegalMove {
+            why,
+            legal: self.list(game.legal_moves(), game),
+        }
     }
 
     fn square_name(&self, bit: u8, pos: &Position) -> String {
@@ -389,53 +332,30 @@ impl LineReplay<'_> {
         move_text(mv, game.position().geometry(), numeric, full)
     }
 
-    fn list(&self, moves: &[Move], game: &Game) -> String {
+    /// `moves` as messages list them: sorted.
+    fn list(&self, moves: &[Move], game: &Game) -> Vec<String> {
         let g = game.position().geometry();
         let numeric = self.report.numeric.then_some(self.corner());
         let mut names = listed(moves, g, numeric);
-        if names.is_empty() {
-            return "none".to_string();
-        }
         names.sort();
-        names.join(", ")
+        names
     }
 
-    fn error(
-        &mut self,
-        code: &'static str,
-        ply: &WrittenPly<'_>,
-        number: u32,
-        side: Color,
-        ply_number: u32,
-        message: String,
-    ) {
-        self.diagnostic(
-            Severity::Error,
-            code,
-            ply,
-            number,
-            side,
-            ply_number,
-            message,
-        );
+    fn error(&mut self, kind: Kind, ply: &WrittenPly<'_>, number: MoveNumber, ply_number: u32) {
+        self.diagnostic(Severity::Error, kind, ply, number, ply_number);
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn diagnostic(
         &mut self,
         severity: Severity,
-        code: &'static str,
+        kind: Kind,
         ply: &WrittenPly<'_>,
-        number: u32,
-        side: Color,
+        number: MoveNumber,
         ply_number: u32,
-        message: String,
     ) {
-        let d = self.findings.add(severity, code, ply.offset, message);
+        let d = self.findings.add(severity, kind, ply.offset);
         d.ply = Some(ply_number);
-        d.move_number = Some(number);
-        d.side = Some(side);
-        d.written = Some(String::from_utf8_lossy(ply.text).into_owned());
+        d.at_move = Some((number, String::from_utf8_lossy(ply.text).into_owned()));
         d.main_line = self.main;
     }
 }
@@ -456,15 +376,4 @@ fn replayable(mut game: Game, rest: &[WrittenPly<'_>], corner: Corner) -> usize 
         count += 1;
     }
     count
-}
-
-pub(super) fn describe_outcome(outcome: crate::game::Outcome, plies: u32) -> String {
-    match outcome {
-        crate::game::Outcome::NoLegalMove { winner } => format!(
-            "{} had no legal move after ply {plies}: {} won",
-            winner.other().name(),
-            winner.name()
-        ),
-        draw => format!("{} after ply {plies}", draw.description()),
-    }
 }
