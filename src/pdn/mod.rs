@@ -61,6 +61,7 @@ pub mod lexer;
 pub mod limits;
 pub mod location;
 pub mod movetext;
+mod names;
 mod plain_game;
 pub mod reader;
 pub mod result;

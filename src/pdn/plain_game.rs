@@ -24,8 +24,9 @@ use super::movetext::{
     bare_number, column_of, move_number, nag, numeric_squares, quick_move_number, quick_move_word,
     quick_move_word_as,
 };
+use super::names::name_bit;
 use super::result::GameResult;
-use super::splitter::{may_matter, name_bit};
+use super::splitter::may_matter;
 
 /// Where a plain game ends: the game is `buf[start..end]`, and scanning goes on at `resume`
 /// (after the result, or at the construct that starts the next game).

@@ -12,6 +12,7 @@
 use super::ascii::{is_break, is_delimiter, is_space, line_end, word_end};
 use super::limits::{MAX_GAME_BYTES, MAX_TAG_NAME_BYTES, MAX_TOKEN_BYTES};
 use super::movetext::move_number;
+use super::names::SeenNames;
 use super::plain_game::{Constructs, plain_game};
 use super::result::GameResult;
 
@@ -66,12 +67,8 @@ pub(crate) struct Splitter {
     mark: u64,
     chunk: Option<Chunk>,
     tag_name: Vec<u8>,
-    /// The tag names of the current game, end to end (reused from game to game).
-    names: Vec<u8>,
-    /// End of each name in `names`.
-    name_ends: Vec<usize>,
-    /// One bit per [`name_bit`] of the names in `names`: most new names are told apart by it.
-    name_bits: u64,
+    /// The tag names of the current game.
+    names: SeenNames,
     prev_cr: bool,
     /// A word that cannot matter reached the end of the last piece (see [`Self::words`]).
     in_word: bool,
@@ -141,12 +138,6 @@ pub(super) fn plain_tag(buf: &[u8], at: usize) -> Option<(&[u8], usize)> {
     Some((name, at + 1 + name_len + 2 + close + 2))
 }
 
-/// A bit for a tag name from its length and last byte: equal names have equal bits.
-pub(super) fn name_bit(name: &[u8]) -> u64 {
-    let last = name.last().copied().unwrap_or_default();
-    1 << ((name.len() * 7 + usize::from(last)) % 64)
-}
-
 impl Splitter {
     pub(crate) fn new(start: u64) -> Splitter {
         Splitter {
@@ -155,9 +146,7 @@ impl Splitter {
             mark: start,
             chunk: None,
             tag_name: Vec::new(),
-            names: Vec::new(),
-            name_ends: Vec::new(),
-            name_bits: 0,
+            names: SeenNames::default(),
             prev_cr: false,
             in_word: false,
             no_brace_from: None,
@@ -346,8 +335,6 @@ impl Splitter {
     fn begin(&mut self, at: u64) -> &mut Chunk {
         if self.chunk.is_none() {
             self.names.clear();
-            self.name_ends.clear();
-            self.name_bits = 0;
         }
         self.chunk.get_or_insert(Chunk {
             start: at,
@@ -439,7 +426,7 @@ impl Splitter {
                     self.begin(at);
                     match plain_tag(buf, i) {
                         Some((name, end)) => {
-                            if name.len() <= MAX_TAG_NAME_BYTES && self.repeated_name(name) {
+                            if name.len() <= MAX_TAG_NAME_BYTES && self.names.repeated(name) {
                                 return self.cut(at);
                             }
                             self.end_construct(base + end as u64);
@@ -627,24 +614,6 @@ impl Splitter {
         }
     }
 
-    /// Whether `name` already occurred in this game's tags; remembers it if not.
-    fn repeated_name(&mut self, name: &[u8]) -> bool {
-        let bit = name_bit(name);
-        if self.name_bits & bit != 0 {
-            let mut from = 0;
-            for &end in &self.name_ends {
-                if end - from == name.len() && self.names.get(from..end) == Some(name) {
-                    return true;
-                }
-                from = end;
-            }
-        }
-        self.name_bits |= bit;
-        self.names.extend_from_slice(name);
-        self.name_ends.push(self.names.len());
-        false
-    }
-
     /// The tag name is complete: a name already seen in this game's tags starts a new game.
     fn name_done(&mut self) -> Option<Step> {
         if self.tag_name.is_empty()
@@ -653,9 +622,7 @@ impl Splitter {
         {
             return None;
         }
-        let name = std::mem::take(&mut self.tag_name);
-        let repeated = self.repeated_name(&name);
-        self.tag_name = name;
+        let repeated = self.names.repeated(&self.tag_name);
         self.tag_name.clear();
         if repeated {
             return self.cut(self.mark);

@@ -23,6 +23,7 @@ mod game_rules;
 mod game_types;
 mod hostile;
 mod limits;
+mod linear;
 mod memory;
 mod output;
 mod perft;
