@@ -67,28 +67,24 @@ fn many_games() {
     });
 }
 
+/// A game of `n` tags, the `i`-th named `name(i)`, and one move.
+fn tags(n: usize, name: impl Fn(usize) -> String) -> String {
+    let mut text = String::new();
+    for i in 0..n {
+        let _ = writeln!(text, "[{} \"value {i}\"]", name(i));
+    }
+    text.push_str("1. c3-d4 *\n");
+    text
+}
+
 #[test]
 fn many_tags() {
-    linear("tags", 5_000, |n| {
-        let mut text = String::new();
-        for i in 0..n {
-            let _ = writeln!(text, "[Site{} \"value {i}\"]", i % 20);
-        }
-        text.push_str("1. c3-d4 *\n");
-        text
-    });
+    linear("tags", 5_000, |n| tags(n, |i| format!("Site{}", i % 20)));
 }
 
 #[test]
 fn many_distinct_tag_names() {
-    linear("tag-names", 2_000, |n| {
-        let mut text = String::new();
-        for i in 0..n {
-            let _ = writeln!(text, "[Tag{i} \"v\"]");
-        }
-        text.push_str("1. c3-d4 *\n");
-        text
-    });
+    linear("tag-names", 2_000, |n| tags(n, |i| format!("Tag{i}")));
 }
 
 #[test]
