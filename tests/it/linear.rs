@@ -56,15 +56,18 @@ fn linear(name: &str, n: usize, shape: impl Fn(usize) -> String) {
 
 const HEADER: &str = "[Event \"shape\"]\n[GameType \"41\"]\n";
 
+/// `n` generated games (`pdnkit random`'s).
+fn games(n: usize) -> String {
+    let mut text = String::new();
+    for index in 0..n as u64 {
+        write_game(&mut text, Variant::Spantsiretti, 3, index);
+    }
+    text
+}
+
 #[test]
 fn many_games() {
-    linear("games", 100, |n| {
-        let mut text = String::new();
-        for index in 0..n as u64 {
-            write_game(&mut text, Variant::Spantsiretti, 3, index);
-        }
-        text
-    });
+    linear("games", 100, games);
 }
 
 /// A game of `n` tags, the `i`-th named `name(i)`, and one move.
@@ -89,13 +92,7 @@ fn many_distinct_tag_names() {
 
 #[test]
 fn a_long_line() {
-    linear("line", 50, |n| {
-        let mut text = String::new();
-        for index in 0..n as u64 {
-            write_game(&mut text, Variant::Spantsiretti, 4, index);
-        }
-        text.replace('\n', " ")
-    });
+    linear("line", 50, |n| games(n).replace('\n', " "));
 }
 
 #[test]
