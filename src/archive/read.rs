@@ -5,7 +5,7 @@
 use crate::encoding::{Detection, TextEncoding, choose_encoding, decode};
 use crate::pdn::lexer::ParsedGame;
 use crate::pdn::location::ColumnUnit;
-use crate::pdn::reader::GameReader;
+use crate::pdn::{Collector, RawGame, Scanner};
 use crate::validate::{GameReport, Options, StreamTotals, check_game};
 use std::borrow::Cow;
 use std::io::{self, BufReader, Read};
@@ -70,10 +70,9 @@ pub fn read_archive<R: Read>(
         ..*options
     };
     let decoder = move |bytes: &[u8]| decode(bytes, encoding).into_owned();
-    let mut games = GameReader::new(reader);
-    let mut parsed = ParsedGame::default();
-    while let Some(raw) = games.next_game_parsed(&mut parsed)? {
-        let report = check_game(&raw, &parsed, &decoder, &options);
+    let mut games = Scanner::new(reader);
+    let mut reader = Collector::new(|raw: &RawGame, parsed: &ParsedGame| {
+        let report = check_game(raw, parsed, &decoder, &options);
         totals.count_game(&report);
         totals.bytes = raw.end_offset();
         sink.progress(totals.bytes);
@@ -82,7 +81,10 @@ pub fn read_archive<R: Read>(
             bytes: raw.bytes,
             encoding,
             offset: raw.offset,
-        })?;
+        })
+    });
+    while let Some(told) = games.read_game(&mut reader)? {
+        told?;
     }
     Ok(())
 }

@@ -24,15 +24,15 @@
 
 use super::ascii::{WORD_ENDS, is_delimiter, is_space, line_end, word_end};
 use super::error::{SyntaxError, SyntaxErrorKind};
+use super::grammar::{
+    bare_number, column_of, game_move, game_result, move_number, nag, quick_move_number,
+    quick_move_word, quickest_alpha, quickest_numbers,
+};
 use super::limits::{
     MAX_COMMENT_BYTES, MAX_GAME_BYTES, MAX_MOVES, MAX_TAG_NAME_BYTES, MAX_TAG_VALUE_BYTES,
     MAX_TOKEN_BYTES, MAX_TOKENS, MAX_VARIATION_DEPTH,
 };
-use super::movetext::{
-    Marks, MoveShape, Separator, Squares, Strength, WrittenMove, bare_number, column_of,
-    move_number, nag, quick_move_number, quick_move_word, quickest_alpha, quickest_numbers,
-    written_move,
-};
+use super::movetext::{Marks, MoveShape, Separator, Squares, Strength, WrittenMove};
 use super::reader::RawGame;
 use super::result::GameResult;
 use super::setup::{SetupCommand, scan_setup};
@@ -286,7 +286,7 @@ impl ParsedGame {
         &mut self,
         name: &[u8],
         value: &[u8],
-        offset: u64,
+        (offset, len): (u64, u32),
         value_offset: u64,
     ) -> bool {
         let same = match self.spare.last() {
@@ -307,7 +307,7 @@ impl ParsedGame {
         };
         tag.value.clear();
         tag.value.extend_from_slice(value);
-        (tag.offset, tag.value_offset) = (offset, value_offset);
+        (tag.offset, tag.value_offset, tag.len) = (offset, value_offset, len);
         self.tags.push(tag);
         true
     }
@@ -607,6 +607,7 @@ impl Lexer<'_> {
         let (input, text, base) = (self.input, self.text, self.base);
         let (named, end, name_len) =
             scan_tag(input, text, start, base, &mut self.out.errors, &mut tag);
+        tag.len = clamp_len(end - start);
         if self.movetext {
             self.error(SyntaxErrorKind::TagAfterMovetext, start, end - start);
         }
@@ -709,7 +710,7 @@ impl Lexer<'_> {
             _ => None,
         };
         let result = match (number, first) {
-            (None, b) if GameResult::may_start(b) => GameResult::from_bytes(word),
+            (None, b) if GameResult::may_start(b) => game_result(word).ok().map(|(_, r)| r),
             _ => None,
         };
         if let Some(result) = result {
@@ -921,7 +922,7 @@ impl Lexer<'_> {
     /// A move with glued strength marks and NAGs; anything else makes the rest unknown.
     fn written_move(&mut self, at: usize, end: usize) {
         let rest = self.input.get(at..end).unwrap_or_default();
-        let Ok((after, mv)) = written_move(rest) else {
+        let Ok((after, mv)) = game_move(rest) else {
             self.unknown(at, end, SyntaxErrorKind::UnknownToken);
             return;
         };
@@ -967,7 +968,7 @@ fn only_nags(mut tail: &[u8]) -> bool {
 /// (`c3-d4!`, `22-18?!$3`) with no finding: the move and the length of its own part (the
 /// NAGs fill the rest of the word). For the one-pass path, which reads such words too.
 pub(crate) fn clean_marked_move(word: &[u8]) -> Option<(WrittenMove, usize)> {
-    let (after, mv) = written_move(word).ok()?;
+    let (after, mv) = game_move(word).ok()?;
     let separator_ok = match mv.separator {
         Separator::None => !matches!(mv.shape, MoveShape::Squares { .. }),
         Separator::Mixed => false,

@@ -1,6 +1,12 @@
 //! PDN reading, syntax only: splitting a byte stream into games, tags, and movetext tokens
 //! with byte offsets. No board knowledge and no legality: the replay is built on top.
 //!
+//! - [`scanner`]: [`Scanner`] reads a stream game by game and tells each game to a
+//!   [`Visitor`] ([`visitor`]: tags, move numbers, moves, NAGs, comments, setup commands,
+//!   variations, results and findings, each with its text as written and its offset, and
+//!   the game's bytes); [`Collector`] is the visitor that gathers a whole game;
+//! - [`grammar`]: the PDN 3.0 productions as nom parsers (moves, squares, move numbers,
+//!   strength marks, NAGs, results);
 //! - [`reader`]: [`GameReader`] splits a stream into [`RawGame`]s (bounded memory);
 //! - [`lexer`]: [`parse_game`] reads one game into tags, flat tokens and [`SyntaxError`]s
 //!   ([`parse_game_into`] into a reused [`ParsedGame`], allocating nothing per game or move
@@ -55,8 +61,10 @@
 //! input.
 
 pub(crate) mod ascii;
+pub mod collect;
 pub mod error;
 pub mod gametype;
+pub mod grammar;
 pub mod lexer;
 pub mod limits;
 pub mod location;
@@ -65,10 +73,13 @@ mod names;
 mod plain_game;
 pub mod reader;
 pub mod result;
+pub mod scanner;
 pub mod setup;
 mod splitter;
 pub mod tag;
+pub mod visitor;
 
+pub use collect::Collector;
 pub use error::{Severity, SyntaxError, SyntaxErrorKind};
 pub use gametype::{GameTypeError, GameTypeTag};
 pub use lexer::{
@@ -79,8 +90,10 @@ pub use location::{ColumnUnit, Location, Locator, locate};
 pub use movetext::{Marks, MoveShape, Separator, Squares, Strength, WrittenMove, WrittenSquare};
 pub use reader::{GameReader, RawGame};
 pub use result::{GameResult, Outcome, ResultStyle, parse_result_tag};
+pub use scanner::Scanner;
 pub use setup::SetupCommand;
 pub use tag::Tag;
+pub use visitor::{GameStart, Skip, Span, Visitor};
 
 #[cfg(test)]
 mod tests;

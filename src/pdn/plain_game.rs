@@ -18,12 +18,13 @@
 //! glued marks and NAGs it reads as the lexer does ([`clean_marked_move`]).
 
 use super::ascii::{WORD_ENDS, is_break, is_space};
-use super::lexer::{CommentStyle, ParsedGame, SyntaxSummary, Token, TokenKind, clean_marked_move};
-use super::limits::{MAX_GAME_BYTES, MAX_TAG_NAME_BYTES, MAX_TOKEN_BYTES};
-use super::movetext::{
-    bare_number, column_of, move_number, nag, numeric_squares, quick_move_number, quick_move_word,
+use super::grammar::{
+    bare_number, column_of, move_number, nag, quick_move_number, quick_move_word,
     quick_move_word_as,
 };
+use super::lexer::{CommentStyle, ParsedGame, SyntaxSummary, Token, TokenKind, clean_marked_move};
+use super::limits::{MAX_GAME_BYTES, MAX_TAG_NAME_BYTES, MAX_TOKEN_BYTES};
+use super::movetext::numeric_squares;
 use super::names::name_bit;
 use super::result::GameResult;
 use super::splitter::may_matter;
@@ -497,7 +498,8 @@ impl<const TOKENS: bool> Constructs for Lexing<'_, TOKENS> {
             return false;
         };
         let (offset, value_offset) = (self.base + at as u64, self.base + value_at as u64);
-        self.out.push_tag(name, value, offset, value_offset)
+        let len = u32::try_from(end - at).unwrap_or(u32::MAX);
+        self.out.push_tag(name, value, (offset, len), value_offset)
     }
 
     fn comment(&mut self, at: usize, end: usize) -> bool {

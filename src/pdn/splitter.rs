@@ -10,8 +10,8 @@
 //! (any other tag goes through the byte-by-byte tag states).
 
 use super::ascii::{is_break, is_delimiter, is_space, line_end, word_end};
+use super::grammar::move_number;
 use super::limits::{MAX_GAME_BYTES, MAX_TAG_NAME_BYTES, MAX_TOKEN_BYTES};
-use super::movetext::move_number;
 use super::names::SeenNames;
 use super::plain_game::{Constructs, plain_game};
 use super::result::GameResult;

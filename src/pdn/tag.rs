@@ -26,6 +26,8 @@ pub struct Tag {
     pub offset: u64,
     /// Absolute byte offset of the first byte of the value (after the opening quote).
     pub value_offset: u64,
+    /// Bytes of the tag as written, from `[` to its end (`]`, or the end of its line).
+    pub len: u32,
 }
 
 impl Tag {

@@ -2,10 +2,10 @@
 //!
 //! The reading thread only reads: it cuts the stream into blocks at cheap candidate game
 //! starts ([`last_candidate`]), counts their line breaks and hands them out. A worker reads its block with a
-//! [`GameReader`] that starts there and validates the games ([`check_games`], the loop of one
+//! [`Scanner`] that starts there and validates the games ([`check_games`], the loop of one
 //! thread). At the end of the block the reader pauses and tells whether the cut is certainly
 //! where a reader of the whole stream would begin a game
-//! ([`GameReader::paused_before_game`]); then the block's last game is finished. If not, the
+//! ([`Scanner::paused_before_game`]); then the block's last game is finished. If not, the
 //! paused reader comes back unfinished and reads on, in input order on the reading thread,
 //! through the next blocks (whose own results, read from a wrong start, are dropped) up to a
 //! cut that is certain. So every game is read exactly as by one reader of the whole stream.
@@ -19,9 +19,10 @@ use super::stream::{GameSink, SAMPLE, StreamTotals, check_games, check_prepared,
 use super::{GameReport, Options};
 use crate::encoding::TextEncoding;
 use crate::pdn::ascii::{BreakCounter, is_break, word_end};
+use crate::pdn::grammar::move_number;
 use crate::pdn::limits::MAX_TOKEN_BYTES;
-use crate::pdn::movetext::move_number;
-use crate::pdn::reader::{GameReader, Opening};
+use crate::pdn::reader::Opening;
+use crate::pdn::scanner::Scanner;
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Read};
 use std::sync::{Mutex, mpsc};
@@ -109,7 +110,7 @@ impl BufRead for BlockSource {
     }
 }
 
-type BlockReader = GameReader<BlockSource>;
+type BlockReader = Scanner<BlockSource>;
 
 /// A block back from a worker.
 struct Checked {
@@ -156,7 +157,7 @@ fn check_block(mut block: Block, encoding: TextEncoding, options: &Options) -> C
             at: 0,
         };
         let mut reader =
-            GameReader::starting_at(source, block.offset, block.breaks, SAMPLE, input_end);
+            Scanner::starting_at(source, block.offset, block.breaks, SAMPLE, input_end);
         let finished = read_block(&mut reader, block.end, encoding, options, |report, end| {
             reports.push((report, end));
             Ok(())

@@ -5,7 +5,7 @@ use crate::diagnostic::Severity;
 use crate::encoding::{Detection, Sampled, TextEncoding, choose_encoding, decode};
 use crate::pdn::lexer::ParsedGame;
 use crate::pdn::location::ColumnUnit;
-use crate::pdn::reader::GameReader;
+use crate::pdn::{Collector, RawGame, Scanner};
 use std::io::{self, BufRead, BufReader, Read};
 
 /// Bytes read at a time (the readers of [`super::parallel`] drop bytes where this reading
@@ -97,7 +97,7 @@ pub(super) fn check_prepared<R: BufRead>(
     sink: &mut dyn GameSink,
     totals: &mut StreamTotals,
 ) -> io::Result<()> {
-    let mut games = GameReader::new(reader);
+    let mut games = Scanner::new(reader);
     check_games(&mut games, encoding, options, |report, end| {
         tally(totals, &report, end);
         sink.progress(totals.bytes);
@@ -108,23 +108,17 @@ pub(super) fn check_prepared<R: BufRead>(
 /// Validates every game `games` reads, handing each report and the offset just after the game
 /// to `each` in input order. The one game loop of every path (one thread or a worker).
 pub(super) fn check_games<R: BufRead>(
-    games: &mut GameReader<R>,
+    games: &mut Scanner<R>,
     encoding: TextEncoding,
     options: &Options,
     mut each: impl FnMut(GameReport, u64) -> io::Result<()>,
 ) -> io::Result<()> {
     let decoder = move |bytes: &[u8]| decode(bytes, encoding).into_owned();
-    let mut parsed = ParsedGame::default(); // reused: no allocation per game
-    loop {
-        // A syntax check needs no tokens, only what `syntax_summary` takes from them.
-        let raw = if options.syntax_only {
-            games.next_game_summarized(&mut parsed)?
-        } else {
-            games.next_game_parsed(&mut parsed)?
-        };
-        let Some(raw) = raw else { break };
-        let report = check_game(&raw, &parsed, &decoder, options);
-        each(report, raw.end_offset())?;
+    let mut checker = Collector::new(|raw: &RawGame, parsed: &ParsedGame| {
+        (check_game(raw, parsed, &decoder, options), raw.end_offset())
+    });
+    while let Some((report, end)) = games.read_game(&mut checker)? {
+        each(report, end)?;
     }
     Ok(())
 }

@@ -32,6 +32,7 @@ mod properties;
 mod report;
 mod resolve;
 mod rules_positions;
+mod scanner;
 mod select;
 mod show;
 mod split;

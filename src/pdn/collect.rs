@@ -1,0 +1,96 @@
+//! The visitor that gathers a whole game: [`Collector`] fills a [`ParsedGame`] (tags,
+//! tokens with their offsets, findings) from the scanner's events and hands it, with the
+//! game's bytes, to a function at the end of each game. For work that needs a game at once,
+//! such as replaying it.
+
+use super::error::SyntaxError;
+use super::lexer::{CommentStyle, ParsedGame, Token, TokenKind};
+use super::movetext::WrittenMove;
+use super::reader::RawGame;
+use super::result::GameResult;
+use super::setup::SetupCommand;
+use super::tag::Tag;
+use super::visitor::{GameStart, Skip, Span, Visitor};
+
+/// Gathers each game into a reused [`ParsedGame`], then calls `finish` with it.
+pub struct Collector<F> {
+    game: ParsedGame,
+    finish: F,
+}
+
+impl<T, F: FnMut(&RawGame, &ParsedGame) -> T> Collector<F> {
+    pub fn new(finish: F) -> Collector<F> {
+        Collector {
+            game: ParsedGame::default(),
+            finish,
+        }
+    }
+
+    fn push(&mut self, kind: TokenKind, span: Span<'_>) {
+        self.game.tokens.push(Token {
+            kind,
+            offset: span.offset,
+            len: u32::try_from(span.text.len()).unwrap_or(u32::MAX),
+        });
+    }
+}
+
+impl<T, F: FnMut(&RawGame, &ParsedGame) -> T> Visitor for Collector<F> {
+    type Output = T;
+
+    fn begin_game(&mut self, _start: &GameStart) -> Skip {
+        self.game.clear();
+        Skip(false)
+    }
+
+    fn tag(&mut self, tag: &Tag, _span: Span<'_>) {
+        let at = (tag.offset, tag.len);
+        self.game
+            .push_tag(tag.name.as_bytes(), &tag.value, at, tag.value_offset);
+    }
+
+    fn move_number(&mut self, number: u32, black: bool, span: Span<'_>) {
+        self.push(TokenKind::MoveNumber { number, black }, span);
+    }
+
+    fn written_move(&mut self, mv: &WrittenMove, span: Span<'_>) {
+        self.push(TokenKind::Move(mv.clone()), span);
+    }
+
+    fn nag(&mut self, nag: u16, span: Span<'_>) {
+        self.push(TokenKind::Nag(nag), span);
+    }
+
+    fn comment(&mut self, style: CommentStyle, _body: &[u8], span: Span<'_>) {
+        self.push(TokenKind::Comment(style), span);
+    }
+
+    fn setup(&mut self, command: &SetupCommand, span: Span<'_>) {
+        self.push(TokenKind::Setup(Box::new(command.clone())), span);
+    }
+
+    fn begin_variation(&mut self, span: Span<'_>) -> Skip {
+        self.push(TokenKind::VariationStart, span);
+        Skip(false)
+    }
+
+    fn end_variation(&mut self, span: Span<'_>) {
+        self.push(TokenKind::VariationEnd, span);
+    }
+
+    fn result(&mut self, result: GameResult, span: Span<'_>) {
+        self.push(TokenKind::Result(result), span);
+    }
+
+    fn unreadable(&mut self, span: Span<'_>) {
+        self.push(TokenKind::Unknown, span);
+    }
+
+    fn finding(&mut self, finding: &SyntaxError) {
+        self.game.errors.push(*finding);
+    }
+
+    fn end_game(&mut self, game: &RawGame<'_>) -> T {
+        (self.finish)(game, &self.game)
+    }
+}

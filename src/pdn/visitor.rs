@@ -1,0 +1,123 @@
+//! What the scanner tells about each game: the [`Visitor`] trait, in the manner of
+//! pgn-reader's. The [`super::Scanner`] reads the syntax only and calls the visitor once per
+//! construct, in the order of the input; what a move means, what to keep and what to write
+//! is the visitor's business. Splitting, syntax checking, validation, conversion and
+//! statistics are visitors over the one scanner.
+//!
+//! Order of the calls for one game:
+//!
+//! 1. [`Visitor::begin_game`] (skip: nothing more but [`Visitor::end_game`]);
+//! 2. [`Visitor::tag`] for each tag pair of the tag section;
+//! 3. [`Visitor::begin_movetext`], once, where the tag section ends (skip: no more movetext
+//!    events);
+//! 4. the movetext, construct by construct: [`Visitor::move_number`],
+//!    [`Visitor::written_move`], [`Visitor::nag`], [`Visitor::comment`], [`Visitor::setup`],
+//!    [`Visitor::begin_variation`] (skip by default: nothing up to its `)` is told, not even
+//!    its end) ... [`Visitor::end_variation`], [`Visitor::result`] (also inside variations),
+//!    [`Visitor::unreadable`] for text that is no construct;
+//! 5. [`Visitor::end_game`] with the game's bytes as written.
+//!
+//! [`Visitor::finding`] comes between them, before the construct at or after its offset, for
+//! every game that is not skipped whole (also inside skipped movetext and variations: the syntax of a game does not
+//! depend on what a visitor looks at). A damaged game may have a tag after its movetext began
+//! (with a [`super::SyntaxErrorKind::TagAfterMovetext`] finding). Every construct comes with
+//! its [`Span`]: its offset in the input and its bytes exactly as written, so a visitor can
+//! copy the text it does not change.
+
+use super::error::SyntaxError;
+use super::lexer::CommentStyle;
+use super::movetext::WrittenMove;
+use super::reader::RawGame;
+use super::result::GameResult;
+use super::setup::SetupCommand;
+use super::tag::Tag;
+
+/// Whether to skip what a call announces (`Skip(true)`) or read it (`Skip(false)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Skip(pub bool);
+
+/// Where a game starts: its first tag or movetext construct.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameStart {
+    /// Absolute byte offset in the input.
+    pub offset: u64,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column (see [`RawGame::column`]).
+    pub column: u32,
+    /// 1-based number of the game in the input.
+    pub index: usize,
+}
+
+/// One construct as written: its absolute byte offset and its bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Span<'a> {
+    pub offset: u64,
+    pub text: &'a [u8],
+}
+
+impl Span<'_> {
+    /// Absolute offset just after the construct.
+    pub fn end(&self) -> u64 {
+        self.offset + self.text.len() as u64
+    }
+}
+
+/// The receiver of the scanner's events; every method but [`Visitor::end_game`] does
+/// nothing by default.
+pub trait Visitor {
+    /// What [`Visitor::end_game`] makes of a game (handed out by
+    /// [`super::Scanner::read_game`]).
+    type Output;
+
+    /// A game starts. `Skip(true)`: only its bytes are wanted ([`Visitor::end_game`]).
+    fn begin_game(&mut self, _start: &GameStart) -> Skip {
+        Skip(false)
+    }
+
+    /// A tag pair (its value unescaped, raw bytes: decode with [`crate::encoding`]).
+    fn tag(&mut self, _tag: &Tag, _span: Span<'_>) {}
+
+    /// The tag section ended at `offset` (the first movetext construct, or the end of a game
+    /// without movetext). `Skip(true)`: no movetext events for this game.
+    fn begin_movetext(&mut self, _offset: u64) -> Skip {
+        Skip(false)
+    }
+
+    /// `12.` (`black: false`), `12...` (`black: true`); also `1. ...` (one span).
+    fn move_number(&mut self, _number: u32, _black: bool, _span: Span<'_>) {}
+
+    /// A move as written, with its strength marks (`c3-d4!`, `c3-d4(!?)`, in the span).
+    fn written_move(&mut self, _mv: &WrittenMove, _span: Span<'_>) {}
+
+    /// `$3`.
+    fn nag(&mut self, _nag: u16, _span: Span<'_>) {}
+
+    /// A comment; `body` is its text without the delimiters (`{`, `}`, `%`, `;`).
+    fn comment(&mut self, _style: CommentStyle, _body: &[u8], _span: Span<'_>) {}
+
+    /// A setup command `/FEN "..."/`.
+    fn setup(&mut self, _command: &SetupCommand, _span: Span<'_>) {}
+
+    /// A `(` opens a variation. Skipped by default (`Skip(true)`): nothing up to its `)` is
+    /// told but findings.
+    fn begin_variation(&mut self, _span: Span<'_>) -> Skip {
+        Skip(true)
+    }
+
+    /// The `)` of a variation that was read.
+    fn end_variation(&mut self, _span: Span<'_>) {}
+
+    /// A result: the game's own at the top level, or one written inside a variation.
+    fn result(&mut self, _result: GameResult, _span: Span<'_>) {}
+
+    /// Text that is no construct (a finding says why).
+    fn unreadable(&mut self, _span: Span<'_>) {}
+
+    /// A syntax finding, error or warning.
+    fn finding(&mut self, _finding: &SyntaxError) {}
+
+    /// The game ended: its bytes as written (of a game longer than
+    /// [`super::limits::MAX_GAME_BYTES`], only the first ones).
+    fn end_game(&mut self, game: &RawGame<'_>) -> Self::Output;
+}

@@ -1,0 +1,318 @@
+//! The scanner and its visitor: the events of hand-worked games, what skipping leaves out,
+//! and, on every fixture, the reader's fuzz corpus and random archives of both game types,
+//! the same games, tags, tokens, findings and offsets as the splitter + lexer path (the
+//! reader without its one-pass fast path).
+
+use pdnkit::Variant;
+use pdnkit::pdn::lexer::parse_game;
+use pdnkit::pdn::{
+    Collector, CommentStyle, GameReader, GameResult, GameStart, ParsedGame, RawGame, Scanner,
+    SetupCommand, Skip, Span, SyntaxError, Tag, Visitor, WrittenMove,
+};
+use pdnkit::random::write_game;
+use std::path::{Path, PathBuf};
+
+/// Writes down every event as a line of text.
+#[derive(Default)]
+struct Record {
+    events: Vec<String>,
+    enter_variations: bool,
+    skip_games: bool,
+    skip_movetext: bool,
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+impl Record {
+    fn say(&mut self, what: String, span: Span<'_>) {
+        self.events
+            .push(format!("{what} `{}` @{}", text(span.text), span.offset));
+    }
+}
+
+impl Visitor for Record {
+    type Output = Vec<String>;
+
+    fn begin_game(&mut self, start: &GameStart) -> Skip {
+        self.events.push(format!(
+            "game {} @{} {}:{}",
+            start.index, start.offset, start.line, start.column
+        ));
+        Skip(self.skip_games)
+    }
+
+    fn tag(&mut self, tag: &Tag, span: Span<'_>) {
+        self.say(format!("tag {}={}", tag.name, text(&tag.value)), span);
+    }
+
+    fn begin_movetext(&mut self, offset: u64) -> Skip {
+        self.events.push(format!("movetext @{offset}"));
+        Skip(self.skip_movetext)
+    }
+
+    fn move_number(&mut self, number: u32, black: bool, span: Span<'_>) {
+        let dots = if black { "..." } else { "." };
+        self.say(format!("number {number}{dots}"), span);
+    }
+
+    fn written_move(&mut self, mv: &WrittenMove, span: Span<'_>) {
+        let marks = mv.strength.as_ref().map(|s| s.marks.to_string());
+        self.say(format!("move {marks:?}"), span);
+    }
+
+    fn nag(&mut self, nag: u16, span: Span<'_>) {
+        self.say(format!("nag {nag}"), span);
+    }
+
+    fn comment(&mut self, style: CommentStyle, body: &[u8], span: Span<'_>) {
+        self.say(format!("comment {style:?} {}", text(body)), span);
+    }
+
+    fn setup(&mut self, command: &SetupCommand, span: Span<'_>) {
+        let value = text(&command.value);
+        self.say(format!("setup {}={value}", command.name), span);
+    }
+
+    fn begin_variation(&mut self, span: Span<'_>) -> Skip {
+        self.say("(".into(), span);
+        Skip(!self.enter_variations)
+    }
+
+    fn end_variation(&mut self, span: Span<'_>) {
+        self.say(")".into(), span);
+    }
+
+    fn result(&mut self, result: GameResult, span: Span<'_>) {
+        self.say(format!("result {}", result.text()), span);
+    }
+
+    fn unreadable(&mut self, span: Span<'_>) {
+        self.say("unreadable".into(), span);
+    }
+
+    fn finding(&mut self, finding: &SyntaxError) {
+        self.events.push(format!(
+            "finding {:?} @{}+{}",
+            finding.kind, finding.offset, finding.len
+        ));
+    }
+
+    fn end_game(&mut self, game: &RawGame<'_>) -> Vec<String> {
+        self.events
+            .push(format!("end @{}..{}", game.offset, game.end_offset()));
+        std::mem::take(&mut self.events)
+    }
+}
+
+fn games(input: &str, mut record: Record) -> Vec<Vec<String>> {
+    let mut scanner = Scanner::new(input.as_bytes());
+    let mut out = Vec::new();
+    while let Some(events) = scanner.read_game(&mut record).expect("no I/O error") {
+        out.push(events);
+    }
+    out
+}
+
+/// Offset of the `n`th (0-based) occurrence of `what` in `input`.
+fn at(input: &str, what: &str, n: usize) -> usize {
+    input
+        .match_indices(what)
+        .nth(n)
+        .unwrap_or_else(|| panic!("{what} #{n}"))
+        .0
+}
+
+const ANNOTATED: &str = "{preamble}\n[Event \"Cup\"]\n[Round \"1\"]\n\
+    1. c3-d4 d6-c5! {good} 2. d4xb6 (2. b2-c3 $1) a7xc5 1-0\n\
+    1. c3-d4 zz *";
+
+#[test]
+fn events_of_hand_worked_games() {
+    let s = ANNOTATED;
+    let record = Record {
+        enter_variations: true,
+        ..Record::default()
+    };
+    let found = games(s, record);
+    let game1 = [
+        format!("game 1 @{} 2:1", at(s, "[Event", 0)),
+        format!("tag Event=Cup `[Event \"Cup\"]` @{}", at(s, "[Event", 0)),
+        format!("tag Round=1 `[Round \"1\"]` @{}", at(s, "[Round", 0)),
+        format!("movetext @{}", at(s, "1.", 0)),
+        format!("number 1. `1.` @{}", at(s, "1.", 0)),
+        format!("move None `c3-d4` @{}", at(s, "c3-d4", 0)),
+        format!("move Some(\"!\") `d6-c5!` @{}", at(s, "d6-c5", 0)),
+        format!("comment Braces good `{{good}}` @{}", at(s, "{good", 0)),
+        format!("number 2. `2.` @{}", at(s, "2.", 0)),
+        format!("move None `d4xb6` @{}", at(s, "d4xb6", 0)),
+        format!("( `(` @{}", at(s, "(", 0)),
+        format!("number 2. `2.` @{}", at(s, "2.", 1)),
+        format!("move None `b2-c3` @{}", at(s, "b2-c3", 0)),
+        format!("nag 1 `$1` @{}", at(s, "$1", 0)),
+        format!(") `)` @{}", at(s, ")", 0)),
+        format!("move None `a7xc5` @{}", at(s, "a7xc5", 0)),
+        format!("result 1-0 `1-0` @{}", at(s, "1-0", 0)),
+        format!("end @{}..{}", at(s, "[Event", 0), at(s, "1-0", 0) + 3),
+    ];
+    let zz = at(s, "zz", 0);
+    let game2 = [
+        format!("game 2 @{} 5:1", at(s, "1. c3", 1)),
+        format!("movetext @{}", at(s, "1. c3", 1)),
+        format!("number 1. `1.` @{}", at(s, "1. c3", 1)),
+        format!("move None `c3-d4` @{}", at(s, "c3-d4", 1)),
+        format!("finding UnknownToken @{zz}+2"),
+        format!("unreadable `zz` @{zz}"),
+        format!("result * `*` @{}", at(s, "*", 0)),
+        format!("end @{}..{}", at(s, "1. c3", 1), s.len()),
+    ];
+    assert_eq!(found, vec![game1.to_vec(), game2.to_vec()]);
+}
+
+#[test]
+fn skipped_parts_are_not_told() {
+    let s = ANNOTATED;
+    // Variations are skipped by default: nothing of `(2. b2-c3 $1)` but its `(`.
+    let found = games(s, Record::default());
+    let game1 = &found[0];
+    assert!(game1.iter().any(|e| e.starts_with("( ")));
+    assert!(
+        !game1
+            .iter()
+            .any(|e| e.contains("b2-c3") || e.starts_with(")"))
+    );
+    assert!(!game1.iter().any(|e| e.starts_with("nag")));
+    // A skipped movetext: the tags, then the end.
+    let record = Record {
+        skip_movetext: true,
+        ..Record::default()
+    };
+    let found = games(s, record);
+    assert_eq!(found[0].len(), 5, "{:#?}", found[0]);
+    assert!(found[0][3].starts_with("movetext"));
+    // The finding of game 2 is still told, its tokens are not.
+    assert_eq!(found[1].len(), 4, "{:#?}", found[1]);
+    assert!(found[1][2].starts_with("finding UnknownToken"));
+    // A skipped game: its start and its bytes only.
+    let record = Record {
+        skip_games: true,
+        ..Record::default()
+    };
+    let found = games(s, record);
+    assert_eq!(found.len(), 2);
+    assert!(found.iter().all(|g| g.len() == 2), "{found:#?}");
+}
+
+#[test]
+fn setup_and_line_comments() {
+    let s = "[FEN \"W:W31:B1\"]\n/FEN \"B:W18:B12\"/ % note\n1... 12-16 ; end\n*";
+    let found = games(s, Record::default());
+    let events: Vec<&str> = found[0].iter().map(|e| e.as_str()).collect();
+    let setup = format!(
+        "setup FEN=B:W18:B12 `/FEN \"B:W18:B12\"/` @{}",
+        at(s, "/FEN", 0)
+    );
+    let percent = format!("comment Percent  note `% note` @{}", at(s, "%", 0));
+    let black = format!("number 1... `1...` @{}", at(s, "1...", 0));
+    let semicolon = format!("comment Semicolon  end `; end` @{}", at(s, ";", 0));
+    for expected in [&setup, &percent, &black, &semicolon] {
+        assert!(
+            events.contains(&expected.as_str()),
+            "{expected}: {events:#?}"
+        );
+    }
+}
+
+/// Each game as the scanner tells it to a [`Collector`]: where it is and what it holds.
+type Read = (u64, Vec<u8>, u32, u32, usize, ParsedGame);
+
+fn sorted(mut game: ParsedGame) -> ParsedGame {
+    game.errors.sort_by_key(|e| e.offset);
+    game
+}
+
+fn by_scanner(bytes: &[u8]) -> Vec<Read> {
+    let mut scanner = Scanner::new(bytes);
+    let mut collector = Collector::new(|raw: &RawGame, parsed: &ParsedGame| {
+        let game = sorted(parsed.clone());
+        (
+            raw.offset,
+            raw.bytes.to_vec(),
+            raw.line,
+            raw.column,
+            raw.index,
+            game,
+        )
+    });
+    let mut out = Vec::new();
+    while let Some(read) = scanner.read_game(&mut collector).expect("no I/O error") {
+        out.push(read);
+    }
+    out
+}
+
+fn by_old_reader(bytes: &[u8]) -> Vec<Read> {
+    let mut reader = GameReader::new(bytes).without_fast_path();
+    let mut out = Vec::new();
+    while let Some(raw) = reader.next_game().expect("no I/O error") {
+        let game = sorted(parse_game(&raw));
+        out.push((
+            raw.offset,
+            raw.bytes.to_vec(),
+            raw.line,
+            raw.column,
+            raw.index,
+            game,
+        ));
+    }
+    out
+}
+
+fn same_as_old_reader(name: &str, bytes: &[u8]) {
+    let new = by_scanner(bytes);
+    let old = by_old_reader(bytes);
+    assert_eq!(new.len(), old.len(), "{name}: number of games");
+    for (n, (a, b)) in new.iter().zip(&old).enumerate() {
+        assert!(a == b, "{name}: game {}:\n{a:#?}\n{b:#?}", n + 1);
+    }
+}
+
+fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("readable directory") {
+        let path = entry.expect("directory entry").path();
+        if path.is_dir() {
+            files_under(&path, out);
+        } else {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn same_as_the_old_reader_on_fixtures_and_corpus() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    files_under(&root.join("fixtures"), &mut files);
+    files_under(&root.join("fuzz/corpus/reader"), &mut files);
+    files.retain(|p| {
+        p.extension().is_none_or(|e| e == "pdn" || e == "txt") || p.starts_with(root.join("fuzz"))
+    });
+    files.sort();
+    assert!(files.len() > 300, "{} files", files.len());
+    for path in &files {
+        let bytes = std::fs::read(path).expect("readable file");
+        same_as_old_reader(&path.display().to_string(), &bytes);
+    }
+}
+
+#[test]
+fn same_as_the_old_reader_on_random_archives() {
+    for variant in [Variant::Spantsiretti, Variant::Russian] {
+        let mut text = String::new();
+        for i in 0..300 {
+            write_game(&mut text, variant, 7, i);
+        }
+        same_as_old_reader(&format!("{variant:?}"), text.as_bytes());
+    }
+}
