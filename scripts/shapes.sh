@@ -2,7 +2,8 @@
 # Cost of reading archives of other shapes than the generated one: the same 1 MB of games
 # with CRLF line ends, in windows-1251 with Cyrillic names and comments, in UTF-8 with the
 # same, with strength marks and NAGs on about one move in eight, and cut into one file per
-# game. Counts instructions with callgrind (they do not vary with the machine's load).
+# game (scripts/make-shapes.py). Counts instructions with callgrind (they do not vary with the
+# machine's load).
 #
 #   scripts/shapes.sh [BINARY]     (default target/release/pdnkit, built first)
 set -euo pipefail
@@ -20,36 +21,8 @@ if [[ ! -s $archive ]]; then
     echo "run scripts/bench.sh first (it writes $archive)" >&2
     exit 1
 fi
-head -c 1048061 "$archive" > "$dir/plain.pdn"
-python3 - "$dir" << 'EOF'
-import os, random, re, sys
-d = sys.argv[1]
-text = open(os.path.join(d, "plain.pdn"), encoding="utf-8").read()
-open(os.path.join(d, "crlf.pdn"), "wb").write(text.replace("\n", "\r\n").encode())
-names = {
-    "Lebedeva, Olga": "Лебедева, Ольга", "Volkova, Maria": "Волкова, Мария",
-    "Kuznetsov, Oleg": "Кузнецов, Олег", "Smirnova, Anna": "Смирнова, Анна",
-    "Pavlov, Nikolai": "Павлов, Николай",
-}
-cyrillic = text.replace("{a comment}", "{хороший ход}")
-for latin, russian in names.items():
-    cyrillic = cyrillic.replace(latin, russian)
-open(os.path.join(d, "utf8-cyrillic.pdn"), "wb").write(cyrillic.encode("utf-8"))
-open(os.path.join(d, "windows-1251.pdn"), "wb").write(cyrillic.encode("cp1251"))
-rng = random.Random(1)
-def annotate(m):
-    r = rng.random()
-    return m.group(0) + ("!" if r < 0.05 else "?" if r < 0.10 else " $1" if r < 0.13 else "")
-marked = re.sub(r"(?<![\w])[a-k]\d{1,2}[-:][a-k\d:]+", annotate, text)
-open(os.path.join(d, "annotated.pdn"), "w", encoding="utf-8").write(marked)
-games = os.path.join(d, "one-file-per-game")
-os.makedirs(games, exist_ok=True)
-for name in os.listdir(games):
-    os.remove(os.path.join(games, name))
-for i, game in enumerate(re.split(r"(?=^\[Event )", text, flags=re.M)):
-    if game:
-        open(os.path.join(games, f"{i:05}.pdn"), "w", encoding="utf-8").write(game)
-EOF
+head -c 1048061 "$archive" > "$dir/slice.pdn"
+scripts/make-shapes.py "$dir/slice.pdn" "$dir"
 
 instructions() { # command... -> M instructions
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |

@@ -1,7 +1,8 @@
 //! What validation reports: a [`Diagnostic`] is a [`Kind`] of finding with the data it is
 //! made of, a severity, and the place it concerns (byte offset, line, column, game, move).
-//! The stable kebab-case code and the message are derived from the kind ([`kind`]); the
-//! human, GitHub and JSON forms of a diagnostic are rendered in one place each ([`render`]).
+//! The stable kebab-case code and the message are derived from the kind ([`Kind::code`], its
+//! `Display`); the human, GitHub and JSON forms of a diagnostic are rendered in one place
+//! each ([`render`]).
 
 mod kind;
 pub mod render;

@@ -9,7 +9,7 @@
 //! from the moment their balance of forces arises, for as long as it lasts; 7.2.6 counts from
 //! the last capture or promotion, as its text says.
 
-use crate::game::Outcome;
+use crate::outcome::Outcome;
 use crate::position::{Color, Position};
 use crate::variant::Variant;
 
@@ -29,7 +29,7 @@ pub const FEW_PIECES_MOVES: u32 = 5;
 
 /// Which draw rules a game has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DrawRules {
+pub(crate) enum DrawRules {
     /// GameType 41: threefold repetition and the 15-move rule (three or more kings against a
     /// lone king), nothing else.
     Spantsiretti,
@@ -38,7 +38,7 @@ pub enum DrawRules {
 }
 
 impl DrawRules {
-    pub fn of(variant: Variant) -> DrawRules {
+    pub(crate) fn of(variant: Variant) -> DrawRules {
         match variant {
             Variant::Spantsiretti => DrawRules::Spantsiretti,
             Variant::Russian => DrawRules::Russian,
@@ -49,7 +49,9 @@ impl DrawRules {
 /// Plies counted from a start, and the side that moved first after it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Count {
+    /// Plies since the start.
     pub plies: u32,
+    /// The side that made the first of them.
     pub first: Color,
 }
 
@@ -75,7 +77,9 @@ impl Count {
 /// (`None`: king against king, either side) and the plies since the balance arose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Run {
+    /// The side playing against the lone king (`None`: king against king).
     pub strong: Option<Color>,
+    /// Plies since the balance arose.
     pub count: Count,
 }
 
@@ -197,7 +201,7 @@ pub struct DrawCounts {
 
 impl DrawCounts {
     /// The counts at the start of a game from `pos`: every count starts here.
-    pub fn new(pos: &Position) -> DrawCounts {
+    pub(crate) fn new(pos: &Position) -> DrawCounts {
         let rules = DrawRules::of(pos.variant);
         let balances = Balances::of(pos, rules);
         let start = |strong: Option<Option<Color>>| Run::next(None, strong, pos.turn);
@@ -213,7 +217,7 @@ impl DrawCounts {
 
     /// Counts the move that led to `pos`; `material_changed`: it captured or promoted.
     #[inline]
-    pub fn count(&mut self, pos: &Position, material_changed: bool) {
+    pub(crate) fn count(&mut self, pos: &Position, material_changed: bool) {
         if material_changed {
             self.balances = Balances::of(pos, self.rules);
             self.material = Count::start(pos.turn);
@@ -232,7 +236,7 @@ impl DrawCounts {
     /// The draw rule whose count the last move reached, if any, given the plies since the
     /// last capture or man move. When one move reaches several, the lowest-numbered clause.
     #[inline]
-    pub fn reached(&self, quiet_plies: u32) -> Option<Outcome> {
+    pub(crate) fn reached(&self, quiet_plies: u32) -> Option<Outcome> {
         if self
             .three_kings
             .is_some_and(|r| r.moves() >= THREE_KINGS_MOVES)

@@ -186,7 +186,7 @@ impl<F: serde_json::ser::Formatter> serde_json::ser::Formatter for SafeFormatter
     }
 }
 
-/// Writes `value` as JSON on one line (no line break after it), escaped as [`SafeFormatter`]
+/// Writes `value` as JSON on one line (no line break after it), escaped as `SafeFormatter`
 /// says.
 pub fn write_json<W: io::Write, T: Serialize + ?Sized>(out: W, value: &T) -> io::Result<()> {
     let formatter = SafeFormatter {

@@ -11,8 +11,10 @@ use crate::square::{Corner, SquareError};
 use crate::variant::Variant;
 use std::fmt;
 
+/// What is wrong with a FEN text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenErrorKind {
+    /// No text at all.
     Empty,
     /// The side to move is not `W` or `B`.
     UnknownSideToMove(String),
@@ -28,8 +30,10 @@ pub enum FenErrorKind {
     ManOnPromotionRow(String),
 }
 
+/// A FEN text that [`parse_fen`] cannot read, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FenError {
+    /// What is wrong.
     pub kind: FenErrorKind,
     /// Byte offset in the FEN text.
     pub offset: usize,
@@ -193,7 +197,9 @@ fn split_sections(text: &str) -> Sections {
 /// How a FEN names its squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FenNotation {
+    /// Square names: `W:Wa1,c1:Bb8`.
     Alpha,
+    /// Square numbers in the numbering that starts at the corner: `W:W31,32:B1`.
     Numeric(Corner),
 }
 

@@ -8,7 +8,7 @@
 //! on a ghost bit, a step off the top or bottom leaves the board mask; both are cut by `&
 //! squares`. 10x8 needs 44 bits, 8x8 needs 36.
 //!
-//! The one way to step on the board is [`Geometry::shift`], a rotation of the bitboard and the
+//! The one way to step on the board is `Geometry::shift`, a rotation of the bitboard and the
 //! square mask: no square lies near enough to either end of the 64 bits for a rotation to wrap
 //! onto a square (a test checks every square of both boards), so a rotation steps like a shift
 //! with no branch on the direction. The rays, landing squares and walks of the move generator
@@ -17,7 +17,7 @@
 /// The four diagonal directions, as seen from White's side of the board; the discriminant
 /// indexes per-direction tables (a direction and its opposite differ by 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Direction {
+pub(crate) enum Direction {
     UpRight = 0,
     UpLeft = 1,
     DownLeft = 2,
@@ -33,7 +33,7 @@ impl Direction {
     ];
 
     /// The direction a man of White (`true`) or Black moves forward in, both of them.
-    pub const fn forward(white: bool) -> [Direction; 2] {
+    pub(crate) const fn forward(white: bool) -> [Direction; 2] {
         if white {
             [Direction::UpRight, Direction::UpLeft]
         } else {
@@ -54,21 +54,23 @@ impl Direction {
 }
 
 /// Most squares a supported board has (10x8 has 40 dark squares).
-pub const MAX_SQUARES: usize = 40;
+pub(crate) const MAX_SQUARES: usize = 40;
 
 /// A board: its size, the square mask and every table the rules and notation need.
 #[derive(Debug)]
 pub struct Geometry {
+    /// Columns (10 or 8).
     pub width: u8,
+    /// Rows (8).
     pub height: u8,
     /// Dark squares per row (`width / 2`).
-    pub half: u8,
+    pub(crate) half: u8,
     /// Number of dark squares (`width * height / 2`).
     pub num_squares: u8,
     /// Every bit that is a square.
     pub squares: u64,
     /// Squares of each row, indexed by row (0 = row 1).
-    pub rows: [u64; 16],
+    pub(crate) rows: [u64; 16],
     /// Bit index of each square in reading order a1, c1, ... (dense index 0..num_squares).
     pub bit_of_dense: [u8; MAX_SQUARES],
     /// Column (0 = a) of every bit; 255 for bits that are not squares.
@@ -76,27 +78,27 @@ pub struct Geometry {
     /// Row (0 = row 1) of every bit; 255 for bits that are not squares.
     pub row_of_bit: [u8; 64],
     /// White's and Black's men at the start (three rows each).
-    pub white_start: u64,
-    pub black_start: u64,
+    pub(crate) white_start: u64,
+    pub(crate) black_start: u64,
     /// Bit of the square at column and row (`[row][column]`, both from 0); [`NO_SQUARE`] for
     /// light squares, [`OFF_BOARD`] for places outside the board.
-    pub bit_at_place: [[u8; 16]; 16],
+    pub(crate) bit_at_place: [[u8; 16]; 16],
     /// Bit of square number `n` (1-based) of each numbering: `[corner][n - 1]`, the corner
     /// being a [`Corner`](crate::square::Corner) digit; [`NO_SQUARE`] past the last number.
-    pub bit_of_numbered: [[u8; MAX_SQUARES]; 4],
+    pub(crate) bit_of_numbered: [[u8; MAX_SQUARES]; 4],
     /// The rotation of the bitboard that steps every square one step in each direction of
     /// [`Direction::ALL`] (see [`Geometry::shift`]).
-    pub rotations: [u32; 4],
+    pub(crate) rotations: [u32; 4],
     /// Every square from a square (bit) to the edge in each direction of
     /// [`Direction::ALL`], the nearest first in that direction (0 for bits that are not
     /// squares).
-    pub rays: [[u64; 4]; 64],
+    pub(crate) rays: [[u64; 4]; 64],
 }
 
 /// The entry of a square table where there is no square (a light square).
-pub const NO_SQUARE: u8 = u8::MAX;
+pub(crate) const NO_SQUARE: u8 = u8::MAX;
 /// The entry of [`Geometry::bit_at_place`] for a place outside the board.
-pub const OFF_BOARD: u8 = u8::MAX - 1;
+pub(crate) const OFF_BOARD: u8 = u8::MAX - 1;
 
 const fn row_base(width: u8, row: u8) -> u8 {
     (row / 2) * (width + 1) + (row % 2) * (width / 2 + 1)
@@ -105,7 +107,7 @@ const fn row_base(width: u8, row: u8) -> u8 {
 impl Geometry {
     /// Builds the tables of a board `width` columns wide and `height` rows high whose a1
     /// square is dark. Evaluated at compile time for the boards below.
-    pub const fn new(width: u8, height: u8, start_rows: u8) -> Geometry {
+    pub(crate) const fn new(width: u8, height: u8, start_rows: u8) -> Geometry {
         let half = width / 2;
         let mut g = Geometry {
             width,
@@ -199,13 +201,13 @@ impl Geometry {
 
     /// Shifts every square of `bb` one step in `dir`; squares that leave the board vanish.
     #[inline(always)]
-    pub const fn shift(&self, bb: u64, dir: Direction) -> u64 {
+    pub(crate) const fn shift(&self, bb: u64, dir: Direction) -> u64 {
         bb.rotate_left(self.rotations[dir as usize]) & self.squares
     }
 
     /// Every square of `bb` one step forward for White's men (`white`) or Black's.
     #[inline(always)]
-    pub const fn forward(&self, bb: u64, white: bool) -> u64 {
+    pub(crate) const fn forward(&self, bb: u64, white: bool) -> u64 {
         let [a, b] = Direction::forward(white);
         self.shift(bb, a) | self.shift(bb, b)
     }
@@ -213,14 +215,14 @@ impl Geometry {
     /// The first square beyond the run of `empty` squares from the square `at` in `dir` (0 if
     /// the edge comes first): a lookup of the ray, no walk.
     #[inline(always)]
-    pub fn first_obstacle(&self, at: u8, dir: Direction, empty: u64) -> u64 {
+    pub(crate) fn first_obstacle(&self, at: u8, dir: Direction, empty: u64) -> u64 {
         nearest(self.rays[usize::from(at & 63)][dir as usize] & !empty, dir)
     }
 
     /// The `empty` squares reached from the square `at` in `dir` before the first obstacle:
     /// the ray cut before the obstacle.
     #[inline(always)]
-    pub fn ray(&self, at: u8, dir: Direction, empty: u64) -> u64 {
+    pub(crate) fn ray(&self, at: u8, dir: Direction, empty: u64) -> u64 {
         let ray = self.rays[usize::from(at & 63)][dir as usize];
         let obstacle = nearest(ray & !empty, dir);
         if obstacle == 0 {
@@ -235,7 +237,7 @@ impl Geometry {
     /// [`Geometry::first_obstacle`] by a walk from the single square `at`: shorter code where
     /// the run is usually short (a king next to other pieces).
     #[inline(always)]
-    pub fn first_obstacle_walk(&self, at: u64, dir: Direction, empty: u64) -> u64 {
+    pub(crate) fn first_obstacle_walk(&self, at: u64, dir: Direction, empty: u64) -> u64 {
         let mut square = self.shift(at, dir);
         while square & empty != 0 {
             square = self.shift(square, dir);
@@ -245,7 +247,7 @@ impl Geometry {
 
     /// [`Geometry::ray`] by a walk from the single square `at`.
     #[inline(always)]
-    pub fn ray_walk(&self, at: u64, dir: Direction, empty: u64) -> u64 {
+    pub(crate) fn ray_walk(&self, at: u64, dir: Direction, empty: u64) -> u64 {
         let mut reached = 0;
         let mut square = self.shift(at, dir) & empty;
         while square != 0 {
@@ -257,7 +259,7 @@ impl Geometry {
 
     /// The square one step from `bit` in `dir`, if there is one.
     #[inline(always)]
-    pub const fn step(&self, bit: u8, dir: Direction) -> Option<u8> {
+    pub(crate) const fn step(&self, bit: u8, dir: Direction) -> Option<u8> {
         let moved = self.shift(1u64 << bit, dir);
         if moved == 0 {
             None
@@ -267,7 +269,7 @@ impl Geometry {
     }
 
     /// The diagonal direction from the square `from` towards `to`, if they share a diagonal.
-    pub fn direction(&self, from: u8, to: u8) -> Option<Direction> {
+    pub(crate) fn direction(&self, from: u8, to: u8) -> Option<Direction> {
         let column = |bit: u8| i16::from(self.column_of_bit[bit as usize]);
         let row = |bit: u8| i16::from(self.row_of_bit[bit as usize]);
         let (dc, dr) = (column(to) - column(from), row(to) - row(from));
@@ -298,7 +300,7 @@ impl Geometry {
     }
 
     /// Dense index (0 = a1, reading order) of a square bit.
-    pub fn dense_of_bit(&self, bit: u8) -> usize {
+    pub(crate) fn dense_of_bit(&self, bit: u8) -> usize {
         (self.squares & ((1u64 << bit) - 1)).count_ones() as usize
     }
 }
@@ -317,9 +319,9 @@ fn nearest(squares: u64, dir: Direction) -> u64 {
 }
 
 /// Spantsiretti: 10 columns, 8 rows, 15 men each.
-pub const TEN_BY_EIGHT: Geometry = Geometry::new(10, 8, 3);
+pub(crate) const TEN_BY_EIGHT: Geometry = Geometry::new(10, 8, 3);
 /// Russian draughts: 8x8, 12 men each.
-pub const EIGHT_BY_EIGHT: Geometry = Geometry::new(8, 8, 3);
+pub(crate) const EIGHT_BY_EIGHT: Geometry = Geometry::new(8, 8, 3);
 
 /// Iterates over the set bits of a bitboard, lowest first.
 #[inline(always)]

@@ -2,9 +2,9 @@
 //! the variant (compulsory capture with free choice, flying kings, promotion in the middle of
 //! a capture, immediate or deferred removal of the captured pieces).
 //!
-//! One capture search ([`search_captures`]) finds every capture of a piece and hands each to
-//! a collector: [`Listing`] keeps them all (the legal moves), [`EndingOn`] keeps those that
-//! end on one square, as one move (reading a written move), and stops at a second.
+//! One capture search (`search_captures`) finds every capture of a piece and hands each to a
+//! collector: `Listing` keeps them all (the legal moves), `EndingOn` keeps those that end on
+//! one square, as one move (reading a written move), and stops at a second.
 
 use crate::geometry::{Direction, EIGHT_BY_EIGHT, Geometry, TEN_BY_EIGHT, bits};
 use crate::moves::{MAX_JUMPS, Move, QuickMove};
@@ -159,7 +159,7 @@ pub fn has_legal_move(pos: &Position) -> bool {
 
 /// Whether some piece of the side to move has an empty square to step to (which is a legal
 /// move when there is no capture).
-pub fn has_step(pos: &Position) -> bool {
+pub(crate) fn has_step(pos: &Position) -> bool {
     on_board!(pos.variant, B => has_step_on::<B>(pos))
 }
 
@@ -763,6 +763,52 @@ mod tests {
             counts[0] > 10_000 && counts[1] > 10 && counts[2] > 0,
             "{counts:?}"
         );
+    }
+
+    /// The text of a generated capture, start and end or the full path, is what
+    /// `Move::to_alpha` says, appended by `Move::write_alpha`.
+    #[test]
+    fn captures_write_their_text() {
+        for (fen, variant, short, full) in [
+            (
+                "W:WKa1:Bc3,e5,g5",
+                Variant::Spantsiretti,
+                "a1:h4",
+                "a1:d4:f6:h4",
+            ),
+            (
+                "W:Wc1:Bd2,f4,f6",
+                Variant::Spantsiretti,
+                "c1:e7",
+                "c1:e3:g5:e7",
+            ),
+            (
+                "W:WKa1,c1:Bb2,d4,f6,d6,b6",
+                Variant::Russian,
+                "a1:a5",
+                "a1:c3:e5:c7:a5",
+            ),
+        ] {
+            let pos = crate::fen::parse_fen(fen, variant, crate::square::Corner::TopLeft).unwrap();
+            let mut legal = Vec::new();
+            legal_moves(&pos, Paths::Landings, &mut legal);
+            let g = pos.geometry();
+            let texts: Vec<(String, String)> = legal
+                .iter()
+                .map(|mv| (mv.to_alpha(g, false), mv.to_alpha(g, true)))
+                .collect();
+            assert!(
+                texts.contains(&(short.to_string(), full.to_string())),
+                "{texts:?}"
+            );
+            for mv in &legal {
+                for full_path in [false, true] {
+                    let mut out = String::from("x");
+                    mv.write_alpha(g, full_path, &mut out);
+                    assert_eq!(out[1..], mv.to_alpha(g, full_path));
+                }
+            }
+        }
     }
 
     /// Each board's constants are its variant's.

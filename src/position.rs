@@ -5,14 +5,18 @@ use crate::geometry::Geometry;
 use crate::moves::{Effect, Move};
 use crate::variant::Variant;
 
+/// A side. White moves first and starts on rows 1 to 3.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Color {
+    /// The side that starts on the low rows and moves first.
     White,
+    /// The side that starts on the high rows.
     Black,
 }
 
 impl Color {
+    /// The opponent.
     pub fn other(self) -> Color {
         match self {
             Color::White => Color::Black,
@@ -20,6 +24,7 @@ impl Color {
         }
     }
 
+    /// `White` or `Black`, as messages write it.
     pub fn name(self) -> &'static str {
         match self {
             Color::White => "White",
@@ -31,17 +36,27 @@ impl Color {
 /// What stands on a square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Piece {
+    /// Whose piece it is.
     pub color: Color,
+    /// A king (else a man).
     pub king: bool,
 }
 
+/// Where the pieces stand and who is to move, as bitboards: bit `i` is square `i` of the
+/// variant's [`Geometry`] (see [`crate::geometry::bits`] to list them, and
+/// [`Geometry::square_name`] to name one). Positions compare equal when their placement and
+/// side to move are, which is what the threefold-repetition rule compares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
+    /// The rules this position is played under (board size, capture removal).
     pub variant: Variant,
+    /// Squares of White's pieces, men and kings.
     pub white: u64,
+    /// Squares of Black's pieces, men and kings.
     pub black: u64,
     /// Kings of either colour (a subset of `white | black`).
     pub kings: u64,
+    /// The side to move.
     pub turn: Color,
 }
 
@@ -69,10 +84,12 @@ impl Position {
         }
     }
 
+    /// The board of this position's variant: its squares, names and tables.
     pub fn geometry(&self) -> &'static Geometry {
         self.variant.geometry()
     }
 
+    /// Squares of `color`'s pieces, men and kings.
     pub fn pieces(&self, color: Color) -> u64 {
         match color {
             Color::White => self.white,
@@ -80,14 +97,17 @@ impl Position {
         }
     }
 
+    /// Squares holding a piece.
     pub fn occupied(&self) -> u64 {
         self.white | self.black
     }
 
+    /// Playable squares holding no piece.
     pub fn empty_squares(&self) -> u64 {
         self.geometry().squares & !self.occupied()
     }
 
+    /// What stands on the square `bit`, if anything.
     pub fn piece_at(&self, bit: u8) -> Option<Piece> {
         let mask = 1u64 << bit;
         let color = if self.white & mask != 0 {
@@ -125,9 +145,9 @@ impl Position {
         self.after(mv)
     }
 
-    /// The position after the legal move `mv`, a [`Move`] or a [`QuickMove`].
+    /// The position after the legal move `mv`, a [`Move`] or a `QuickMove`.
     #[inline(always)]
-    pub fn after(&self, mv: &impl Effect) -> Position {
+    pub(crate) fn after(&self, mv: &impl Effect) -> Position {
         let from = 1u64 << mv.from();
         let to = 1u64 << mv.to();
         let mut next = *self;

@@ -7,10 +7,11 @@
 //! material, or `*`. A single jump that another capture shares start and end with is avoided
 //! while there is another choice, since no spelling of it is unambiguous.
 
-use crate::game::{Game, Outcome};
+use crate::game::Game;
 use crate::movegen::{Paths, legal_moves};
 use crate::moves::Move;
 use crate::notation::{MoveNumber, move_text};
+use crate::outcome::Outcome;
 use crate::position::{Color, Position};
 use crate::variant::Variant;
 use std::fmt::Write;
@@ -20,10 +21,12 @@ use std::fmt::Write;
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator whose numbers are fixed by `seed`.
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
+    /// The next number.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;

@@ -46,7 +46,7 @@ pub enum Illegal {
 }
 
 /// What a written move stands for. `M` is the move found: a [`Move`], or inside the crate a
-/// [`QuickMove`] whose landing squares are kept apart.
+/// `QuickMove` whose landing squares are kept apart.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Resolution<M = Move> {
     /// Exactly one move fits.

@@ -23,8 +23,10 @@ pub enum Variant {
 }
 
 impl Variant {
+    /// Every supported variant.
     pub const ALL: [Variant; 2] = [Variant::Spantsiretti, Variant::Russian];
 
+    /// The variant of a PDN GameType number (41 or 25), if supported.
     pub fn from_game_type(number: u32) -> Option<Variant> {
         match number {
             41 => Some(Variant::Spantsiretti),
@@ -33,6 +35,7 @@ impl Variant {
         }
     }
 
+    /// The PDN GameType number: 41 or 25.
     pub fn game_type(self) -> u8 {
         match self {
             Variant::Spantsiretti => 41,
@@ -40,6 +43,7 @@ impl Variant {
         }
     }
 
+    /// The board: 10x8 for Spantsiretti, 8x8 for Russian draughts.
     pub fn geometry(self) -> &'static Geometry {
         match self {
             Variant::Spantsiretti => &TEN_BY_EIGHT,
@@ -47,6 +51,7 @@ impl Variant {
         }
     }
 
+    /// When captured pieces leave the board.
     pub fn removal(self) -> Removal {
         match self {
             Variant::Spantsiretti => Removal::Immediate,

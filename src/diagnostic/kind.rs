@@ -4,8 +4,8 @@
 use super::{Severity, code};
 use crate::encoding::TextEncoding;
 use crate::fen::FenError;
-use crate::game::Outcome;
 use crate::notation::MoveNumber;
+use crate::outcome::Outcome;
 use crate::pdn::error::SyntaxErrorKind;
 use crate::pdn::gametype::GameTypeError;
 use crate::pdn::result::GameResult;

@@ -6,9 +6,10 @@
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::encoding::Detection;
-use crate::game::{Game, Outcome};
+use crate::game::Game;
 use crate::moves::Move;
 use crate::notation::{canonical, listed};
+use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::square::Corner;
 use crate::stats::Stats;

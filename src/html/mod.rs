@@ -3,7 +3,7 @@
 //! gathered game by game, charts, game viewers, the page itself.
 
 pub mod board;
-pub mod chart;
+mod chart;
 pub mod contents;
 pub mod page;
 pub mod viewer;

@@ -5,7 +5,7 @@
 //!   [`Visitor`] ([`visitor`]: tags, move numbers, moves, NAGs, comments, setup commands,
 //!   variations, results and findings, each with its text as written and its offset, and
 //!   the game's bytes); [`Collector`] is the visitor that gathers a whole game;
-//! - [`grammar`]: the PDN 3.0 productions as nom parsers (moves, squares, move numbers,
+//! - `grammar`: the PDN 3.0 productions as nom parsers (moves, squares, move numbers,
 //!   strength marks, NAGs, results);
 //! - [`reader`]: [`GameReader`] splits a stream into [`RawGame`]s (bounded memory);
 //! - [`lexer`]: [`parse_game`] reads one game into tags, flat tokens and [`SyntaxError`]s
@@ -64,7 +64,7 @@ pub(crate) mod ascii;
 pub mod collect;
 pub mod error;
 pub mod gametype;
-pub mod grammar;
+pub(crate) mod grammar;
 pub mod lexer;
 pub mod limits;
 pub mod location;

@@ -1,5 +1,5 @@
 //! The written structure of one move, without any board: squares, separators, Russian
-//! compact notation, placeholders and move strength marks. Read by [`super::grammar`]:
+//! compact notation, placeholders and move strength marks. Read by `super::grammar`:
 //!
 //! Spellings (all ASCII, nom `complete` parsers over bytes; the common spellings `c3-d4`,
 //! `c3:e5:g7`, `22x13` by a quick reader that gives the same answer):

@@ -18,8 +18,8 @@ pub use stream::{GameSink, StreamTotals, check_stream};
 
 use crate::diagnostic::{Diagnostic, Kind, Severity};
 use crate::fen::parse_fen;
-use crate::game::Outcome;
 use crate::levels::Levels;
+use crate::outcome::Outcome;
 use crate::pdn::gametype::{GameTypeTag, game_type_name};
 use crate::pdn::lexer::{ParsedGame, TokenKind};
 use crate::pdn::location::{ColumnUnit, Locator};
@@ -37,7 +37,7 @@ pub struct Options {
     /// The game type of games without a GameType tag, when detection is off or cannot tell.
     pub default_variant: Variant,
     /// Read a game without a GameType tag on the board its FEN, squares and moves fit
-    /// ([`detect`]); off, such a game is read as [`Self::default_variant`].
+    /// (module `detect`); off, such a game is read as [`Self::default_variant`].
     pub detect_game_type: bool,
     /// Deviations from the standard (warnings) become errors.
     pub strict: bool,

@@ -3,7 +3,7 @@
 
 use super::{Findings, GameReport, Termination};
 use crate::diagnostic::{GameEnd, Kind, Severity};
-use crate::game::Outcome as RuleOutcome;
+use crate::outcome::Outcome as RuleOutcome;
 use crate::pdn::lexer::{ParsedGame, Token};
 use crate::pdn::result::GameResult;
 use crate::pdn::result::{Outcome as Declared, parse_result_tag};
