@@ -45,8 +45,6 @@ fn split(data: &[u8], capacity: usize) -> Split {
     let mut reader = GameReader::new(BufReader::with_capacity(capacity, data));
     let mut games = Vec::new();
     let mut parsed = ParsedGame::default();
-    let mut summarizing = GameReader::new(BufReader::with_capacity(capacity, data));
-    let mut summarized = ParsedGame::default();
     while let Some(raw) = reader
         .next_game_parsed(&mut parsed)
         .expect("reading from memory cannot fail")
@@ -54,21 +52,8 @@ fn split(data: &[u8], capacity: usize) -> Split {
         // Read in one pass (plain games) or split and then lexed: the same either way.
         let lexed = parse_game(&raw);
         assert_eq!(parsed, lexed, "one pass and two read alike");
-        // Read for a syntax check (tokens of plain games not built): the same game, tags,
-        // findings and what a syntax check takes from the tokens.
-        let same = summarizing.next_game_summarized(&mut summarized);
-        assert_eq!(same.expect("memory"), Some(raw), "the same games");
-        assert_eq!(summarized.tags, lexed.tags, "summary path: tags");
-        assert_eq!(summarized.errors, lexed.errors, "summary path: findings");
-        let summary = summarized.syntax_summary();
-        assert_eq!(summary, lexed.syntax_summary(), "summary path: summary");
-        if summarized.tokens_built() {
-            assert_eq!(summarized, lexed, "summary path, lexed whole");
-        }
         games.push((raw.offset, raw.bytes.to_vec(), raw.line, raw.index));
     }
-    let after = summarizing.next_game_summarized(&mut summarized);
-    assert_eq!(after.expect("memory"), None, "no more games");
     games
 }
 

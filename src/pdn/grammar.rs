@@ -272,27 +272,13 @@ pub(crate) fn quick_move_word(
     rest: &[u8],
     end_ends_word: bool,
 ) -> Option<(usize, Squares, Separator)> {
-    quick_move_word_as(rest, end_ends_word, |squares, separator| {
-        (squares, separator)
-    })
-    .map(|(used, (squares, separator))| (used, squares, separator))
-}
-
-/// [`quick_move_word`], keeping of the squares and the separator what `keep` makes of them
-/// (where that is less, the squares need not be built).
-#[inline(always)]
-pub(crate) fn quick_move_word_as<T>(
-    rest: &[u8],
-    end_ends_word: bool,
-    keep: impl Fn(Squares, Separator) -> T,
-) -> Option<(usize, T)> {
     // The commonest spellings from a fixed window first.
     if let Some(window) = rest.first_chunk::<6>() {
         if let Some((squares, separator)) = quickest_alpha(window) {
-            return Some((5, keep(squares, separator)));
+            return Some((5, squares, separator));
         }
-        if let Some((used, squares, separator)) = quickest_numbers(window) {
-            return Some((used, keep(squares, separator)));
+        if let Some(quick) = quickest_numbers(window) {
+            return Some(quick);
         }
     }
     let ends_word = |used: usize| {
@@ -307,7 +293,7 @@ pub(crate) fn quick_move_word_as<T>(
     let result = word.first()?.is_ascii_digit()
         && GameResult::may_be(word)
         && GameResult::from_bytes(word).is_some();
-    (used <= MAX_TOKEN_BYTES && !result).then(|| (used, keep(squares, separator)))
+    (used <= MAX_TOKEN_BYTES && !result).then_some((used, squares, separator))
 }
 
 /// A move number as a whole word at the start of `rest`, as the quick readers read it: `12.`

@@ -133,13 +133,11 @@ pub struct ParsedGame {
     pub tags: Vec<Tag>,
     pub tokens: Vec<Token>,
     pub errors: Vec<SyntaxError>,
-    /// Read for a syntax check without building `tokens` (then empty): what they would give.
-    summary: Option<SyntaxSummary>,
     /// Tags of an earlier game, kept for their buffers (not part of the game).
     spare: Vec<Tag>,
 }
 
-/// What a syntax check (nothing replayed) takes from a game's tokens, noted token by token.
+/// What a syntax check (nothing replayed) takes from a game's tokens.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SyntaxSummary {
     /// Some move writes numeric squares.
@@ -147,35 +145,6 @@ pub struct SyntaxSummary {
     /// Offset of the first `(` nested deeper than [`MAX_VARIATION_DEPTH`] (as the line
     /// builder counts: the first variation it skips).
     pub too_deep: Option<u64>,
-    depth: usize,
-}
-
-impl SyntaxSummary {
-    /// Notes the next token. A move number changes nothing (so one may be taken back).
-    #[inline(always)]
-    pub(crate) fn note(&mut self, kind: &TokenKind, offset: u64) {
-        match kind {
-            TokenKind::Move(written) => self.moved(written.is_numeric()),
-            TokenKind::VariationStart => self.open(offset),
-            TokenKind::VariationEnd => self.depth = self.depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-
-    /// A move, written in numeric squares or not.
-    #[inline(always)]
-    pub(crate) fn moved(&mut self, numeric: bool) {
-        self.numeric |= numeric;
-    }
-
-    /// A `(` at `offset`.
-    #[inline(always)]
-    fn open(&mut self, offset: u64) {
-        self.depth += 1;
-        if self.depth > MAX_VARIATION_DEPTH && self.too_deep.is_none() {
-            self.too_deep = Some(offset);
-        }
-    }
 }
 
 /// Tag buffers larger than this are not kept for the next game.
@@ -183,10 +152,7 @@ const SPARE_LIMIT: usize = 1024;
 
 impl PartialEq for ParsedGame {
     fn eq(&self, other: &Self) -> bool {
-        self.tags == other.tags
-            && self.tokens == other.tokens
-            && self.errors == other.errors
-            && self.summary == other.summary
+        self.tags == other.tags && self.tokens == other.tokens && self.errors == other.errors
     }
 }
 
@@ -198,7 +164,6 @@ impl fmt::Debug for ParsedGame {
             .field("tags", &self.tags)
             .field("tokens", &self.tokens)
             .field("errors", &self.errors)
-            .field("summary", &self.summary)
             .finish()
     }
 }
@@ -239,31 +204,28 @@ impl ParsedGame {
             .any(|e| matches!(e.kind, GameTooLong | TooManyMoves | TooManyTokens))
     }
 
-    /// What a syntax check takes from the tokens, also when they were not built (see
-    /// [`super::reader::GameReader::next_game_summarized`]).
+    /// What a syntax check takes from the tokens.
     pub fn syntax_summary(&self) -> SyntaxSummary {
-        self.summary.unwrap_or_else(|| {
-            let mut summary = SyntaxSummary::default();
-            for token in &self.tokens {
-                summary.note(&token.kind, token.offset);
+        let mut summary = SyntaxSummary::default();
+        let mut depth = 0usize;
+        for token in &self.tokens {
+            match &token.kind {
+                TokenKind::Move(written) => summary.numeric |= written.is_numeric(),
+                TokenKind::VariationStart => {
+                    depth += 1;
+                    if depth > MAX_VARIATION_DEPTH && summary.too_deep.is_none() {
+                        summary.too_deep = Some(token.offset);
+                    }
+                }
+                TokenKind::VariationEnd => depth = depth.saturating_sub(1),
+                _ => {}
             }
-            summary
-        })
-    }
-
-    /// Whether `tokens` holds the game's tokens (else only their summary was kept).
-    pub fn tokens_built(&self) -> bool {
-        self.summary.is_none()
-    }
-
-    /// Records the summary of tokens read but not built.
-    pub(crate) fn set_summary(&mut self, summary: SyntaxSummary) {
-        self.summary = Some(summary);
+        }
+        summary
     }
 
     /// Empties the game, keeping the allocations for the next one.
     pub fn clear(&mut self) {
-        self.summary = None;
         let keep = |t: &Tag| t.name.capacity() + t.value.capacity() <= SPARE_LIMIT;
         if self.spare.is_empty() {
             // The common case (every spare tag was used): no tag moves. Last first, so that

@@ -87,7 +87,7 @@ pub(crate) fn numeric_squares(squares: &[WrittenSquare]) -> bool {
 }
 
 /// What kind of move was written.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub enum MoveShape {
     /// Two or more squares; `capture` when any separator is `:` or `x`.
     Squares { squares: Squares, capture: bool },
@@ -99,6 +99,28 @@ pub enum MoveShape {
     },
     /// `-` or `--`: a move that was not recorded.
     Placeholder,
+}
+
+impl Clone for MoveShape {
+    fn clone(&self) -> MoveShape {
+        match self {
+            // Squares are `Copy`: copied at once rather than one by one.
+            MoveShape::Squares { squares, capture } => MoveShape::Squares {
+                squares: Squares::from_slice(squares),
+                capture: *capture,
+            },
+            MoveShape::Compact {
+                from_column,
+                to,
+                capture,
+            } => MoveShape::Compact {
+                from_column: *from_column,
+                to: *to,
+                capture: *capture,
+            },
+            MoveShape::Placeholder => MoveShape::Placeholder,
+        }
+    }
 }
 
 /// Longest run of strength marks read (longer runs are not moves).

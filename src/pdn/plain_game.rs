@@ -20,14 +20,12 @@
 use super::ascii::{WORD_ENDS, is_break, is_space};
 use super::grammar::{
     bare_number, column_of, move_number, nag, quick_move_number, quick_move_word,
-    quick_move_word_as,
 };
-use super::lexer::{CommentStyle, ParsedGame, SyntaxSummary, Token, TokenKind, clean_marked_move};
+use super::lexer::{CommentStyle, ParsedGame, Token, TokenKind, clean_marked_move};
 use super::limits::{MAX_GAME_BYTES, MAX_TAG_NAME_BYTES, MAX_TOKEN_BYTES};
-use super::movetext::numeric_squares;
 use super::names::name_bit;
 use super::result::GameResult;
-use super::splitter::may_matter;
+use super::splitter::{may_matter, move_one_starts_game};
 
 /// Where a plain game ends: the game is `buf[start..end]`, and scanning goes on at `resume`
 /// (after the result, or at the construct that starts the next game).
@@ -273,8 +271,7 @@ pub(crate) fn plain_game<C: Constructs>(
                 let (word, end) = constructs.word(buf, i, class == MATTERS && top)?;
                 match word {
                     Word::Number(number) if top => {
-                        if number == 1 && breaks >= 2 && movetext && max_number > 1 {
-                            // `1.` after a blank line: a new game without tags.
+                        if move_one_starts_game(number, breaks, movetext, max_number) {
                             constructs.unread();
                             return constructs.finish(depth).then_some(PlainEnd {
                                 end: last_end,
@@ -397,24 +394,20 @@ impl Constructs for Splitting {
 }
 
 /// Reads a plain game into a [`ParsedGame`] exactly as [`super::lexer::parse_game_into`]
-/// would: the same tags and tokens, and no findings (a game with any is not plain). Without
-/// `TOKENS`, for a syntax check, each token is only noted in the game's [`SyntaxSummary`]
-/// (the same decisions, the building compiled away).
-pub(crate) struct Lexing<'a, const TOKENS: bool> {
+/// would: the same tags and tokens, and no findings (a game with any is not plain).
+pub(crate) struct Lexing<'a> {
     out: &'a mut ParsedGame,
-    summary: SyntaxSummary,
     /// Absolute offset of `buf[0]`.
     base: u64,
     /// The game was read whole.
     pub(crate) done: bool,
 }
 
-impl<'a, const TOKENS: bool> Lexing<'a, TOKENS> {
-    /// A reader into `out`: with `TOKENS`, of tags and tokens; else of tags and the summary.
-    pub(crate) fn new(out: &'a mut ParsedGame) -> Lexing<'a, TOKENS> {
+impl<'a> Lexing<'a> {
+    /// A reader of tags and tokens into `out`.
+    pub(crate) fn new(out: &'a mut ParsedGame) -> Lexing<'a> {
         Lexing {
             out,
-            summary: SyntaxSummary::default(),
             base: 0,
             done: false,
         }
@@ -423,12 +416,8 @@ impl<'a, const TOKENS: bool> Lexing<'a, TOKENS> {
     #[inline(always)]
     fn push(&mut self, kind: TokenKind, at: usize, end: usize) {
         let offset = self.base + at as u64;
-        if TOKENS {
-            let len = (end - at) as u32;
-            self.out.tokens.push(Token { kind, offset, len });
-        } else {
-            self.summary.note(&kind, offset);
-        }
+        let len = (end - at) as u32;
+        self.out.tokens.push(Token { kind, offset, len });
     }
 
     /// NAGs glued together from `at` to `end` (`$1$3`), else nothing (give up).
@@ -454,30 +443,21 @@ impl<'a, const TOKENS: bool> Lexing<'a, TOKENS> {
     #[inline(always)]
     fn quick_move(&mut self, buf: &[u8], at: usize) -> Option<usize> {
         let rest = buf.get(at..)?;
-        if TOKENS {
-            let (used, squares, separator) = quick_move_word(rest, false)?;
-            let offset = self.base + at as u64;
-            self.out
-                .tokens
-                .push(Token::quick_move(offset, used, squares, separator));
-            Some(at + used)
-        } else {
-            // Building the squares or the token would cost as much as reading the move.
-            let (used, numeric) =
-                quick_move_word_as(rest, false, |squares, _| numeric_squares(&squares))?;
-            self.summary.moved(numeric);
-            Some(at + used)
-        }
+        let (used, squares, separator) = quick_move_word(rest, false)?;
+        let offset = self.base + at as u64;
+        self.out
+            .tokens
+            .push(Token::quick_move(offset, used, squares, separator));
+        Some(at + used)
     }
 }
 
-impl<const TOKENS: bool> Constructs for Lexing<'_, TOKENS> {
+impl Constructs for Lexing<'_> {
     /// Small enough that no limit of the lexer (tokens, moves, comments) can be reached.
     const MAX_BYTES: usize = 32 * 1024;
 
     fn start(&mut self, base: u64) {
         self.out.clear();
-        self.summary = SyntaxSummary::default();
         self.base = base;
         self.done = false;
     }
@@ -567,18 +547,12 @@ impl<const TOKENS: bool> Constructs for Lexing<'_, TOKENS> {
     }
 
     fn unread(&mut self) {
-        // Only a move number is taken back: the summary noted nothing of it.
-        if TOKENS {
-            self.out.tokens.pop();
-        }
+        self.out.tokens.pop();
     }
 
     fn finish(&mut self, depth: u64) -> bool {
         if depth > 0 {
             return false; // an unclosed variation: an error
-        }
-        if !TOKENS {
-            self.out.set_summary(self.summary);
         }
         self.done = true;
         true
@@ -604,8 +578,8 @@ mod tests {
         games
     }
 
-    /// The fast path splits as the state machine does, and reads each game as the lexer does,
-    /// also without building tokens. Returns how many games the reader read that way.
+    /// The fast path splits as the state machine does, and reads each game as the lexer does.
+    /// Returns how many games [`plain_game`] reads whole.
     fn check_agrees(input: &[u8]) -> usize {
         assert_eq!(
             games(input, true),
@@ -615,9 +589,7 @@ mod tests {
         );
         let mut reader = GameReader::new(input);
         let mut parsed = ParsedGame::default();
-        let mut summarizing = GameReader::new(input);
-        let mut summarized = ParsedGame::default();
-        let (mut fast, mut summaries) = (0, 0);
+        let mut fast = 0;
         while let Some(raw) = reader.next_game_parsed(&mut parsed).unwrap() {
             assert_eq!(
                 parsed,
@@ -625,45 +597,15 @@ mod tests {
                 "{:?}",
                 String::from_utf8_lossy(raw.bytes)
             );
-            let same = summarizing.next_game_summarized(&mut summarized).unwrap();
-            assert_eq!(same, Some(raw));
-            summary_agrees(&summarized, &parsed, raw.bytes);
-            summaries += usize::from(!summarized.tokens_built());
             let mut again = ParsedGame::default();
-            let mut lexing = Lexing::<true>::new(&mut again);
+            let mut lexing = Lexing::new(&mut again);
             lexing.start(0);
             let at = raw.offset as usize;
             if plain_game(input, at, &mut lexing).is_some_and(|p| p.end == at + raw.bytes.len()) {
                 fast += 1;
             }
         }
-        let after = summarizing.next_game_summarized(&mut summarized).unwrap();
-        assert_eq!(after, None);
-        // The reader takes the fast path where `plain_game` reads the game, if it can.
-        assert!(
-            summaries <= fast,
-            "{summaries} games read without tokens, {fast} fast"
-        );
-        summaries
-    }
-
-    /// A game read for a syntax check has the tags, findings and syntax summary of the game
-    /// lexed whole; its tokens were either not built or are the same.
-    fn summary_agrees(summarized: &ParsedGame, lexed: &ParsedGame, bytes: &[u8]) {
-        let text = String::from_utf8_lossy(bytes);
-        assert_eq!(summarized.tags, lexed.tags, "{text:?}");
-        assert_eq!(summarized.errors, lexed.errors, "{text:?}");
-        assert_eq!(
-            summarized.syntax_summary(),
-            lexed.syntax_summary(),
-            "{text:?}"
-        );
-        if !summarized.tokens_built() {
-            assert!(summarized.tokens.is_empty(), "{text:?}");
-            assert!(summarized.errors.is_empty(), "{text:?}");
-        } else {
-            assert_eq!(summarized, lexed, "{text:?}");
-        }
+        fast
     }
 
     const PLAIN: &str = "[Event \"Cup\"]\n[Result \"1-0\"]\n\n1. c3-d4 f6-g5 2. d4:f6 g7:e5 {a note} 3. b2-c3 (3. a1-b2 h6-g5) h6-g5 1-0\n";
@@ -699,7 +641,7 @@ mod tests {
     #[test]
     fn a_plain_game_is_read_in_one_pass() {
         let mut parsed = ParsedGame::default();
-        let mut lexing = Lexing::<true>::new(&mut parsed);
+        let mut lexing = Lexing::new(&mut parsed);
         lexing.start(1000);
         let end = plain_game(PLAIN.as_bytes(), 0, &mut lexing);
         assert_eq!(
@@ -760,7 +702,7 @@ mod tests {
     /// The one-pass read of `game` with tokens (from its first byte).
     fn one_pass(game: &str) -> Option<PlainEnd> {
         let mut parsed = ParsedGame::default();
-        let mut lexing = Lexing::<true>::new(&mut parsed);
+        let mut lexing = Lexing::new(&mut parsed);
         lexing.start(0);
         plain_game(game.as_bytes(), 0, &mut lexing)
     }
@@ -897,8 +839,7 @@ mod tests {
         assert_eq!(check_agrees(game.as_bytes()), 1);
         let mut reader = GameReader::new(game.as_bytes());
         let mut parsed = ParsedGame::default();
-        reader.next_game_summarized(&mut parsed).unwrap();
-        assert!(!parsed.tokens_built() && parsed.tokens.is_empty());
+        reader.next_game_parsed(&mut parsed).unwrap();
         let summary = parsed.syntax_summary();
         assert!(summary.numeric);
         let first = game.find('(').unwrap() + 7 * MAX_VARIATION_DEPTH;

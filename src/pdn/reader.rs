@@ -198,26 +198,7 @@ impl<R: BufRead> GameReader<R> {
     /// (see `plain_game`) is read in the same pass that finds its end; any other is split
     /// first and then parsed.
     pub fn next_game_parsed(&mut self, parsed: &mut ParsedGame) -> io::Result<Option<RawGame<'_>>> {
-        self.next_lexed::<true>(parsed)
-    }
-
-    /// Like [`Self::next_game_parsed`], for a syntax check: of a plain game only the tags
-    /// and [`ParsedGame::syntax_summary`] are read (its tokens are not built, and it has no
-    /// findings); any other game is parsed whole.
-    pub fn next_game_summarized(
-        &mut self,
-        parsed: &mut ParsedGame,
-    ) -> io::Result<Option<RawGame<'_>>> {
-        self.next_lexed::<false>(parsed)
-    }
-
-    /// The next game, read in one pass by [`Lexing`] (keeping its tokens or not) if it is
-    /// plain, else split and then parsed.
-    fn next_lexed<const TOKENS: bool>(
-        &mut self,
-        parsed: &mut ParsedGame,
-    ) -> io::Result<Option<RawGame<'_>>> {
-        let mut lexing = Lexing::<TOKENS>::new(parsed);
+        let mut lexing = Lexing::new(parsed);
         let raw = self.next_with(&mut lexing)?;
         if let Some(raw) = &raw
             && !lexing.done

@@ -13,6 +13,8 @@ use super::reader::{GameReader, Opening, RawGame};
 use super::tag::Tag;
 use super::visitor::{GameStart, Skip, Span, Visitor};
 use std::io::{self, BufRead};
+use std::iter::Peekable;
+use std::slice::Iter;
 
 /// Reads games from a byte stream and tells them to visitors.
 pub struct Scanner<R> {
@@ -91,32 +93,6 @@ impl<R: BufRead> Scanner<R> {
     }
 }
 
-/// One event of a game, for telling them in order of offset.
-enum Event<'g> {
-    Finding(&'g SyntaxError),
-    Tag(&'g Tag),
-    Token(&'g Token),
-}
-
-impl Event<'_> {
-    fn offset(&self) -> u64 {
-        match self {
-            Event::Finding(f) => f.offset,
-            Event::Tag(t) => t.offset,
-            Event::Token(t) => t.offset,
-        }
-    }
-
-    /// Of events at one offset, findings come first, then tags, then tokens.
-    fn rank(&self) -> u8 {
-        match self {
-            Event::Finding(_) => 0,
-            Event::Tag(_) => 1,
-            Event::Token(_) => 2,
-        }
-    }
-}
-
 /// What the visitor is reading: the movetext (or not), and skipped variations.
 struct Telling {
     movetext_begun: bool,
@@ -138,48 +114,62 @@ fn tell<V: Visitor>(raw: &RawGame, parsed: &ParsedGame, visitor: &mut V) -> V::O
     }
     let mut findings = parsed.errors.iter().peekable();
     let mut tags = parsed.tags.iter().peekable();
-    let mut tokens = parsed.tokens.iter().peekable();
     let mut telling = Telling {
         movetext_begun: false,
         skip_movetext: false,
         skipped_depth: 0,
     };
-    loop {
-        let candidates = [
-            findings.peek().map(|f| Event::Finding(f)),
-            tags.peek().map(|t| Event::Tag(t)),
-            tokens.peek().map(|t| Event::Token(t)),
-        ];
-        let next = candidates
-            .into_iter()
-            .flatten()
-            .min_by_key(|e| (e.offset(), e.rank()));
-        match next {
-            None => break,
-            Some(Event::Finding(f)) => {
-                findings.next();
-                visitor.finding(f);
-            }
-            Some(Event::Tag(tag)) => {
-                tags.next();
-                visitor.tag(tag, span(raw, tag.offset, tag.len));
-            }
-            Some(Event::Token(token)) => {
-                tokens.next();
-                if !telling.movetext_begun {
-                    telling.movetext_begun = true;
-                    telling.skip_movetext = visitor.begin_movetext(token.offset) == Skip(true);
-                }
-                if !telling.skip_movetext {
-                    tell_token(raw, token, &mut telling, visitor);
-                }
-            }
+    // Commonly no findings, and every tag before the first token: told without comparing.
+    let first = parsed.tokens.first().map_or(u64::MAX, |t| t.offset);
+    let plain = parsed.errors.is_empty() && parsed.tags.last().is_none_or(|t| t.offset < first);
+    if plain {
+        tell_before(first, raw, &mut findings, &mut tags, visitor);
+    }
+    for token in &parsed.tokens {
+        if !plain {
+            tell_before(token.offset, raw, &mut findings, &mut tags, visitor);
+        }
+        if !telling.movetext_begun {
+            telling.movetext_begun = true;
+            telling.skip_movetext = visitor.begin_movetext(token.offset) == Skip(true);
+        }
+        if !telling.skip_movetext {
+            tell_token(raw, token, &mut telling, visitor);
         }
     }
+    tell_before(u64::MAX, raw, &mut findings, &mut tags, visitor);
     if !telling.movetext_begun {
         visitor.begin_movetext(raw.end_offset());
     }
     visitor.end_game(raw)
+}
+
+/// Tells the findings and tags at or before `limit` (a token's offset), in order of offset,
+/// a finding before a tag at the same offset.
+fn tell_before<'g, V: Visitor>(
+    limit: u64,
+    raw: &RawGame,
+    findings: &mut Peekable<Iter<'g, SyntaxError>>,
+    tags: &mut Peekable<Iter<'g, Tag>>,
+    visitor: &mut V,
+) {
+    loop {
+        let finding = findings.peek().map(|f| f.offset).filter(|&at| at <= limit);
+        let tag = tags.peek().map(|t| t.offset).filter(|&at| at <= limit);
+        match (finding, tag) {
+            (Some(f), t) if t.is_none_or(|t| f <= t) => {
+                if let Some(finding) = findings.next() {
+                    visitor.finding(finding);
+                }
+            }
+            (_, Some(_)) => {
+                if let Some(tag) = tags.next() {
+                    visitor.tag(tag, span(raw, tag.offset, tag.len));
+                }
+            }
+            _ => return,
+        }
+    }
 }
 
 fn tell_token<V: Visitor>(raw: &RawGame, token: &Token, telling: &mut Telling, visitor: &mut V) {

@@ -138,6 +138,19 @@ pub(super) fn plain_tag(buf: &[u8], at: usize) -> Option<(&[u8], usize)> {
     Some((name, at + 1 + name_len + 2 + close + 2))
 }
 
+/// The one rule for games without tags or results: a move number `number` at the top level,
+/// after `breaks` line breaks since the last construct, starts a new game when it is `1.`
+/// after a blank line and the game so far has movetext that reached move 2 or more.
+#[inline(always)]
+pub(super) fn move_one_starts_game(
+    number: u32,
+    breaks: u32,
+    movetext: bool,
+    max_number: u32,
+) -> bool {
+    number == 1 && breaks >= 2 && movetext && max_number > 1
+}
+
 impl Splitter {
     pub(crate) fn new(start: u64) -> Splitter {
         Splitter {
@@ -172,7 +185,7 @@ impl Splitter {
             (None, _) => true,
             (Some(c), Opening::Tag) => c.movetext,
             (Some(c), Opening::MoveOne) => {
-                c.depth == 0 && c.movetext && c.max_number > 1 && c.breaks >= 2
+                c.depth == 0 && move_one_starts_game(1, c.breaks, c.movetext, c.max_number)
             }
         }
     }
@@ -515,7 +528,7 @@ impl Splitter {
                 if top {
                     match move_number(word) {
                         Ok((_, (number, _))) => {
-                            if number == 1 && breaks >= 2 && max_number > 1 {
+                            if move_one_starts_game(number, breaks, true, max_number) {
                                 break; // may start a game: `end_word` decides
                             }
                             max_number = max_number.max(number);
@@ -590,9 +603,7 @@ impl Splitter {
                 return self.cut(end);
             }
             if let Ok((_, (number, _))) = number {
-                if number == 1 && chunk.breaks >= 2 && chunk.movetext && chunk.max_number > 1 {
-                    // `1.` after a blank line, in a game that reached move 2 or more and
-                    // has no result: a new game without tags.
+                if move_one_starts_game(number, chunk.breaks, chunk.movetext, chunk.max_number) {
                     return self.cut(start);
                 }
                 chunk.max_number = chunk.max_number.max(number);
