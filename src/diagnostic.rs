@@ -52,6 +52,8 @@ pub mod code {
     pub const CAPTURE_NOTATION: &str = "capture-notation";
     pub const NO_MOVES: &str = "no-moves";
     pub const UNFINISHED_RESULT: &str = "unfinished-result";
+    /// `convert --fix-results` wrote the result the board proves (a note).
+    pub const RESULT_FIXED: &str = "result-fixed";
     pub const IO: &str = "io";
     pub const BINARY: &str = "binary";
 

@@ -5,7 +5,8 @@
 
 #![allow(dead_code)]
 
-use pdnkit::convert::{PdnOptions, game_json, write_game};
+use pdnkit::convert::{GameText, PdnOptions, game_json, write_game};
+use pdnkit::encoding::TextEncoding;
 use pdnkit::fen::FenNotation;
 use pdnkit::geometry::bits;
 use pdnkit::movegen::{count_moves, has_capture, has_legal_move, only_capture, step_move};
@@ -119,9 +120,14 @@ pub fn reader(data: &[u8]) {
     );
     assert_eq!(totals.games, reports.len());
     assert_eq!(totals.valid + totals.invalid, totals.games);
-    for report in &reports {
+    for (report, (offset, bytes, _, _)) in reports.iter().zip(&whole) {
         let _ = game_json("fuzz.pdn", report);
-        let text = write_game(report, &PdnOptions::default());
+        let game = GameText {
+            bytes,
+            offset: *offset,
+            encoding: TextEncoding::Utf8,
+        };
+        let text = write_game(report, &game, &PdnOptions::default()).text;
         if report.valid() && !options.syntax_only && !options.strict {
             canonical_round_trip(report, &text, &options);
         }

@@ -8,6 +8,7 @@ use super::inputs::Input;
 use super::output::{Output, Sources, tell_error};
 use super::report::{FileFormatter, ReportFormat};
 use pdnkit::archive::{ArchiveSink, ReadGame, read_archive};
+use pdnkit::convert::{FixedResult, GameText, PdnOptions, write_game};
 use pdnkit::diagnostic::{Diagnostic, Kind};
 use pdnkit::encoding::Detection;
 use pdnkit::validate::StreamTotals;
@@ -20,6 +21,14 @@ pub struct Source<'a> {
     pub index: usize,
     /// The input's name, as `validate` prints it (`<stdin>` for standard input).
     pub name: &'a str,
+    progress: &'a Progress,
+}
+
+impl Source<'_> {
+    /// Prints `message` on standard error (around the progress bar).
+    pub fn tell(&self, message: &[u8]) {
+        self.progress.print(message);
+    }
 }
 
 /// What reading the inputs came to.
@@ -64,6 +73,11 @@ impl Inputs {
         Ok(self)
     }
 
+    /// The inputs, in order.
+    pub fn list(&self) -> &[Input] {
+        &self.list
+    }
+
     /// The names of the inputs, in order.
     pub fn names(&self) -> &[String] {
         &self.names
@@ -93,26 +107,74 @@ pub fn start(common: &CommonArgs, paths: &[PathBuf], output: Option<&Path>) -> R
     })
 }
 
-/// Writes games into one archive, separated by a blank line.
+/// Writes games into one archive, separated by a blank line: as they were written
+/// (re-encoded to UTF-8), or as canonical PDN.
 #[derive(Default)]
 pub struct GameWriter {
-    written: usize,
+    /// Games and paragraphs between them written (each after the first follows a blank
+    /// line).
+    paragraphs: usize,
+    games: usize,
+    canonical: Option<PdnOptions>,
+    /// What `--fix-results` changed in the last game written.
+    fixed: Option<FixedResult>,
 }
 
 impl GameWriter {
-    /// Writes `game` as it was written (re-encoded to UTF-8), ending with a line break.
+    /// A writer of canonical PDN (the games must be read with their moves replayed).
+    pub fn canonical(options: PdnOptions) -> GameWriter {
+        GameWriter {
+            canonical: Some(options),
+            ..GameWriter::default()
+        }
+    }
+
+    /// Writes `game`, ending with a line break.
     pub fn write(&mut self, out: &mut dyn Write, game: &ReadGame<'_>) -> io::Result<()> {
-        if self.written > 0 {
+        if self.paragraphs > 0 {
             out.write_all(b"\n")?;
         }
-        self.written += 1;
-        out.write_all(game.text().as_bytes())?;
-        out.write_all(b"\n")
+        self.paragraphs += 1;
+        self.games += 1;
+        match &self.canonical {
+            None => {
+                out.write_all(game.text().as_bytes())?;
+                out.write_all(b"\n")
+            }
+            Some(options) => {
+                let text = GameText {
+                    bytes: game.bytes,
+                    offset: game.offset,
+                    encoding: game.encoding,
+                };
+                let canonical = write_game(&game.report, &text, options);
+                self.fixed = canonical.fixed;
+                out.write_all(canonical.text.as_bytes())
+            }
+        }
+    }
+
+    /// Writes text that stands between games (comments), ending with a line break, as a
+    /// paragraph of its own; nothing if `text` is empty.
+    pub fn write_between(&mut self, out: &mut dyn Write, text: &str) -> io::Result<()> {
+        if text.is_empty() {
+            return Ok(());
+        }
+        if self.paragraphs > 0 {
+            out.write_all(b"\n")?;
+        }
+        self.paragraphs += 1;
+        out.write_all(text.as_bytes())
+    }
+
+    /// What `--fix-results` changed in the last game written, if anything.
+    pub fn take_fixed(&mut self) -> Option<FixedResult> {
+        self.fixed.take()
     }
 
     /// Games written.
     pub fn games(&self) -> usize {
-        self.written
+        self.games
     }
 }
 
@@ -120,6 +182,8 @@ impl GameWriter {
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum InvalidGames {
     Report,
+    /// Only the encoding guessed for an input.
+    EncodingOnly,
     Silent,
 }
 
@@ -135,7 +199,11 @@ pub fn read_inputs(
     let progress = Progress::new(&inputs.list, config);
     let mut reading = Reading::default();
     for (index, (input, name)) in inputs.list.iter().zip(&inputs.names).enumerate() {
-        let source = Source { index, name };
+        let source = Source {
+            index,
+            name,
+            progress: &progress,
+        };
         let formatter = FileFormatter {
             format: ReportFormat::Human,
             file: name,
@@ -196,7 +264,7 @@ struct Sink<'a, 'h> {
 
 impl ArchiveSink for Sink<'_, '_> {
     fn detection(&mut self, detection: &Detection) -> io::Result<()> {
-        if self.invalid == InvalidGames::Report {
+        if self.invalid != InvalidGames::Silent {
             let mut message = Vec::new();
             let _ = self.formatter.detection(&mut message, detection);
             self.progress.print(&message);

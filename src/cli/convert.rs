@@ -12,10 +12,10 @@ use super::output::{Output, Sources, tell_error};
 use super::report::{FileFormatter, ReportFormat, RunTotals, plural};
 use super::{EXIT_FAILURE, closed_pipe, memory, verdict};
 use pdnkit::convert::{
-    Captures, JsonOptions, Notation, PdnOptions, ResultStyle, write_game, write_game_json_with,
+    Captures, JsonOptions, Notation, PdnOptions, ResultStyle, Strip, write_game_json_with,
 };
 use pdnkit::encoding::Detection;
-use pdnkit::validate::GameReport;
+use pdnkit::validate::{GameReport, StreamTotals};
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -59,6 +59,15 @@ pub struct ConvertArgs {
     /// international (2-0 0-2 1-1 *) [default: keep].
     #[arg(long, value_enum)]
     results: Option<ResultsArg>,
+    /// Leave out of the PDN output: comments, variations, or nags (NAGs and strength marks).
+    /// May be repeated.
+    #[arg(long, value_enum, value_name = "WHAT")]
+    strip: Vec<StripArg>,
+    /// PDN output: where the board ended the game (no legal move, a draw rule) and the
+    /// declared result says otherwise, write the result the board proves (each change is
+    /// told on standard error as result-fixed).
+    #[arg(long)]
+    fix_results: bool,
     #[command(flatten)]
     caps: CapArgs,
     #[command(flatten)]
@@ -85,6 +94,13 @@ enum CapturesArg {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum StripArg {
+    Comments,
+    Variations,
+    Nags,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum ResultsArg {
     Keep,
     Default,
@@ -107,6 +123,8 @@ impl ConvertArgs {
             ("--notation", self.notation.is_some()),
             ("--captures", self.captures.is_some()),
             ("--results", self.results.is_some()),
+            ("--strip", !self.strip.is_empty()),
+            ("--fix-results", self.fix_results),
         ];
         if self.format != Target::Pdn
             && let Some((flag, _)) = pdn_only.iter().find(|(_, given)| *given)
@@ -130,6 +148,12 @@ impl ConvertArgs {
                 Some(ResultsArg::International) => ResultStyle::International,
                 _ => ResultStyle::Keep,
             },
+            strip: Strip {
+                comments: self.strip.contains(&StripArg::Comments),
+                variations: self.strip.contains(&StripArg::Variations),
+                nags: self.strip.contains(&StripArg::Nags),
+            },
+            fix_results: self.fix_results,
         };
         Ok(Plan {
             config,
@@ -148,6 +172,9 @@ pub fn run(args: ConvertArgs) -> io::Result<u8> {
         Ok(started) => started,
         Err(code) => return Ok(code),
     };
+    if plan.target == Target::Pdn {
+        return super::canonical::run(&plan.config, &plan.pdn, inputs, args.output.as_deref());
+    }
     let config = &plan.config;
     // Opened before any input is read, so that a refused output costs nothing.
     let mut output = match Output::open(args.output.as_deref(), &Sources::of_inputs(&inputs)) {
@@ -165,13 +192,7 @@ pub fn run(args: ConvertArgs) -> io::Result<u8> {
         let name = input.name();
         let mut converter = Converter {
             plan: &plan,
-            formatter: FileFormatter {
-                format: ReportFormat::Human,
-                file: &name,
-                quiet: config.quiet,
-            },
-            cap: Cap::new(config.caps, config.quiet),
-            both_boards: BothBoards::default(),
+            messages: Messages::new(&name, config),
         };
         render_input(
             input,
@@ -198,22 +219,8 @@ pub fn run(args: ConvertArgs) -> io::Result<u8> {
             Ok(EXIT_FAILURE)
         });
     }
-    let s = &totals.streams;
-    if !config.quiet && (s.invalid > 0 || totals.failed_files > 0) {
-        let unreadable = match totals.failed_files {
-            0 => String::new(),
-            n => format!(" ({n} unreadable)"),
-        };
-        let summary = format!(
-            "summary: {} file{}{unreadable}, {} game{}: {} valid, {} invalid (converted as far \
-             as they replay)\n",
-            totals.files,
-            plural(totals.files),
-            s.games,
-            plural(s.games),
-            s.valid,
-            s.invalid,
-        );
+    let summary = summary(totals.files, totals.failed_files, &totals.streams);
+    if let (false, Some(summary)) = (config.quiet, summary) {
         progress.print(summary.as_bytes());
     }
     if totals.failed_files > 0 && !output.is_stdout() {
@@ -235,11 +242,77 @@ pub fn run(args: ConvertArgs) -> io::Result<u8> {
 /// games (capped) into its messages.
 struct Converter<'a> {
     plan: &'a Plan,
+    messages: Messages<'a>,
+}
+
+/// What `convert` says on standard error about the games of one input: the diagnostics of
+/// invalid games (capped), and the games that fit both boards.
+pub(super) struct Messages<'a> {
     /// Human diagnostics for standard error.
-    formatter: FileFormatter<'a>,
+    pub formatter: FileFormatter<'a>,
     cap: Cap,
     /// Games that fit both boards, told of once for the file.
     both_boards: BothBoards,
+}
+
+impl<'a> Messages<'a> {
+    pub fn new(file: &'a str, config: &Config) -> Self {
+        Messages {
+            formatter: FileFormatter {
+                format: ReportFormat::Human,
+                file,
+                quiet: config.quiet,
+            },
+            cap: Cap::new(config.caps, config.quiet),
+            both_boards: BothBoards::default(),
+        }
+    }
+
+    pub fn game(&mut self, report: &mut GameReport, out: &mut Vec<u8>) -> io::Result<()> {
+        self.both_boards.take(report);
+        if !report.valid() {
+            let mut shown = report.clone();
+            let omitted = self.cap.trim(&mut shown);
+            self.formatter.game(out, &shown)?;
+            if omitted > 0 {
+                let line = omitted_line(omitted, Some(report.index));
+                self.formatter.omitted(out, &line)?;
+            }
+        }
+        Ok(())
+    }
+
+    pub fn finish(&mut self, out: &mut Vec<u8>) -> io::Result<()> {
+        let f = &self.formatter;
+        if let Some(note) = self.both_boards.note() {
+            f.file_problem(out, &note)?;
+        }
+        if self.cap.file_omitted > 0 {
+            f.omitted(out, &omitted_line(self.cap.file_omitted, None))?;
+        }
+        Ok(())
+    }
+}
+
+/// The closing line on standard error when some game was invalid or some input unreadable.
+pub(super) fn summary(files: usize, unreadable: usize, s: &StreamTotals) -> Option<String> {
+    if s.invalid == 0 && unreadable == 0 {
+        return None;
+    }
+    let unreadable = match unreadable {
+        0 => String::new(),
+        n => format!(" ({n} unreadable)"),
+    };
+    Some(format!(
+        "summary: {} file{}{unreadable}, {} game{}: {} valid, {} invalid (converted as far as \
+         they replay)\n",
+        files,
+        plural(files),
+        s.games,
+        plural(s.games),
+        s.valid,
+        s.invalid,
+    ))
 }
 
 impl Render for Converter<'_> {
@@ -247,60 +320,31 @@ impl Render for Converter<'_> {
         if self.plan.config.allow_encoding {
             return Ok(());
         }
-        self.formatter.detection(&mut piece.messages, detection)
+        self.messages
+            .formatter
+            .detection(&mut piece.messages, detection)
     }
 
     fn game(&mut self, mut report: GameReport, piece: &mut Piece) -> io::Result<()> {
-        self.both_boards.take(&mut report);
-        if !report.valid() {
-            let mut shown = report.clone();
-            let omitted = self.cap.trim(&mut shown);
-            self.formatter.game(&mut piece.messages, &shown)?;
-            if omitted > 0 {
-                let line = omitted_line(omitted, Some(report.index));
-                self.formatter.omitted(&mut piece.messages, &line)?;
-            }
-        }
+        self.messages.game(&mut report, &mut piece.messages)?;
         let out = &mut piece.output;
-        match self.plan.target {
-            Target::Json | Target::Jsonl => {
-                let file = self.formatter.file;
-                write_game_json_with(&mut *out, file, &report, self.plan.json)?;
-                out.push(b'\n');
-            }
-            Target::Pdn => {
-                // Games are separated by a blank line (between pieces: by the printer).
-                if !out.is_empty() {
-                    out.push(b'\n');
-                }
-                out.extend_from_slice(write_game(&report, &self.plan.pdn).as_bytes());
-            }
-        }
+        let file = self.messages.formatter.file;
+        write_game_json_with(&mut *out, file, &report, self.plan.json)?;
+        out.push(b'\n');
         Ok(())
     }
 
     fn finish(&mut self, piece: &mut Piece) -> io::Result<()> {
-        let f = &self.formatter;
-        if let Some(note) = self.both_boards.note() {
-            f.file_problem(&mut piece.messages, &note)?;
-        }
-        if self.cap.file_omitted > 0 {
-            f.omitted(
-                &mut piece.messages,
-                &omitted_line(self.cap.file_omitted, None),
-            )?;
-        }
-        Ok(())
+        self.messages.finish(&mut piece.messages)
     }
 
     fn unreadable(&mut self, why: &Unreadable, piece: &mut Piece) -> io::Result<()> {
-        let f = &self.formatter;
+        let f = &self.messages.formatter;
         f.file_problem(&mut piece.messages, why)
     }
 }
 
-/// Writes the per-file outputs in order: JSON Lines and PDN as they are (PDN games
-/// separated by one blank line), the JSON document as `{"games":[...]}` with one game a line.
+/// Writes the per-file outputs in order: JSON Lines as they are, the JSON document as `{"games":[...]}` with one game a line.
 struct Printer<W: Write> {
     out: W,
     target: Target,
@@ -322,17 +366,8 @@ impl<W: Write> Printer<W> {
 
     fn file_output(&mut self, bytes: &[u8]) -> io::Result<()> {
         match self.target {
-            Target::Jsonl => self.out.write_all(bytes),
-            Target::Pdn => {
-                if bytes.is_empty() {
-                    return Ok(());
-                }
-                if self.written > 0 {
-                    self.out.write_all(b"\n")?;
-                }
-                self.written += 1;
-                self.out.write_all(bytes)
-            }
+            // (PDN is written by `super::canonical`.)
+            Target::Jsonl | Target::Pdn => self.out.write_all(bytes),
             Target::Json => {
                 for line in bytes.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
                     if self.written > 0 {

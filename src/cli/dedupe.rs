@@ -99,10 +99,10 @@ pub fn write_kept(
     inputs: &Inputs,
     config: &Config,
     dropped: &[bool],
+    mut writer: GameWriter,
     out: &mut Output,
 ) -> io::Result<Reading> {
     let mut ordinal = 0usize;
-    let mut writer = GameWriter::default();
     read_inputs(inputs, config, InvalidGames::Silent, &mut |_, game| {
         let keep = !dropped.get(ordinal).copied().unwrap_or(false);
         ordinal += 1;
@@ -279,7 +279,13 @@ pub fn run(args: DedupeArgs) -> io::Result<u8> {
         } else {
             write_report(&mut io::stdout().lock(), args.format, &found, names)?;
         }
-        let reading = write_kept(&inputs, &config, &dropped(&found), &mut output)?;
+        let reading = write_kept(
+            &inputs,
+            &config,
+            &dropped(&found),
+            GameWriter::default(),
+            &mut output,
+        )?;
         if !put_in_place(output, &reading)? {
             return Ok(EXIT_FAILURE);
         }

@@ -1,21 +1,24 @@
-//! `pdnkit merge`: many inputs into one archive, in input order, each game as written;
-//! `--dedupe` leaves out duplicates as `pdnkit dedupe -o` does.
+//! `pdnkit merge`: many inputs into one archive, in input order, each game as written or
+//! (`--canonical`) as canonical PDN; `--dedupe` leaves out duplicates as `pdnkit dedupe -o`
+//! does.
 
 use super::archive::{GameWriter, InvalidGames, Start, put_in_place, read_inputs, start};
 use super::args::CommonArgs;
 use super::dedupe::{dropped, find, write_kept};
 use super::{EXIT_FAILURE, EXIT_OK};
+use pdnkit::convert::PdnOptions;
 use std::io;
 use std::path::PathBuf;
 
 /// Merge archives into one: every game of every input, in input order, as written
-/// (re-encoded to UTF-8), games separated by a blank line.
+/// (re-encoded to UTF-8) or as canonical PDN, games separated by a blank line.
 ///
 /// With --dedupe, one game of each group of duplicates is kept (see `pdnkit dedupe`).
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
     pdnkit merge 2019/ 2020/ 2021/ -o all.pdn\n  \
-    pdnkit merge old.pdn new.pdn --dedupe -o merged.pdn\n\n\
+    pdnkit merge old.pdn new.pdn --dedupe -o merged.pdn\n  \
+    pdnkit merge 2019/ 2020/ --canonical -o all.pdn\n\n\
     Exit codes: 0 done, 2 usage error, unreadable input (then FILE is not written) or output \
     that could not be written.")]
 pub struct MergeArgs {
@@ -29,6 +32,10 @@ pub struct MergeArgs {
     /// are read three times).
     #[arg(long)]
     dedupe: bool,
+    /// Write the games as canonical PDN (as `pdnkit convert --format pdn` does) instead of
+    /// as they were written.
+    #[arg(long)]
+    canonical: bool,
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -42,17 +49,22 @@ pub fn run(args: MergeArgs) -> io::Result<u8> {
         Ok(start) => start,
         Err(code) => return Ok(code),
     };
+    let writer = if args.canonical {
+        GameWriter::canonical(PdnOptions::default())
+    } else {
+        GameWriter::default()
+    };
     let reading = if args.dedupe {
         let inputs = inputs.rereadable()?;
         let found = match find(&inputs, &config)? {
             Ok(found) => found,
             Err(code) => return Ok(code),
         };
-        write_kept(&inputs, &config, &dropped(&found), &mut output)?
+        write_kept(&inputs, &config, &dropped(&found), writer, &mut output)?
     } else {
-        // Games are copied as written: nothing to replay.
-        config.options.syntax_only = true;
-        let mut writer = GameWriter::default();
+        let mut writer = writer;
+        // Games copied as written: nothing to replay.
+        config.options.syntax_only = !args.canonical;
         read_inputs(&inputs, &config, InvalidGames::Silent, &mut |_, game| {
             writer.write(&mut output, &game)
         })?

@@ -3,6 +3,7 @@
 
 mod archive;
 mod args;
+mod canonical;
 mod cap;
 mod common;
 mod config;

@@ -9,6 +9,7 @@ use pdnkit::archive::material::Material;
 use pdnkit::archive::select::{
     BoardOutcome, FenWanted, Query, ResultWanted, TagCondition, parse_plies, parse_termination,
 };
+use pdnkit::convert::PdnOptions;
 use pdnkit::escape;
 use pdnkit::validate::Termination;
 use serde::Serialize;
@@ -39,9 +40,9 @@ pub struct SelectArgs {
     /// replaced only once the output is complete; an input is never written over.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// pdn: the selected games as written, re-encoded to UTF-8; jsonl: one line per
-    /// selected game naming it (file, game, line, and the ply where a position condition
-    /// held).
+    /// pdn: the selected games as written, re-encoded to UTF-8; canonical: as canonical PDN
+    /// (as `pdnkit convert --format pdn` writes them); jsonl: one line per selected game
+    /// naming it (file, game, line, and the ply where a position condition held).
     #[arg(long, value_enum, default_value = "pdn")]
     format: SelectFormat,
     /// Print the number of selected games only.
@@ -103,6 +104,7 @@ pub struct SelectArgs {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum SelectFormat {
     Pdn,
+    Canonical,
     Jsonl,
 }
 
@@ -167,7 +169,10 @@ pub fn run(args: SelectArgs) -> io::Result<u8> {
         Err(code) => return Ok(code),
     };
     let mut selected = 0usize;
-    let mut writer = GameWriter::default();
+    let mut writer = match args.format {
+        SelectFormat::Canonical => GameWriter::canonical(PdnOptions::default()),
+        _ => GameWriter::default(),
+    };
     let reading = read_inputs(
         &inputs,
         &config,
@@ -179,7 +184,9 @@ pub fn run(args: SelectArgs) -> io::Result<u8> {
             selected += 1;
             match (args.count, args.format) {
                 (true, _) => Ok(()),
-                (false, SelectFormat::Pdn) => writer.write(&mut output, &game),
+                (false, SelectFormat::Pdn | SelectFormat::Canonical) => {
+                    writer.write(&mut output, &game)
+                }
                 (false, SelectFormat::Jsonl) => {
                     let row = SelectedRow {
                         kind: "selected",

@@ -1,33 +1,32 @@
-//! Canonical PDN 3.0 (`pdnkit convert --to pdn`; DESIGN section 3, `docs/convert.md`).
+//! Canonical PDN 3.0 that loses nothing (`pdnkit convert --format pdn`; DESIGN section 3,
+//! `docs/convert.md`).
 //!
-//! One game is written as its tags, one per line in file order, a blank line, and the
-//! numbered moves of the main line in lines of at most 80 characters, ending with the
-//! result:
+//! One game is written as its tags, one per line in file order, a blank line, and its
+//! movetext in lines of at most 80 characters ([`super::lines`]), ending with the result:
 //! - `GameType` in full form with the chosen notation (`41,W,10,8,A0,0` or `41,W,10,8,N2,0`),
-//!   added if missing, so that the text describes itself; `Result` set to the result
-//!   written at the end (added if missing); `FEN` rewritten in the chosen notation (added
-//!   when the game starts from a setup command); other tags kept as read;
-//! - moves numbered from 1 (`1. c3-d4 f6-g5`, `1... f6-g5` when Black moves first);
-//!   captures with `:`, start and end only unless another legal move shares them (then the
-//!   full path), or always in full with [`Captures::Full`];
-//! - comments, variations, move strength marks, NAGs and setup commands are dropped;
-//! - a game cut short by an error (an illegal, ambiguous or unreadable move, unreadable text
-//!   after the last move) ends with a comment naming the error, and the result `*`.
+//!   added if missing, so that the text describes itself (an unknown one is kept); `FEN`
+//!   rewritten in the chosen notation (kept if it cannot be read); `Result` kept as
+//!   declared (added if missing); other tags kept as read;
+//! - the movetext as [`super::movetext`] writes it: the replayed main line canonically,
+//!   everything else (comments, variations, NAGs, marks, setup commands, the moves of an
+//!   invalid game from its error on) as written, each error named by a comment;
+//! - the result as declared, in the chosen style; with [`PdnOptions::fix_results`] the
+//!   result the board proves where the declared one disagrees with it.
 //!
-//! Tag lines are never broken, so a tag whose value is very long makes a longer line.
+//! Converting the output again gives the same bytes. Tag lines are never broken, so a tag
+//! whose value is very long makes a longer line.
 
-use super::{cut_short, stop_reason};
-use crate::diagnostic::Diagnostic;
-use crate::fen::{FenNotation, write_fen};
-use crate::notation::{MoveNumber, move_text, needs_full_path};
-use crate::pdn::result::Outcome;
-use crate::position::{Color, Position};
+use super::lines::Lines;
+use super::movetext::{CommentsBetween, Finding, write_movetext};
+use crate::diagnostic::GameEnd;
+use crate::diagnostic::code;
+use crate::encoding::TextEncoding;
+use crate::fen::{FenNotation, parse_fen, write_fen};
+use crate::pdn::Scanner;
+use crate::pdn::result::{GameResult, Outcome, parse_result_tag};
 use crate::square::Corner;
-use crate::validate::GameReport;
+use crate::validate::{GameReport, proven_outcome};
 use std::collections::HashSet;
-
-/// Longest movetext line.
-pub const LINE_WIDTH: usize = 80;
 
 /// How squares are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -61,22 +60,36 @@ pub enum ResultStyle {
     International,
 }
 
+/// What `--strip` leaves out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Strip {
+    /// Comments (`{...}`, `%...`, `;...`); those naming errors are still written.
+    pub comments: bool,
+    /// Variations, with all they hold.
+    pub variations: bool,
+    /// NAGs (`$3`) and strength marks (`!`, `?!`).
+    pub nags: bool,
+}
+
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PdnOptions {
     pub notation: Notation,
     pub captures: Captures,
     pub results: ResultStyle,
+    pub strip: Strip,
+    /// Write the result the board proves where the declared one disagrees with it.
+    pub fix_results: bool,
 }
 
 impl PdnOptions {
-    fn corner(&self) -> Option<Corner> {
+    pub(super) fn corner(&self) -> Option<Corner> {
         match self.notation {
             Notation::Alpha => None,
             Notation::Numeric => Some(Corner::TopLeft),
         }
     }
 
-    fn fen_notation(&self) -> FenNotation {
+    pub(super) fn fen_notation(&self) -> FenNotation {
         match self.corner() {
             None => FenNotation::Alpha,
             Some(corner) => FenNotation::Numeric(corner),
@@ -84,39 +97,176 @@ impl PdnOptions {
     }
 }
 
-/// The canonical text of one game, ending with a line break.
-pub fn write_game(report: &GameReport, options: &PdnOptions) -> String {
-    let result = result_text(report, options.results);
+/// A game's text as read, for [`write_game`]: its bytes in the input's encoding, and the
+/// offset of its first byte in the input (the offsets of its report count from there).
+#[derive(Clone, Copy)]
+pub struct GameText<'a> {
+    pub bytes: &'a [u8],
+    pub offset: u64,
+    pub encoding: TextEncoding,
+}
+
+/// One game as canonical PDN.
+pub struct Canonical {
+    /// The text, ending with a line break.
+    pub text: String,
+    /// Set when [`PdnOptions::fix_results`] changed the result.
+    pub fixed: Option<FixedResult>,
+}
+
+/// A result written as the board proves it, in place of the one declared.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FixedResult {
+    /// The result declared (the movetext's, else the `Result` tag's; `none`).
+    pub declared: String,
+    /// The result written.
+    pub written: &'static str,
+    /// How the board ended the game (`White had no legal move after ply 40: Black won`).
+    pub why: String,
+}
+
+/// The canonical text of one game: `report` is what validation found in `text` (read with
+/// [`crate::validate::Options::details`], so that it holds the tags and the replayed moves).
+pub fn write_game(report: &GameReport, text: &GameText, options: &PdnOptions) -> Canonical {
+    let fix = options
+        .fix_results
+        .then(|| proven_result(report))
+        .flatten()
+        .filter(|&proven| declared_outcomes(report).any(|d| d != proven.outcome()));
+    let findings = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error() && !(fix.is_some() && d.code() == code::RESULT_MISMATCH))
+        .map(|d| Finding {
+            offset: d.offset,
+            text: format!("pdnkit: {}: {}", d.code(), d.message()),
+        })
+        .collect();
+    let tag_result = tag_value(report, "Result");
+    let declared = report.declared;
+    let style = fix.map_or(options.results, |_| {
+        // The proven result in the family the declared one was written in.
+        match options.results {
+            ResultStyle::Keep => match declared {
+                Some(r) if is_international(r) => ResultStyle::International,
+                _ => ResultStyle::Default,
+            },
+            style => style,
+        }
+    });
+    let written_result = |declared: Option<&str>| -> String {
+        match (fix, declared.and_then(result_of)) {
+            (Some(proven), _) => styled(proven, style).to_string(),
+            (None, Some(r)) => styled(r, style).to_string(),
+            (None, None) => declared.unwrap_or("*").to_string(),
+        }
+    };
+    let movetext = write_movetext(report, text, options, findings, |terminator| {
+        match (terminator, tag_result) {
+            (Some(t), _) => written_result(Some(t)),
+            (None, Some(tag)) if result_of(tag).is_some() => written_result(Some(tag)),
+            _ => written_result(Some("*")),
+        }
+    });
+    let result = movetext.result;
     let mut out = String::new();
-    for (name, value) in tags(report, options, result) {
+    for (name, value) in tags(
+        report,
+        options,
+        tag_result.map(|t| written_result(Some(t))),
+        &result,
+    ) {
         out.push_str(&format!("[{name} \"{}\"]\n", escape(&value)));
     }
     out.push('\n');
-    let mut words = Vec::with_capacity(report.moves.len() + 2);
-    let first = report.start.map_or(Color::White, |p| p.turn);
-    for (i, played) in report.moves.iter().enumerate() {
-        let g = played.before.geometry();
-        let full = match options.captures {
-            Captures::Full => true,
-            Captures::Short => needs_full_path(&played.mv, &played.before),
-        };
-        let text = move_text(&played.mv, g, options.corner(), full);
-        let number = MoveNumber::first(first).nth(i);
-        words.push(match number.side {
-            Color::Black if i > 0 => text,
-            _ => format!("{number} {text}"),
-        });
-    }
-    if let Some(error) = stop_reason(report) {
-        words.extend(stop_comment(error));
-    }
-    words.push(result.to_string());
-    wrap(&words, &mut out);
-    out
+    out.push_str(&movetext.text);
+    let fixed = fix.map(|proven| FixedResult {
+        declared: movetext
+            .terminator
+            .or(tag_result.map(str::to_string))
+            .unwrap_or_else(|| "none".to_string()),
+        written: styled(proven, style),
+        why: report
+            .rule_end
+            .map(|(outcome, ply)| GameEnd { outcome, ply }.to_string())
+            .unwrap_or_default(),
+    });
+    Canonical { text: out, fixed }
 }
 
-/// The tags to write, in order.
-fn tags(report: &GameReport, options: &PdnOptions, result: &str) -> Vec<(String, String)> {
+/// The comments of text that stands between games (a preamble, comments after a game's
+/// result), as canonical PDN writes them between games: laid out as movetext, ending with a
+/// line break; empty if there are none.
+pub fn comments_between(bytes: &[u8], encoding: TextEncoding) -> String {
+    // A move number before them and a result after them make the comments a game that the
+    // scanner tells (comments alone make none; comments before a game are not part of it).
+    let mut text = b"1. ".to_vec();
+    text.extend_from_slice(bytes);
+    text.extend_from_slice(b"\n*\n");
+    let mut comments = CommentsBetween {
+        lines: Lines::default(),
+        any: false,
+        encoding,
+    };
+    let mut scanner = Scanner::new(&text[..]);
+    while let Ok(Some(())) = scanner.read_game(&mut comments) {}
+    if comments.any {
+        comments.lines.finish()
+    } else {
+        String::new()
+    }
+}
+
+/// The result the board proves: that of the rule that ended the game, when its whole main
+/// line was replayed.
+fn proven_result(report: &GameReport) -> Option<GameResult> {
+    let (outcome, _) = report.rule_end.filter(|_| report.termination.is_some())?;
+    let text: &[u8] = match proven_outcome(outcome) {
+        Outcome::WhiteWins => b"1-0",
+        Outcome::BlackWins => b"0-1",
+        _ => b"1/2-1/2",
+    };
+    GameResult::from_bytes(text)
+}
+
+/// The outcomes the game declares: its movetext's result and its Result tag's (`*` for
+/// neither).
+fn declared_outcomes(report: &GameReport) -> impl Iterator<Item = Outcome> {
+    let declared = report.declared.map_or(Outcome::Unknown, |r| r.outcome());
+    let tag = tag_value(report, "Result")
+        .and_then(result_of)
+        .map(|r| r.outcome());
+    std::iter::once(declared).chain(tag)
+}
+
+fn tag_value<'r>(report: &'r GameReport, name: &str) -> Option<&'r str> {
+    report
+        .tags
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
+}
+
+fn result_of(text: &str) -> Option<GameResult> {
+    parse_result_tag(text.as_bytes())
+}
+
+fn is_international(r: GameResult) -> bool {
+    use crate::pdn::result::ResultStyle as Family;
+    matches!(
+        r.style(),
+        Family::International | Family::InternationalColon
+    )
+}
+
+/// The tags to write, in order: `result` is the result the movetext ends with, `tagged` the
+/// value to write for a Result tag that is there.
+fn tags(
+    report: &GameReport,
+    options: &PdnOptions,
+    tagged: Option<String>,
+    result: &str,
+) -> Vec<(String, String)> {
     let game_type = report.variant.map(|v| {
         let g = v.geometry();
         let notation = match options.notation {
@@ -125,13 +275,8 @@ fn tags(report: &GameReport, options: &PdnOptions, result: &str) -> Vec<(String,
         };
         format!("{},W,{},{},{notation},0", v.game_type(), g.width, g.height)
     });
-    // A FEN is written when the game had one, or started from a setup command.
-    let fen = report.start.map(|p| write_fen(&p, options.fen_notation()));
-    let needs_fen = report
-        .start
-        .is_some_and(|p| p != Position::start(p.variant));
-    let mut out = Vec::with_capacity(report.tags.len() + 3);
-    let (mut had_game_type, mut had_result, mut had_fen) = (false, false, false);
+    let mut out = Vec::with_capacity(report.tags.len() + 2);
+    let (mut had_game_type, mut had_result) = (false, false);
     let mut names = HashSet::with_capacity(report.tags.len());
     for (name, value) in &report.tags {
         // A name the reader would not read back as written (or as one game) is left out:
@@ -147,12 +292,9 @@ fn tags(report: &GameReport, options: &PdnOptions, result: &str) -> Vec<(String,
             }
             "Result" => {
                 had_result = true;
-                result.to_string()
+                tagged.clone().unwrap_or_else(|| value.clone())
             }
-            "FEN" => {
-                had_fen = true;
-                fen.clone().unwrap_or_else(|| value.clone())
-            }
+            "FEN" => fen(report, value, options),
             _ => value.clone(),
         };
         out.push((name, value));
@@ -168,20 +310,24 @@ fn tags(report: &GameReport, options: &PdnOptions, result: &str) -> Vec<(String,
     if !had_result {
         out.push(("Result".to_string(), result.to_string()));
     }
-    if let (false, true, Some(fen)) = (had_fen, needs_fen, fen) {
-        out.push(("FEN".to_string(), fen));
-    }
     out
 }
 
-/// The result to write: `*` for a game whose moves were cut short by an error.
-fn result_text(report: &GameReport, style: ResultStyle) -> &'static str {
-    let Some(declared) = report.declared.filter(|_| !cut_short(report)) else {
-        return "*";
+/// A FEN tag's value in the chosen notation; as written if it cannot be read.
+fn fen(report: &GameReport, value: &str, options: &PdnOptions) -> String {
+    let Some(variant) = report.variant else {
+        return value.to_string();
     };
-    let outcome = declared.outcome();
-    match (style, outcome) {
-        (ResultStyle::Keep, _) => declared.text(),
+    match parse_fen(value, variant, report.corner) {
+        Ok(position) => write_fen(&position, options.fen_notation()),
+        Err(_) => value.to_string(),
+    }
+}
+
+/// `result` in `style`.
+fn styled(result: GameResult, style: ResultStyle) -> &'static str {
+    match (style, result.outcome()) {
+        (ResultStyle::Keep, _) => result.text(),
         (_, Outcome::Unknown) => "*",
         (_, Outcome::BothLose) => "0-0",
         (ResultStyle::Default, Outcome::WhiteWins) => "1-0",
@@ -191,49 +337,6 @@ fn result_text(report: &GameReport, style: ResultStyle) -> &'static str {
         (ResultStyle::International, Outcome::BlackWins) => "0-2",
         (ResultStyle::International, Outcome::Draw) => "1-1",
     }
-}
-
-/// `{pdnkit: stopped at move 12 (Black) "d6:f4": illegal-move}` (or `{pdnkit: stopped at
-/// line 7: syntax}` for an error that is not about a move), as words.
-fn stop_comment(error: &Diagnostic) -> Vec<String> {
-    let at = match &error.at_move {
-        Some((number, written)) => {
-            format!(
-                "move {} ({}) \"{}\"",
-                number.number,
-                number.side.name(),
-                crate::escape::text(written)
-            )
-        }
-        _ => format!("line {}", error.line),
-    };
-    let inner = format!("pdnkit: stopped at {at}: {}", error.code())
-        .replace('{', "(")
-        .replace('}', ")");
-    format!("{{{inner}}}")
-        .split_whitespace()
-        .map(str::to_string)
-        .collect()
-}
-
-/// Joins `words` with spaces into lines of at most [`LINE_WIDTH`] characters (a single word
-/// longer than that stands alone on its line).
-fn wrap(words: &[String], out: &mut String) {
-    let mut width = 0;
-    for word in words {
-        let len = word.chars().count();
-        if width > 0 && width + 1 + len > LINE_WIDTH {
-            out.push('\n');
-            width = 0;
-        }
-        if width > 0 {
-            out.push(' ');
-            width += 1;
-        }
-        out.push_str(word);
-        width += len;
-    }
-    out.push('\n');
 }
 
 /// The name under which a tag is written: PDN names hold letters, digits and `_` only, so
@@ -273,18 +376,6 @@ fn escape(value: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn wrapping_keeps_lines_short() {
-        let words: Vec<String> = (1..60).map(|n| format!("{n}. c3-d4 f6-g5")).collect();
-        let mut out = String::new();
-        wrap(&words, &mut out);
-        assert!(
-            out.lines().all(|l| l.chars().count() <= LINE_WIDTH),
-            "{out}"
-        );
-        assert_eq!(out.split_whitespace().count(), 59 * 3);
-    }
 
     #[test]
     fn tag_names_are_written_once_and_as_pdn_names() {

@@ -54,6 +54,12 @@ pub enum Kind {
     UnfinishedResult { declared: GameResult, end: GameEnd },
     /// The movetext does not end with a result.
     MissingResult,
+    /// `convert --fix-results` wrote the result the board proves in place of the declared one.
+    ResultFixed {
+        declared: String,
+        written: String,
+        why: String,
+    },
     /// A FEN (tag or setup command) that cannot be set up.
     BadFen { fen: String, error: FenError },
     /// A GameType value that cannot be read.
@@ -151,6 +157,7 @@ impl Kind {
             | Kind::ResultAgainstBoard { .. } => code::RESULT_MISMATCH,
             Kind::UnfinishedResult { .. } => code::UNFINISHED_RESULT,
             Kind::MissingResult => code::MISSING_RESULT,
+            Kind::ResultFixed { .. } => code::RESULT_FIXED,
             Kind::BadFen { .. } => code::BAD_FEN,
             Kind::GameTypeUnreadable { .. }
             | Kind::GameTypeBoard { .. }
@@ -253,6 +260,11 @@ impl fmt::Display for Kind {
             Kind::MissingResult => {
                 f.write_str("the game text does not end with a result (1-0, 0-1, 1/2-1/2, *, ...)")
             }
+            Kind::ResultFixed {
+                declared,
+                written,
+                why,
+            } => write!(f, "result {declared} written as {written}: {why}"),
             Kind::BadFen { fen, error } => write!(f, "FEN \"{fen}\": {error}"),
             Kind::GameTypeUnreadable { value, error } => {
                 write!(f, "GameType \"{value}\" cannot be read: {error}")

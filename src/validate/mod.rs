@@ -14,6 +14,7 @@ pub use detect::GameTypeSource;
 pub use lines::MAX_VARIATION_DEPTH;
 pub use parallel::check_stream_parallel;
 pub use replay::PlayedMove;
+pub use results::proven_outcome;
 pub use stream::{GameSink, StreamTotals, check_stream};
 
 use crate::diagnostic::{Diagnostic, Kind, Severity};

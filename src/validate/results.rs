@@ -62,8 +62,9 @@ pub(super) fn check(
     });
 }
 
-fn check_against_rules(declared: GameResult, end: GameEnd, offset: u64, findings: &mut Findings) {
-    let expected = match end.outcome {
+/// The result a rule ending gives.
+pub fn proven_outcome(outcome: RuleOutcome) -> Declared {
+    match outcome {
         RuleOutcome::NoLegalMove {
             winner: Color::White,
         } => Declared::WhiteWins,
@@ -72,8 +73,11 @@ fn check_against_rules(declared: GameResult, end: GameEnd, offset: u64, findings
         } => Declared::BlackWins,
         // Every other rule ending is a draw.
         _ => Declared::Draw,
-    };
-    if declared.outcome() == expected {
+    }
+}
+
+fn check_against_rules(declared: GameResult, end: GameEnd, offset: u64, findings: &mut Findings) {
+    if declared.outcome() == proven_outcome(end.outcome) {
         return;
     }
     if declared.outcome() == Declared::Unknown {

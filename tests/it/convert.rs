@@ -341,27 +341,26 @@ fn invalid_games_are_converted_up_to_the_error() {
     assert_eq!(bad["diagnostics"][0]["code"], "illegal-move");
     assert_eq!(bad["diagnostics"][0]["ply"], 3);
 
-    // In PDN the game stops at the error, says so, and is left unfinished.
+    // In PDN the game is kept whole: the moves from the error on as written, the error
+    // named before them, the declared result kept (see tests/it/canonical.rs).
     let out = run(&["convert", "--to", "pdn", "-"], INVALID);
     assert_eq!(out.code, Some(1));
-    assert!(
-        out.stdout.contains("[Result \"*\"]\n")
-            && out.stdout.ends_with(
-                "\n\n1. c3-d4 f6-e5 {pdnkit: stopped at move 2 (White) \"d4-c5\": \
-                 illegal-move} *\n"
-            ),
-        "{}",
-        out.stdout
+    assert_eq!(
+        out.stdout,
+        "[Event \"Bad\"]\n[Result \"1-0\"]\n[GameType \"41,W,10,8,A0,0\"]\n\n1. c3-d4 f6-e5\n\
+         {pdnkit: illegal-move: illegal move: a capture is compulsory; legal moves: d4:f6}\n\
+         2. d4-c5 e5-f4 1-0\n"
     );
-    assert_eq!(validate(&out.stdout).code, Some(0), "{}", out.stdout);
 
-    // Unreadable text cuts the main line: the moves after it are not claimed either.
+    // Unreadable text: kept, and so are the moves after it (not replayed).
     let text = "[Result \"1-0\"]\n1. c3-d4 f6-g5 2. d4-e5 @@@ d6:f4 3. g3:e5 1-0\n";
     let out = run(&["convert", "--to", "pdn", "-"], text);
     assert_eq!(out.code, Some(1));
     assert!(
-        out.stdout
-            .ends_with("\n1. c3-d4 f6-g5 2. d4-e5 {pdnkit: stopped at line 2: syntax} *\n"),
+        out.stdout.ends_with(
+            "\n1. c3-d4 f6-g5 2. d4-e5\n{pdnkit: syntax: unreadable text (not a move, move \
+             number, result or annotation) (unknown-token)}\n@@@ d6:f4 3. g3:e5 1-0\n"
+        ),
         "{}",
         out.stdout
     );
@@ -672,7 +671,7 @@ fn unreadable_input_leaves_the_output_untouched() {
 }
 
 #[test]
-fn setup_command_becomes_a_fen_tag() {
+fn setup_command_is_kept() {
     let text = "[Event \"setup\"]\n/FEN \"B:Wa1,c1,e3:Bb6,d6,f8\"/ 1... b6-c5 2. e3-f4 *\n";
     assert_eq!(validate(text).code, Some(0));
     let out = run(
@@ -681,7 +680,7 @@ fn setup_command_becomes_a_fen_tag() {
     );
     assert!(
         out.stdout
-            .contains("[FEN \"B:W28,36,37:B3,11,12\"]\n\n1... 11-17 2. 28-23 *\n"),
+            .contains("\n\n/FEN \"B:Wa1,c1,e3:Bb6,d6,f8\"/ 1... 11-17 2. 28-23 *\n"),
         "{}",
         out.stdout
     );

@@ -10,6 +10,7 @@ mod reference;
 mod reference_draws;
 mod report_browser;
 
+mod canonical;
 mod cli;
 mod config;
 mod convert;

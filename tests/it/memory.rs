@@ -105,3 +105,32 @@ fn memory_does_not_grow_with_the_input() {
     check(&["validate"], &small_bad, &large_bad, 1);
     check(&["convert", "--to", "pdn"], &small_bad, &large_bad, 1);
 }
+
+#[test]
+fn archive_commands_memory_does_not_grow_with_the_input() {
+    let d = Dir::new();
+    let small = vec![random_games(&d, "small.pdn", 4_000)];
+    let large = vec![random_games(&d, "large.pdn", 16_000)];
+    let out = d.path("out");
+    let out = out.to_str().unwrap();
+    for (args, code) in [
+        (&["select", "--tag", "Round=3"][..], 0),
+        (
+            &["select", "--format", "canonical", "--result", "1/2-1/2"],
+            0,
+        ),
+        (&["select", "--material", "3K:1K", "--count"], 0),
+        (&["positions", "--every", "7"], 0),
+        (&["positions", "--unique"], 0),
+        // About 80 bytes a game, by design: 1 MB for the larger input.
+        (&["dedupe"], 0),
+        (&["merge", "--canonical"], 0),
+        (&["split", "--by", "1000", "-o", out], 0),
+    ] {
+        let _ = std::fs::remove_dir_all(out);
+        let a = peak_kib(args, &small, code);
+        let _ = std::fs::remove_dir_all(out);
+        let b = peak_kib(args, &large, code);
+        flat(&format!("{args:?}"), a, b);
+    }
+}
