@@ -1,7 +1,8 @@
-//! The visitor that gathers a whole game: [`Collector`] fills a [`ParsedGame`] (tags,
-//! tokens with their offsets, findings) from the scanner's events and hands it, with the
-//! game's bytes, to a function at the end of each game. For work that needs a game at once,
-//! such as replaying it.
+//! The visitor that gathers a whole game: [`Collector`] hands each game's [`ParsedGame`]
+//! (tags, tokens with their offsets, findings), with the game's bytes, to a function. For
+//! work that needs a game at once, such as replaying it. By default it takes the game as the
+//! scanner gathers it ([`Visitor::WHOLE_GAME`]); [`Collector::from_events`] builds it from the
+//! scanner's events instead (the same game, more slowly: it shows what the events carry).
 
 use super::error::SyntaxError;
 use super::lexer::{CommentStyle, ParsedGame, Token, TokenKind};
@@ -12,8 +13,9 @@ use super::setup::SetupCommand;
 use super::tag::Tag;
 use super::visitor::{GameStart, Skip, Span, Visitor};
 
-/// Gathers each game into a reused [`ParsedGame`], then calls `finish` with it.
-pub struct Collector<F> {
+/// Gathers each game, then calls `finish` with it. `WHOLE`: the game as the scanner gathers
+/// it; else built from the events into a reused [`ParsedGame`].
+pub struct Collector<F, const WHOLE: bool = true> {
     game: ParsedGame,
     finish: F,
 }
@@ -26,6 +28,16 @@ impl<T, F: FnMut(&RawGame, &ParsedGame) -> T> Collector<F> {
         }
     }
 
+    /// A collector that builds each game from the scanner's events.
+    pub fn from_events(finish: F) -> Collector<F, false> {
+        Collector {
+            game: ParsedGame::default(),
+            finish,
+        }
+    }
+}
+
+impl<T, F: FnMut(&RawGame, &ParsedGame) -> T, const WHOLE: bool> Collector<F, WHOLE> {
     fn push(&mut self, kind: TokenKind, span: Span<'_>) {
         self.game.tokens.push(Token {
             kind,
@@ -35,8 +47,14 @@ impl<T, F: FnMut(&RawGame, &ParsedGame) -> T> Collector<F> {
     }
 }
 
-impl<T, F: FnMut(&RawGame, &ParsedGame) -> T> Visitor for Collector<F> {
+impl<T, F: FnMut(&RawGame, &ParsedGame) -> T, const WHOLE: bool> Visitor for Collector<F, WHOLE> {
     type Output = T;
+
+    const WHOLE_GAME: bool = WHOLE;
+
+    fn whole_game(&mut self, game: &RawGame<'_>, read: &ParsedGame) -> T {
+        (self.finish)(game, read)
+    }
 
     fn begin_game(&mut self, _start: &GameStart) -> Skip {
         self.game.clear();

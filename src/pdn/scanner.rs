@@ -41,6 +41,9 @@ impl<R: BufRead> Scanner<R> {
         let Some(raw) = self.games.next_game_parsed(&mut self.parsed)? else {
             return Ok(None);
         };
+        if V::WHOLE_GAME {
+            return Ok(Some(visitor.whole_game(&raw, &self.parsed)));
+        }
         Ok(Some(tell(&raw, &self.parsed, visitor)))
     }
 

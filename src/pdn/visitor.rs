@@ -17,6 +17,9 @@
 //!    [`Visitor::unreadable`] for text that is no construct;
 //! 5. [`Visitor::end_game`] with the game's bytes as written.
 //!
+//! A visitor that needs each game whole (to replay it) says so with [`Visitor::WHOLE_GAME`]
+//! and gets [`Visitor::whole_game`] alone, with the game gathered by the scanner.
+//!
 //! [`Visitor::finding`] comes between them, before the construct at or after its offset, for
 //! every game that is not skipped whole (also inside skipped movetext and variations: the syntax of a game does not
 //! depend on what a visitor looks at). A damaged game may have a tag after its movetext began
@@ -25,7 +28,7 @@
 //! copy the text it does not change.
 
 use super::error::SyntaxError;
-use super::lexer::CommentStyle;
+use super::lexer::{CommentStyle, ParsedGame};
 use super::movetext::WrittenMove;
 use super::reader::RawGame;
 use super::result::GameResult;
@@ -120,4 +123,16 @@ pub trait Visitor {
     /// The game ended: its bytes as written (of a game longer than
     /// [`super::limits::MAX_GAME_BYTES`], only the first ones).
     fn end_game(&mut self, game: &RawGame<'_>) -> Self::Output;
+
+    /// Whether this visitor takes each game whole ([`Visitor::whole_game`]) rather than
+    /// construct by construct: the scanner then gathers the game itself, into memory it
+    /// reuses, and tells no other event. For work that needs a whole game at once.
+    const WHOLE_GAME: bool = false;
+
+    /// The whole game, when [`Visitor::WHOLE_GAME`]: its bytes, and its tags, tokens and
+    /// findings (the events it would have told, in their order). By default
+    /// [`Visitor::end_game`].
+    fn whole_game(&mut self, game: &RawGame<'_>, _read: &ParsedGame) -> Self::Output {
+        self.end_game(game)
+    }
 }

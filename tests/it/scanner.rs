@@ -232,19 +232,21 @@ fn sorted(mut game: ParsedGame) -> ParsedGame {
     game
 }
 
-fn by_scanner(bytes: &[u8]) -> Vec<Read> {
+fn read(raw: &RawGame, parsed: &ParsedGame) -> Read {
+    let game = sorted(parsed.clone());
+    (
+        raw.offset,
+        raw.bytes.to_vec(),
+        raw.line,
+        raw.column,
+        raw.index,
+        game,
+    )
+}
+
+/// The games as a [`Collector`] gathers them: from the scanner's events, or whole.
+fn by_scanner<V: Visitor<Output = Read>>(bytes: &[u8], mut collector: V) -> Vec<Read> {
     let mut scanner = Scanner::new(bytes);
-    let mut collector = Collector::new(|raw: &RawGame, parsed: &ParsedGame| {
-        let game = sorted(parsed.clone());
-        (
-            raw.offset,
-            raw.bytes.to_vec(),
-            raw.line,
-            raw.column,
-            raw.index,
-            game,
-        )
-    });
     let mut out = Vec::new();
     while let Some(read) = scanner.read_game(&mut collector).expect("no I/O error") {
         out.push(read);
@@ -270,8 +272,12 @@ fn by_old_reader(bytes: &[u8]) -> Vec<Read> {
 }
 
 fn same_as_old_reader(name: &str, bytes: &[u8]) {
-    let new = by_scanner(bytes);
+    let new = by_scanner(bytes, Collector::from_events(read));
     let old = by_old_reader(bytes);
+    assert!(
+        new == by_scanner(bytes, Collector::new(read)),
+        "{name}: whole games"
+    );
     assert_eq!(new.len(), old.len(), "{name}: number of games");
     for (n, (a, b)) in new.iter().zip(&old).enumerate() {
         assert!(a == b, "{name}: game {}:\n{a:#?}\n{b:#?}", n + 1);
