@@ -2,9 +2,11 @@
 //!
 //! `cargo run --example validate -- fixtures/sample.pdn fixtures/errors/bad_fen.pdn`
 //!
-//! Each finding as `path:line:column: severity[code]: game N: message`, then one line of
+//! Each finding as `validate` prints it (`path:line:column: severity[code]: game N, move M
+//! (Side) "move": message`, by `pdnkit::diagnostic::render`), then one line of
 //! totals; exits 1 when a game is invalid, 2 when a file cannot be read.
 
+use pdnkit::diagnostic::render;
 use pdnkit::escape;
 use pdnkit::validate::{GameReport, GameSink, Options, StreamTotals, check_stream};
 use std::fs::File;
@@ -21,18 +23,10 @@ struct Print<'a, W> {
 
 impl<W: Write> GameSink for Print<'_, W> {
     fn game(&mut self, report: GameReport) -> io::Result<()> {
+        let file = escape::file_name(self.path);
         for d in &report.diagnostics {
-            writeln!(
-                self.out,
-                "{}:{}:{}: {}[{}]: game {}: {}",
-                escape::file_name(self.path),
-                d.line,
-                d.column,
-                d.severity.name(),
-                d.code,
-                report.index,
-                escape::text(&d.message)
-            )?;
+            // `path:line:col: error[code]: game 3, move 12 (Black) "d6:f4": message`
+            writeln!(self.out, "{}", render::human(&file, report.index, d))?;
         }
         Ok(())
     }

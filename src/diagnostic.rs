@@ -1,7 +1,15 @@
-//! What validation reports: diagnostics with a stable kebab-case code, a severity, and the
-//! place (byte offset, line, column, game, move) they concern.
+//! What validation reports: a [`Diagnostic`] is a [`Kind`] of finding with the data it is
+//! made of, a severity, and the place it concerns (byte offset, line, column, game, move).
+//! The stable kebab-case code and the message are derived from the kind ([`Kind::code`], its
+//! `Display`); the human, GitHub and JSON forms of a diagnostic are rendered in one place
+//! each ([`render`]).
 
-use crate::position::Color;
+mod kind;
+pub mod render;
+
+pub use kind::{GameEnd, Illegality, Kind, NAMED_GAMES, NeitherBoard};
+
+use crate::notation::MoveNumber;
 use serde::Serialize;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -73,44 +81,73 @@ pub mod code {
     ];
 }
 
-/// One finding about one game (or one file, for `io` and `encoding`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// One finding about one game (or one file: [`Kind::about_file`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
     pub severity: Severity,
-    pub code: &'static str,
-    pub message: String,
+    /// What was found, with its data.
+    pub kind: Kind,
     /// Byte offset in the file.
-    #[serde(skip)]
     pub offset: u64,
     pub line: u32,
     pub column: u32,
     /// The ply (1 = White's first move of the main line) of the move concerned, if any.
     pub ply: Option<u32>,
-    /// Move number and side, as a reader counts them.
-    #[serde(skip)]
-    pub move_number: Option<u32>,
-    #[serde(skip)]
-    pub side: Option<Color>,
-    /// The move as written.
-    #[serde(skip)]
-    pub written: Option<String>,
+    /// The move concerned, if any: its number and side as a reader counts them, and its text
+    /// as written.
+    pub at_move: Option<(MoveNumber, String)>,
     /// The move concerned is in the main line (not in a variation).
-    #[serde(skip)]
     pub main_line: bool,
 }
 
 impl Diagnostic {
+    /// A finding at `offset` (line and column still to be found), about no move.
+    pub fn new(severity: Severity, kind: Kind, offset: u64) -> Diagnostic {
+        Diagnostic {
+            severity,
+            kind,
+            offset,
+            line: 0,
+            column: 0,
+            ply: None,
+            at_move: None,
+            main_line: false,
+        }
+    }
+
+    /// A finding about a whole file, with the kind's own severity.
+    pub fn about_file(kind: Kind) -> Diagnostic {
+        Diagnostic::new(kind.file_severity(), kind, 0)
+    }
+
+    /// The stable code of the kind.
+    pub fn code(&self) -> &'static str {
+        self.kind.code()
+    }
+
+    /// The message, without the place or the subject.
+    pub fn message(&self) -> String {
+        self.kind.to_string()
+    }
+
+    /// The move concerned as written, if any.
+    pub fn written(&self) -> Option<&str> {
+        self.at_move.as_ref().map(|(_, written)| written.as_str())
+    }
+
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
 
-    /// `game 3, move 12 (Black) "d6:f4": ` — the prefix that names what the message is about.
+    /// `game 3, move 12 (Black) "d6:f4"`: what the message is about.
     pub fn subject(&self, game: usize) -> String {
         let mut s = format!("game {game}");
-        if let (Some(number), Some(side)) = (self.move_number, self.side) {
-            s.push_str(&format!(", move {number} ({})", side.name()));
-        }
-        if let Some(written) = &self.written {
+        if let Some((number, written)) = &self.at_move {
+            s.push_str(&format!(
+                ", move {} ({})",
+                number.number,
+                number.side.name()
+            ));
             s.push_str(&format!(" \"{written}\""));
         }
         s

@@ -15,7 +15,7 @@
 use encoding_rs::{Encoding, IBM866, UTF_8, WINDOWS_1251, WINDOWS_1252};
 use std::borrow::Cow;
 use std::fmt;
-use std::str::FromStr;
+use std::io::{self, Read};
 use std::sync::OnceLock;
 
 /// A text encoding of a PDN file.
@@ -57,6 +57,17 @@ impl TextEncoding {
         })
     }
 
+    /// Reads a choice as the command line and `pdnkit.toml` give it: `auto` (None: detect
+    /// it) or a name [`TextEncoding::parse_name`] reads.
+    pub fn parse_choice(name: &str) -> Result<Option<TextEncoding>, String> {
+        if name.eq_ignore_ascii_case("auto") {
+            return Ok(None);
+        }
+        TextEncoding::parse_name(name).map(Some).ok_or_else(|| {
+            format!("unknown encoding \"{name}\"; use auto, utf-8, windows-1251, cp866 or latin1")
+        })
+    }
+
     /// The canonical name, as accepted by [`TextEncoding::parse_name`].
     pub const fn name(self) -> &'static str {
         match self {
@@ -84,16 +95,6 @@ impl fmt::Display for TextEncoding {
     }
 }
 
-impl FromStr for TextEncoding {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        TextEncoding::parse_name(s).ok_or_else(|| {
-            format!("unknown encoding `{s}` (expected utf-8, windows-1251, cp866 or latin1)")
-        })
-    }
-}
-
 /// Decodes `bytes`; invalid sequences become U+FFFD. A BOM is not stripped.
 pub fn decode(bytes: &[u8], encoding: TextEncoding) -> Cow<'_, str> {
     decode_checked(bytes, encoding).0
@@ -112,6 +113,43 @@ pub struct Detection {
     pub guessed: bool,
     /// Why, in words, for messages.
     pub reason: String,
+}
+
+/// Bytes of a stream that its encoding is chosen on: the first 64 KiB, or the whole stream
+/// when it is shorter.
+pub const SAMPLE: usize = 64 * 1024;
+
+/// A stream whose first bytes were read to choose its encoding: those bytes, then the rest.
+pub type Sampled<R> = io::Chain<io::Cursor<Vec<u8>>, R>;
+
+/// Chooses the encoding of a stream (or takes the `forced` one): on its first [`SAMPLE`]
+/// bytes, read until that many or the end of the stream however the bytes arrive (a pipe may
+/// hand them out a few at a time), so the same bytes give the same choice by path, by pipe
+/// and with any number of threads. Returns the choice and the whole stream, to be read from
+/// its start.
+pub fn choose_encoding<R: Read>(
+    mut input: R,
+    forced: Option<TextEncoding>,
+) -> io::Result<(Detection, Sampled<R>)> {
+    if let Some(encoding) = forced {
+        let detection = Detection {
+            encoding,
+            guessed: false,
+            reason: "chosen with --encoding".to_string(),
+        };
+        return Ok((detection, io::Cursor::new(Vec::new()).chain(input)));
+    }
+    let mut sample = Vec::with_capacity(SAMPLE);
+    (&mut input).take(SAMPLE as u64).read_to_end(&mut sample)?;
+    // A full sample may end inside a character: cut at its last line break so that the part
+    // is not held against UTF-8.
+    let cut = if sample.len() == SAMPLE {
+        memchr::memrchr(b'\n', &sample).map_or(sample.len(), |i| i + 1)
+    } else {
+        sample.len()
+    };
+    let detection = detect(&sample[..cut]);
+    Ok((detection, io::Cursor::new(sample).chain(input)))
 }
 
 /// Chooses the encoding of a sample of a file (its start, or all of it).
@@ -443,7 +481,7 @@ mod tests {
     fn names_and_aliases() {
         for enc in TextEncoding::ALL {
             assert_eq!(TextEncoding::parse_name(enc.name()), Some(enc));
-            assert_eq!(enc.name().parse::<TextEncoding>(), Ok(enc));
+            assert_eq!(TextEncoding::parse_choice(enc.name()), Ok(Some(enc)));
             assert_eq!(enc.to_string(), enc.name());
         }
         for (name, enc) in [
@@ -459,7 +497,9 @@ mod tests {
             assert_eq!(TextEncoding::parse_name(name), Some(enc), "{name}");
         }
         assert_eq!(TextEncoding::parse_name("koi8-r"), None);
-        assert!("auto".parse::<TextEncoding>().is_err());
+        assert_eq!(TextEncoding::parse_name("auto"), None);
+        assert_eq!(TextEncoding::parse_choice("Auto"), Ok(None));
+        assert!(TextEncoding::parse_choice("koi8-r").is_err());
     }
 
     #[test]
@@ -524,5 +564,42 @@ mod tests {
             let d = detect(&all[start..]);
             assert!(d.guessed);
         }
+    }
+
+    /// Hands out a few bytes per read, as a slow pipe does.
+    struct Trickle<'a>(&'a [u8]);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let n = self.0.len().min(out.len()).min(7);
+            out[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    /// The choice is made on the same bytes however they arrive, and the stream comes back
+    /// whole: an ASCII start then windows-1251 text is windows-1251 read 7 bytes at a time
+    /// too, and text past the sample does not count.
+    #[test]
+    fn chosen_on_a_fixed_sample() {
+        let mut text = "[Event \"x\"]\n".repeat(20).into_bytes();
+        text.extend(encode("[White \"Иванов\"]\n", TextEncoding::Windows1251));
+        let (d, mut rest) = choose_encoding(Trickle(&text), None).unwrap();
+        assert_eq!(d.encoding, TextEncoding::Windows1251, "{}", d.reason);
+        let mut back = Vec::new();
+        rest.read_to_end(&mut back).unwrap();
+        assert_eq!(back, text);
+        let (d, _) = choose_encoding(&text[..], None).unwrap();
+        assert_eq!(d.encoding, TextEncoding::Windows1251);
+        let mut long = b"1. c3-d4 *\n".repeat(SAMPLE / 11 + 1);
+        long.extend(encode("{Иванов}\n", TextEncoding::Windows1251));
+        let (d, _) = choose_encoding(Trickle(&long), None).unwrap();
+        assert_eq!(
+            (d.encoding, d.reason.as_str()),
+            (TextEncoding::Utf8, "ASCII only")
+        );
+        let (d, _) = choose_encoding(Trickle(&long), Some(TextEncoding::Cp866)).unwrap();
+        assert_eq!((d.encoding, d.guessed), (TextEncoding::Cp866, false));
     }
 }

@@ -161,8 +161,8 @@
 //! }
 //! // The second: a step where a capture is compulsory, with its line and column.
 //! let error = &reports.0[1].diagnostics[0];
-//! assert_eq!((error.code, error.line, error.column), ("illegal-move", 8, 19));
-//! println!("{}:{}: {}", error.line, error.column, error.message);
+//! assert_eq!((error.code(), error.line, error.column), ("illegal-move", 8, 19));
+//! println!("{}:{}: {}", error.line, error.column, error.message());
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
@@ -181,12 +181,14 @@ pub mod html;
 pub mod levels;
 pub mod movegen;
 pub mod moves;
+pub mod notation;
 pub mod outcome;
 pub mod pdn;
 pub mod perft;
 pub mod position;
 pub mod random;
 pub mod resolve;
+mod rng;
 pub mod square;
 pub mod stats;
 pub mod validate;

@@ -10,35 +10,12 @@
 use crate::game::Game;
 use crate::movegen::{Paths, legal_moves};
 use crate::moves::Move;
+use crate::notation::{MoveNumber, move_text};
 use crate::outcome::Outcome;
 use crate::position::{Color, Position};
+pub use crate::rng::Rng;
 use crate::variant::Variant;
 use std::fmt::Write;
-
-/// SplitMix64: small, fast and reproducible on every platform.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator whose numbers are fixed by `seed`.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The next number.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
-    }
-}
 
 const PLAYERS: [&str; 12] = [
     "Ivanov, Pyotr",
@@ -58,7 +35,7 @@ const PLAYERS: [&str; 12] = [
 /// The text of a move as canonical PDN writes it: start and end squares, the full path only
 /// when another legal move shares both.
 pub fn canonical(mv: &Move, legal: &[Move], pos: &Position) -> String {
-    mv.to_alpha(pos.geometry(), mv.shares_ends(legal))
+    move_text(mv, pos.geometry(), None, mv.shares_ends(legal))
 }
 
 /// Writes game number `index` (from 1) of the archive with this seed.
@@ -123,10 +100,10 @@ pub fn write_game(out: &mut String, variant: Variant, seed: u64, index: u64) {
     out.push('\n');
     let mut line = String::new();
     for (i, text) in moves.iter().enumerate() {
-        let token = if i % 2 == 0 {
-            format!("{}. {text}", i / 2 + 1)
-        } else {
-            text.clone()
+        let number = MoveNumber::first(Color::White).nth(i);
+        let token = match number.side {
+            Color::White => format!("{number} {text}"),
+            Color::Black => text.clone(),
         };
         push_token(out, &mut line, &token);
         if rng.below(40) == 0 {

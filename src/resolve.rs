@@ -322,21 +322,6 @@ fn bad_square(square: &WrittenSquare, e: SquareError) -> Illegal {
     Illegal::BadSquare(square.to_string(), e)
 }
 
-/// Writes moves for a message or a list of candidates: the short form, or the full path
-/// where another move of the list shares start and end squares.
-pub fn describe(moves: &[Move], g: &Geometry, numeric: Option<Corner>) -> Vec<String> {
-    moves
-        .iter()
-        .map(|m| {
-            let full = m.shares_ends(moves);
-            match numeric {
-                Some(corner) => m.to_numeric(g, corner, full),
-                None => m.to_alpha(g, full),
-            }
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,7 +11,7 @@
 
 use crate::diagnostic::Severity;
 use crate::encoding::Detection;
-use crate::moves::Move;
+use crate::notation::push_canonical;
 use crate::pdn::result::Outcome as Declared;
 use crate::position::{Color, Position};
 use crate::validate::{GameReport, GameSink, PlayedMove, Termination};
@@ -340,21 +340,6 @@ fn kings_only(pos: &Position) -> bool {
     occupied != 0 && occupied & !pos.kings == 0
 }
 
-/// A move in canonical alphanumeric notation: start and end squares only, unless another
-/// legal move of the position shares them (then the full path).
-pub fn canonical(mv: &Move, before: &Position) -> String {
-    let full = crate::convert::needs_full_path(mv, before);
-    mv.to_alpha(before.geometry(), full)
-}
-
-/// Appends [`canonical`]'s text for `mv`, a legal move of `before`, to `out`.
-fn write_canonical(mv: &Move, before: &Position, out: &mut String) {
-    // A legal step never needs its full path: it is legal only when no capture is, and a step
-    // is fixed by its two squares. (`canonical` may be handed anything, so it asks.)
-    let full = mv.is_capture() && crate::convert::needs_full_path(mv, before);
-    mv.write_alpha(before.geometry(), full, out);
-}
-
 /// The decimal text of a game type, in `buf`.
 fn game_type_text(game_type: u8, buf: &mut [u8; 3]) -> &str {
     let digits = [game_type / 100, game_type / 10 % 10, game_type % 10];
@@ -468,7 +453,7 @@ impl Stats {
                 Severity::Warning => &mut self.warnings,
                 Severity::Note => &mut self.notes,
             };
-            bump(map, d.code);
+            bump(map, d.code());
         }
         if !valid {
             self.terminations.invalid += 1;
@@ -558,7 +543,7 @@ impl Stats {
             if i > 0 {
                 text.push(' ');
             }
-            write_canonical(&pm.mv, &pm.before, text);
+            push_canonical(&pm.mv, &pm.before, text);
             if let Some(slot) = OPENING_PLIES.iter().position(|&n| n == i + 1) {
                 ends[slot] = text.len();
             }

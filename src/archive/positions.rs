@@ -5,8 +5,8 @@
 //! opening-book data from.
 
 use super::material::Material;
-use crate::convert::{move_text, needs_full_path};
 use crate::fen::{FenNotation, write_fen};
+use crate::notation::canonical;
 use crate::pdn::result::Outcome;
 use crate::position::{Color, Position};
 use crate::validate::{GameReport, PlayedMove};
@@ -86,11 +86,7 @@ pub fn rows<'a>(
         .filter(move |&(ply, _, _)| valid && ply % every == 0)
         .map(move |(ply, pos, played)| {
             let text = |numeric: bool| {
-                played.map(|p| {
-                    let full = needs_full_path(&p.mv, &p.before);
-                    let corner = numeric.then_some(report.corner);
-                    move_text(&p.mv, p.before.geometry(), corner, full)
-                })
+                played.map(|p| canonical(&p.mv, &p.before, numeric.then_some(report.corner)))
             };
             let result = result_for(outcome, pos.turn);
             PositionRow {

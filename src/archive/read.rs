@@ -2,11 +2,11 @@
 //! replayed main line, positions, diagnostics) together with the game's bytes as written, in
 //! memory bounded by the largest game.
 
-use crate::encoding::{Detection, TextEncoding, decode};
+use crate::encoding::{Detection, TextEncoding, choose_encoding, decode};
 use crate::pdn::lexer::ParsedGame;
 use crate::pdn::location::ColumnUnit;
 use crate::pdn::{Collector, RawGame, Scanner};
-use crate::validate::{GameReport, Options, StreamTotals, check_game, choose_encoding};
+use crate::validate::{GameReport, Options, StreamTotals, check_game};
 use std::borrow::Cow;
 use std::io::{self, BufReader, Read};
 
@@ -56,8 +56,8 @@ pub fn read_archive<R: Read>(
     sink: &mut dyn ArchiveSink,
     totals: &mut StreamTotals,
 ) -> io::Result<()> {
-    let mut reader = BufReader::with_capacity(READ_SIZE, input);
-    let detection = choose_encoding(&mut reader, forced)?;
+    let (detection, input) = choose_encoding(input, forced)?;
+    let reader = BufReader::with_capacity(READ_SIZE, input);
     sink.detection(&detection)?;
     let encoding = detection.encoding;
     let options = Options {

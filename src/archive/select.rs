@@ -340,7 +340,7 @@ impl Query {
             })
             && self.valid.is_none_or(|valid| report.valid() == valid)
             && any(&self.codes, |code: &String| {
-                report.diagnostics.iter().any(|d| d.code == code)
+                report.diagnostics.iter().any(|d| d.code() == code)
             })
             && any(&self.variants, |v: &Variant| report.variant == Some(*v))
             && any(&self.plies, |range: &RangeInclusive<u32>| {

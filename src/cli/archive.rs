@@ -4,12 +4,12 @@
 
 use super::args::{self, CommonArgs, Config};
 use super::common::Progress;
-use super::inputs::{Input, Unreadable};
+use super::inputs::Input;
 use super::output::{Output, Sources, tell_error};
 use super::report::{FileFormatter, ReportFormat};
 use pdnkit::archive::{ArchiveSink, ReadGame, read_archive};
 use pdnkit::convert::{FixedResult, GameText, PdnOptions, write_game};
-use pdnkit::diagnostic::Severity;
+use pdnkit::diagnostic::{Diagnostic, Kind};
 use pdnkit::encoding::Detection;
 use pdnkit::validate::StreamTotals;
 use std::io::{self, Write};
@@ -233,16 +233,17 @@ pub fn read_inputs(
                     progress.finish();
                     return Err(e);
                 }
-                result.err().map(|e| Unreadable {
-                    code: pdnkit::diagnostic::code::IO,
-                    message: format!("read failed: {e}"),
+                result.err().map(|e| {
+                    Box::new(Diagnostic::about_file(Kind::Io {
+                        why: format!("read failed: {e}"),
+                    }))
                 })
             }
         };
         if let Some(why) = problem {
             reading.unreadable += 1;
             let mut message = Vec::new();
-            let _ = formatter.file_problem(&mut message, Severity::Error, why.code, &why.message);
+            let _ = formatter.file_problem(&mut message, &why);
             progress.print(&message);
         }
     }

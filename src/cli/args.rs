@@ -5,6 +5,7 @@
 use super::GameTypeArg;
 use super::config::{self, Choice, FileConfig};
 use super::inputs::{self, Input, Walk};
+use pdnkit::diagnostic::Kind;
 use pdnkit::encoding::TextEncoding;
 use pdnkit::levels::{Level, Levels};
 use pdnkit::validate::Options;
@@ -165,7 +166,7 @@ impl ReadArgs {
             .as_deref()
             .or(file.encoding.as_deref())
             .unwrap_or("auto");
-        let encoding = parse_encoding(encoding)?;
+        let encoding = TextEncoding::parse_choice(encoding)?;
         let options = Options {
             default_variant: game_type.variant().unwrap_or_default(),
             detect_game_type: game_type == GameTypeArg::Auto,
@@ -173,16 +174,6 @@ impl ReadArgs {
         };
         Ok((options, encoding, file))
     }
-}
-
-/// `auto` (None) or a named encoding.
-pub fn parse_encoding(name: &str) -> Result<Option<TextEncoding>, String> {
-    if name.eq_ignore_ascii_case("auto") {
-        return Ok(None);
-    }
-    TextEncoding::parse_name(name).map(Some).ok_or_else(|| {
-        format!("unknown encoding \"{name}\"; use auto, utf-8, windows-1251, cp866 or latin1")
-    })
 }
 
 impl CommonArgs {
@@ -310,15 +301,17 @@ impl Config {
         let mut out = std::io::stdout().lock();
         let mut code = super::EXIT_OK;
         for input in &inputs {
-            let name = pdnkit::escape::text(&input.name()).into_owned();
+            let name = input.name();
             let written = match input {
                 Input::Broken(_, reason) => {
                     code = super::EXIT_FAILURE;
-                    let reason = pdnkit::escape::text(reason);
-                    let _ = writeln!(std::io::stderr(), "{name}: error[io]: {reason}");
+                    let why = reason.clone();
+                    let d = pdnkit::diagnostic::Diagnostic::about_file(Kind::Io { why });
+                    let line = pdnkit::diagnostic::render::human(&name, 0, &d);
+                    let _ = writeln!(std::io::stderr(), "{line}");
                     Ok(())
                 }
-                _ => writeln!(out, "{name}"),
+                _ => writeln!(out, "{}", pdnkit::escape::text(&name)),
             };
             if written.is_err() {
                 break; // a closed pipe: nothing more to list

@@ -9,7 +9,7 @@ use super::inputs::Input;
 use super::output::{Output, Sources, tell_error};
 use super::{EXIT_FAILURE, closed_pipe, verdict};
 use pdnkit::convert::{FixedResult, PdnOptions, comments_between};
-use pdnkit::diagnostic::{Diagnostic, Severity, code};
+use pdnkit::diagnostic::{Diagnostic, Kind, Severity, code};
 use pdnkit::encoding::TextEncoding;
 use pdnkit::pdn::limits::MAX_GAME_BYTES;
 use pdnkit::validate::GameReport;
@@ -192,23 +192,17 @@ fn fixed_note(report: &GameReport, fixed: &FixedResult) -> GameReport {
     let at = report
         .diagnostics
         .iter()
-        .find(|d| d.code == code::RESULT_MISMATCH || d.code == code::UNFINISHED_RESULT);
+        .find(|d| d.code() == code::RESULT_MISMATCH || d.code() == code::UNFINISHED_RESULT);
     let mut note = report.clone();
-    note.diagnostics = vec![Diagnostic {
-        severity: Severity::Note,
-        code: code::RESULT_FIXED,
-        message: format!(
-            "result {} written as {}: {}",
-            fixed.declared, fixed.written, fixed.why
-        ),
-        offset: at.map_or(0, |d| d.offset),
-        line: at.map_or(report.line, |d| d.line),
-        column: at.map_or(1, |d| d.column),
-        ply: None,
-        move_number: None,
-        side: None,
-        written: None,
-        main_line: true,
-    }];
+    let kind = Kind::ResultFixed {
+        declared: fixed.declared.to_string(),
+        written: fixed.written.to_string(),
+        why: fixed.why.to_string(),
+    };
+    let mut d = Diagnostic::new(Severity::Note, kind, at.map_or(0, |d| d.offset));
+    d.line = at.map_or(report.line, |d| d.line);
+    d.column = at.map_or(1, |d| d.column);
+    d.main_line = true;
+    note.diagnostics = vec![d];
     note
 }

@@ -5,6 +5,7 @@ use super::args::Config;
 use super::inputs::{Input, Unreadable};
 use super::ordered::Emit;
 use indicatif::{ProgressBar, ProgressStyle};
+use pdnkit::diagnostic::{Diagnostic, Kind};
 use pdnkit::encoding::Detection;
 use pdnkit::validate::{GameReport, GameSink, StreamTotals, check_stream_parallel};
 use std::io::{self, Write};
@@ -168,9 +169,10 @@ pub fn check_input(
         &mut StreamTotals::default(),
     );
     sink.show();
-    result.err().map(|e| Unreadable {
-        code: pdnkit::diagnostic::code::IO,
-        message: format!("read failed: {e}"),
+    result.err().map(|e| {
+        Box::new(Diagnostic::about_file(Kind::Io {
+            why: format!("read failed: {e}"),
+        }))
     })
 }
 

@@ -13,7 +13,6 @@ use super::{EXIT_FAILURE, closed_pipe, memory, verdict};
 use pdnkit::convert::{
     Captures, JsonOptions, Notation, PdnOptions, ResultStyle, Strip, write_game_json_with,
 };
-use pdnkit::diagnostic::Severity;
 use pdnkit::encoding::Detection;
 use pdnkit::validate::GameReport;
 
@@ -270,7 +269,7 @@ impl Render for Converter<'_> {
 
     fn unreadable(&mut self, why: &Unreadable, piece: &mut Piece) -> io::Result<()> {
         let f = &self.messages.formatter;
-        f.file_problem(&mut piece.messages, Severity::Error, why.code, &why.message)
+        f.file_problem(&mut piece.messages, why)
     }
 }
 

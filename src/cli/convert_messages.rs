@@ -5,7 +5,6 @@ use super::args::Config;
 use super::cap::{Cap, omitted_line};
 use super::fold::BothBoards;
 use super::report::{FileFormatter, ReportFormat, plural};
-use pdnkit::diagnostic::{Severity, code};
 use pdnkit::validate::{GameReport, StreamTotals};
 use std::io;
 
@@ -49,7 +48,7 @@ impl<'a> Messages<'a> {
     pub fn finish(&mut self, out: &mut Vec<u8>) -> io::Result<()> {
         let f = &self.formatter;
         if let Some(note) = self.both_boards.note() {
-            f.file_problem(out, Severity::Note, code::GAME_TYPE, &note)?;
+            f.file_problem(out, &note)?;
         }
         if self.cap.file_omitted > 0 {
             f.omitted(out, &omitted_line(self.cap.file_omitted, None))?;

@@ -8,6 +8,7 @@
 //! as git and ripgrep tell).
 
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
+use pdnkit::diagnostic::{Diagnostic, Kind};
 use std::fs::File;
 use std::io::{self, IsTerminal, Read};
 use std::path::{Path, PathBuf};
@@ -20,11 +21,9 @@ pub enum Input {
     Broken(PathBuf, String),
 }
 
-/// Why an input cannot be read as PDN: the diagnostic code (`io`, `binary`) and message.
-pub struct Unreadable {
-    pub code: &'static str,
-    pub message: String,
-}
+/// Why an input cannot be read as PDN: a diagnostic about the file ([`Kind::Io`],
+/// [`Kind::Binary`]), boxed (it is the error of results that are mostly fine).
+pub type Unreadable = Box<Diagnostic>;
 
 /// Bytes looked at for a NUL byte (git looks at as many).
 const BINARY_PROBE: usize = 8000;
@@ -40,15 +39,15 @@ impl Input {
 
     /// Opens the input for reading; refuses binary data.
     pub fn open(&self) -> Result<Box<dyn Read + Send>, Unreadable> {
-        let io_error = |e: io::Error| Unreadable {
-            code: pdnkit::diagnostic::code::IO,
-            message: format!("cannot read: {e}"),
+        let io_error = |e: io::Error| {
+            Box::new(Diagnostic::about_file(Kind::Io {
+                why: format!("cannot read: {e}"),
+            }))
         };
         if let Input::Broken(_, reason) = self {
-            return Err(Unreadable {
-                code: pdnkit::diagnostic::code::IO,
-                message: reason.clone(),
-            });
+            return Err(Box::new(Diagnostic::about_file(Kind::Io {
+                why: reason.clone(),
+            })));
         }
         let mut reader: Box<dyn Read + Send> = match self {
             Input::Stdin => {
@@ -67,10 +66,11 @@ impl Input {
             .read_to_end(&mut head)
             .map_err(io_error)?;
         if let Some(at) = memchr::memchr(0, &head) {
-            return Err(Unreadable {
-                code: pdnkit::diagnostic::code::BINARY,
-                message: binary_message(&head, at),
-            });
+            let utf16 = head.starts_with(&[0xff, 0xfe]) || head.starts_with(&[0xfe, 0xff]);
+            return Err(Box::new(Diagnostic::about_file(Kind::Binary {
+                utf16,
+                nul_at: at + 1,
+            })));
         }
         Ok(Box::new(io::Cursor::new(head).chain(reader)))
     }
@@ -81,18 +81,6 @@ impl Input {
             Input::File(p) => std::fs::metadata(p).ok().map(|m| m.len()),
             _ => None,
         }
-    }
-}
-
-fn binary_message(head: &[u8], at: usize) -> String {
-    let utf16 = head.starts_with(&[0xff, 0xfe]) || head.starts_with(&[0xfe, 0xff]);
-    if utf16 {
-        "UTF-16 text, which pdnkit does not read: convert it to UTF-8".to_string()
-    } else {
-        format!(
-            "binary data (a NUL byte at byte {}), not PDN text: not read",
-            at + 1
-        )
     }
 }
 

@@ -2,6 +2,7 @@
 
 use super::output::tell;
 use super::{EXIT_FAILURE, EXIT_OK, Format, VariantArg};
+use pdnkit::notation::move_text;
 use pdnkit::perft::{divide, perft};
 use pdnkit::{Corner, Paths, Position, parse_fen};
 use std::io::{self, Write};
@@ -74,7 +75,7 @@ pub fn run(args: PerftArgs) -> io::Result<u8> {
                 .iter()
                 .filter(|(m, _)| m.from == mv.from && m.to == mv.to)
                 .count();
-            (mv.to_alpha(g, shared > 1), *n)
+            (move_text(mv, g, None, shared > 1), *n)
         })
         .collect();
     let mut out = io::stdout().lock();

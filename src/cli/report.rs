@@ -1,12 +1,13 @@
 //! Writing validation results in the four formats: human lines, JSON Lines, one JSON
-//! document, and GitHub workflow commands. Each form is rendered in one place: a finding as a
-//! human line ([`human_line`]), as a GitHub command ([`github_line`]), a game and a file problem
-//! as JSON objects ([`GameObject`], [`FileObject`]). Text from the archive or the file system
-//! is escaped ([`pdnkit::escape`]) before it is printed.
+//! document, and GitHub workflow commands. A diagnostic is rendered by
+//! [`pdnkit::diagnostic::render`] (its human line, its GitHub command, its JSON object); here
+//! a game and a file problem become JSON objects ([`GameObject`], [`FileObject`]) and the
+//! run's closing summary is written.
 
 use super::common::Piece;
 use pdnkit::convert::GameHead;
-use pdnkit::diagnostic::{Diagnostic, Severity};
+use pdnkit::diagnostic::render::{self, github_data, github_property};
+use pdnkit::diagnostic::{Diagnostic, Kind, Severity};
 use pdnkit::encoding::Detection;
 use pdnkit::escape;
 use pdnkit::validate::{GameReport, StreamTotals};
@@ -24,63 +25,6 @@ pub enum ReportFormat {
     Jsonl,
     /// GitHub Actions annotations (`::error file=...,line=...::...`).
     Github,
-}
-
-/// One finding as the line formats print it: about a place in a file (a game's diagnostic)
-/// or about the whole file (`io`, `encoding`).
-pub struct Finding<'a> {
-    pub severity: Severity,
-    pub code: &'a str,
-    /// Line and column, if the finding has a place.
-    pub at: Option<(u32, u32)>,
-    /// `game 3, move 12 (Black) "d6:f4"`: what the message is about, if not the file.
-    pub subject: Option<&'a str>,
-    pub message: &'a str,
-}
-
-/// `path:line:col: error[code]: subject: message`, or `path: error[code]: message`.
-pub fn human_line(out: &mut dyn Write, file: &str, f: &Finding) -> io::Result<()> {
-    write!(out, "{}", escape::text(file))?;
-    if let Some((line, column)) = f.at {
-        write!(out, ":{line}:{column}")?;
-    }
-    write!(out, ": {}[{}]: ", f.severity.name(), escape::text(f.code))?;
-    if let Some(subject) = f.subject {
-        write!(out, "{}: ", escape::text(subject))?;
-    }
-    writeln!(out, "{}", escape::text(f.message))
-}
-
-/// `::error file=path,line=L,col=C,title=code::subject: message` (a note is a `notice`).
-pub fn github_line(out: &mut dyn Write, file: &str, f: &Finding) -> io::Result<()> {
-    let level = match f.severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-        Severity::Note => "notice",
-    };
-    write!(out, "::{level} file={}", github_property(file))?;
-    if let Some((line, column)) = f.at {
-        write!(out, ",line={line},col={column}")?;
-    }
-    write!(out, ",title={}::", github_property(f.code))?;
-    if let Some(subject) = f.subject {
-        write!(out, "{}: ", github_data(subject))?;
-    }
-    writeln!(out, "{}", github_data(f.message))
-}
-
-/// GitHub workflow command data: escaped as [`escape::text`] (no line break is left), then
-/// `%` (and CR, LF, which no longer occur) as the runner decodes them.
-fn github_data(s: &str) -> String {
-    escape::text(s)
-        .replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
-}
-
-/// A property value: data, and `:` and `,` too.
-fn github_property(s: &str) -> String {
-    github_data(s).replace(':', "%3A").replace(',', "%2C")
 }
 
 /// `validate`'s object of one game (`docs/json.md`).
@@ -108,14 +52,7 @@ struct FileObject<'a> {
     #[serde(rename = "type")]
     kind: &'static str,
     file: &'a str,
-    diagnostics: [FileDiagnostic<'a>; 1],
-}
-
-#[derive(Serialize)]
-struct FileDiagnostic<'a> {
-    severity: Severity,
-    code: &'a str,
-    message: &'a str,
+    diagnostics: [&'a Diagnostic; 1],
 }
 
 /// The closing object.
@@ -148,17 +85,7 @@ impl FileFormatter<'_> {
                     if self.quiet && d.severity != Severity::Error {
                         continue;
                     }
-                    let subject = d.subject(report.index);
-                    self.line(
-                        out,
-                        &Finding {
-                            severity: d.severity,
-                            code: d.code,
-                            at: Some((d.line, d.column)),
-                            subject: Some(&subject),
-                            message: &d.message,
-                        },
-                    )?;
+                    self.line(out, report.index, d)?;
                 }
                 Ok(())
             }
@@ -180,44 +107,26 @@ impl FileFormatter<'_> {
         }
     }
 
-    fn line(&self, out: &mut dyn Write, finding: &Finding) -> io::Result<()> {
+    /// The line of diagnostic `d` of game `game` (human or github).
+    fn line(&self, out: &mut dyn Write, game: usize, d: &Diagnostic) -> io::Result<()> {
         match self.format {
-            ReportFormat::Github => github_line(out, self.file, finding),
-            _ => human_line(out, self.file, finding),
+            ReportFormat::Github => writeln!(out, "{}", render::github(self.file, game, d)),
+            _ => writeln!(out, "{}", render::human(self.file, game, d)),
         }
     }
 
-    /// A problem with the file as a whole (`io`, `encoding`).
-    pub fn file_problem(
-        &self,
-        out: &mut dyn Write,
-        severity: Severity,
-        code: &str,
-        message: &str,
-    ) -> io::Result<()> {
-        if self.quiet && severity != Severity::Error && self.format != ReportFormat::Jsonl {
+    /// A problem with the file as a whole ([`pdnkit::diagnostic::Kind::about_file`]).
+    pub fn file_problem(&self, out: &mut dyn Write, d: &Diagnostic) -> io::Result<()> {
+        if self.quiet && d.severity != Severity::Error && self.format != ReportFormat::Jsonl {
             return Ok(());
         }
         match self.format {
-            ReportFormat::Human | ReportFormat::Github => self.line(
-                out,
-                &Finding {
-                    severity,
-                    code,
-                    at: None,
-                    subject: None,
-                    message,
-                },
-            ),
+            ReportFormat::Human | ReportFormat::Github => self.line(out, 0, d),
             ReportFormat::Json | ReportFormat::Jsonl => {
                 let object = FileObject {
                     kind: "file",
                     file: self.file,
-                    diagnostics: [FileDiagnostic {
-                        severity,
-                        code,
-                        message,
-                    }],
+                    diagnostics: [d],
                 };
                 escape::write_json(&mut *out, &object)?;
                 writeln!(out)
@@ -243,11 +152,11 @@ impl FileFormatter<'_> {
 
     pub fn detection(&self, out: &mut dyn Write, detection: &Detection) -> io::Result<()> {
         if detection.guessed {
-            let message = format!(
-                "decoded as {} (a guess: {}); use --encoding to choose",
-                detection.encoding, detection.reason
-            );
-            self.file_problem(out, Severity::Note, "encoding", &message)?;
+            let kind = Kind::Encoding {
+                encoding: detection.encoding,
+                reason: detection.reason.clone(),
+            };
+            self.file_problem(out, &Diagnostic::about_file(kind))?;
         }
         Ok(())
     }

@@ -8,6 +8,7 @@ use super::inputs::Input;
 use super::ordered::{Emit, in_input_order};
 use super::output::{Output, Sources, tell_error};
 use super::{EXIT_FAILURE, verdict};
+use pdnkit::diagnostic::render;
 use pdnkit::escape;
 use pdnkit::html::contents::{Contents, Limits};
 use pdnkit::html::page::{PageInfo, write_page};
@@ -124,9 +125,8 @@ fn read_input(
     contents.begin_file(&name);
     let problem = check_input(input, config, progress, threads, &mut contents);
     let problem = problem.map(|p| {
-        contents.file_unreadable(p.message.clone());
-        let (name, message) = (escape::text(&name), escape::text(&p.message));
-        format!("{name}: error[{}]: {message}", p.code)
+        contents.file_unreadable(p.message());
+        render::human(&name, 0, &p).to_string()
     });
     (contents, problem)
 }

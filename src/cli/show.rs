@@ -12,8 +12,8 @@ use pdnkit::diagnostic::Diagnostic;
 use pdnkit::encoding::TextEncoding;
 use pdnkit::fen::{FenNotation, write_fen};
 use pdnkit::moves::Move;
+use pdnkit::notation::{MoveNumber, canonical, move_text};
 use pdnkit::position::{Color, Position};
-use pdnkit::stats::canonical;
 use pdnkit::validate::{GameReport, GameSink, Options, PlayedMove, StreamTotals, check_stream};
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
@@ -116,7 +116,7 @@ fn show(args: &ShowArgs) -> Result<(), Failure> {
         }
     };
     let Some(start) = report.start else {
-        let why = first_error(&report).map_or_else(String::new, |d| format!(": {}", d.message));
+        let why = first_error(&report).map_or_else(String::new, |d| format!(": {}", d.message()));
         return Err(Failure::Message(format!(
             "game {} of {name} cannot be set up{why}",
             args.game
@@ -131,7 +131,7 @@ fn show(args: &ShowArgs) -> Result<(), Failure> {
             first_error(&report)
                 .and_then(|d| {
                     d.ply
-                        .map(|p| format!(" (the replay stopped at ply {p}: {})", d.message))
+                        .map(|p| format!(" (the replay stopped at ply {p}: {})", d.message()))
                 })
                 .unwrap_or_default()
         };
@@ -144,7 +144,10 @@ fn show(args: &ShowArgs) -> Result<(), Failure> {
     if let Some(d) = first_error(&report) {
         tell_note(&format!(
             "game {} is invalid ({}:{}: {}); showing the replayed moves",
-            args.game, d.line, d.column, d.message
+            args.game,
+            d.line,
+            d.column,
+            d.message()
         ));
     }
     let (position, last) = match ply {
@@ -185,9 +188,9 @@ fn show(args: &ShowArgs) -> Result<(), Failure> {
 /// `3. g3:e5`: the move number and the move in alphanumeric notation with its full path,
 /// and how it was written when that is neither this nor the canonical short form.
 fn label(pm: &PlayedMove, first: Color, ply: u32) -> String {
-    let path = pm.mv.to_alpha(pm.before.geometry(), true);
-    let mut label = format!("{} {path}", move_number(first, ply));
-    if pm.written != path && pm.written != canonical(&pm.mv, &pm.before) {
+    let path = move_text(&pm.mv, pm.before.geometry(), None, true);
+    let mut label = format!("{} {path}", MoveNumber::of_ply(first, ply));
+    if pm.written != path && pm.written != canonical(&pm.mv, &pm.before, None) {
         label.push_str(&format!(" (written {})", pm.written));
     }
     label
@@ -195,16 +198,6 @@ fn label(pm: &PlayedMove, first: Color, ply: u32) -> String {
 
 fn first_error(report: &GameReport) -> Option<&Diagnostic> {
     report.diagnostics.iter().find(|d| d.is_error())
-}
-
-/// `3.` for White's third move, `3...` for Black's, for ply `ply` (1-based) of a game whose
-/// first move is `first`'s.
-pub fn move_number(first: Color, ply: u32) -> String {
-    let (number, side) = pdnkit::html::viewer::move_number(first, ply);
-    match side {
-        Color::White => format!("{number}."),
-        Color::Black => format!("{number}..."),
-    }
 }
 
 fn players(report: &GameReport) -> Option<String> {
@@ -284,9 +277,9 @@ fn find_game(
     options: &Options,
     encoding: Option<TextEncoding>,
 ) -> io::Result<Found> {
-    let input = input
-        .open()
-        .map_err(|e| io::Error::other(e.message.trim_start_matches("cannot read: ").to_string()))?;
+    let input = input.open().map_err(|e| {
+        io::Error::other(e.message().trim_start_matches("cannot read: ").to_string())
+    })?;
     let mut keep = Keep {
         wanted: game as usize,
         seen: 0,

@@ -8,7 +8,6 @@ use super::ordered::{Emit, in_input_order};
 use super::output::{Output, Sources};
 use super::report::{FileFormatter, ReportFormat};
 use super::{Format, closed_pipe, memory, verdict};
-use pdnkit::diagnostic::Severity;
 use pdnkit::escape::{self, text};
 use pdnkit::stats::{Opening, Stats, Summary};
 use std::collections::BTreeMap;
@@ -89,12 +88,7 @@ fn count_input(
             file: &name,
             quiet: false,
         };
-        let _ = formatter.file_problem(
-            &mut message,
-            Severity::Error,
-            problem.code,
-            &problem.message,
-        );
+        let _ = formatter.file_problem(&mut message, &problem);
     }
     (stats, message)
 }

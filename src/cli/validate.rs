@@ -9,7 +9,6 @@ use super::ordered::{Emit, in_input_order};
 use super::output::{Output, Sources};
 use super::report::{FileFormatter, Printer, ReportFormat, RunTotals};
 use super::{closed_pipe, verdict};
-use pdnkit::diagnostic::{Severity, code};
 use pdnkit::encoding::Detection;
 use pdnkit::validate::GameReport;
 use std::io::{self, Write};
@@ -145,7 +144,7 @@ impl Render for Validating<'_> {
     fn finish(&mut self, piece: &mut Piece) -> io::Result<()> {
         let f = &self.formatter;
         if let Some(note) = self.both_boards.note() {
-            f.file_problem(&mut piece.output, Severity::Note, code::GAME_TYPE, &note)?;
+            f.file_problem(&mut piece.output, &note)?;
         }
         let omitted = self.cap.as_ref().map_or(0, |cap| cap.file_omitted);
         if omitted > 0 {
@@ -156,6 +155,6 @@ impl Render for Validating<'_> {
 
     fn unreadable(&mut self, why: &Unreadable, piece: &mut Piece) -> io::Result<()> {
         let f = &self.formatter;
-        f.file_problem(&mut piece.output, Severity::Error, why.code, &why.message)
+        f.file_problem(&mut piece.output, why)
     }
 }

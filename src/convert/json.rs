@@ -5,9 +5,10 @@
 //! square 1 = b8). FENs are alphanumeric. The object is built as borrowed serde structs, so
 //! that writing it ([`write_game_json`]) does not go through a `Value` tree.
 
-use super::{captured_in_order, move_text, needs_full_path, numbering};
+use super::captured_in_order;
 use crate::diagnostic::Diagnostic;
 use crate::fen::{FenNotation, write_fen};
+use crate::notation::{MoveNumber, move_text, needs_full_path};
 use crate::pdn::gametype::GameTypeTag;
 use crate::position::Color;
 use crate::square::SquareName;
@@ -232,7 +233,7 @@ impl<'a> MoveObject<'a> {
         let g = played.before.geometry();
         let full = needs_full_path(mv, &played.before);
         let square = |bit: u8| Square(g.square_name(bit));
-        let (number, side) = numbering(first, index);
+        let MoveNumber { number, side } = MoveNumber::first(first).nth(index);
         MoveObject {
             ply: index + 1,
             number,

@@ -18,13 +18,14 @@
 
 use super::lines::Lines;
 use super::movetext::{CommentsBetween, Finding, write_movetext};
+use crate::diagnostic::GameEnd;
 use crate::diagnostic::code;
 use crate::encoding::TextEncoding;
 use crate::fen::{FenNotation, parse_fen, write_fen};
 use crate::pdn::Scanner;
 use crate::pdn::result::{GameResult, Outcome, parse_result_tag};
 use crate::square::Corner;
-use crate::validate::{GameReport, describe_outcome, proven_outcome};
+use crate::validate::{GameReport, proven_outcome};
 use std::collections::HashSet;
 
 /// How squares are written.
@@ -135,10 +136,10 @@ pub fn write_game(report: &GameReport, text: &GameText, options: &PdnOptions) ->
     let findings = report
         .diagnostics
         .iter()
-        .filter(|d| d.is_error() && !(fix.is_some() && d.code == code::RESULT_MISMATCH))
+        .filter(|d| d.is_error() && !(fix.is_some() && d.code() == code::RESULT_MISMATCH))
         .map(|d| Finding {
             offset: d.offset,
-            text: format!("pdnkit: {}: {}", d.code, d.message),
+            text: format!("pdnkit: {}: {}", d.code(), d.message()),
         })
         .collect();
     let tag_result = tag_value(report, "Result");
@@ -187,7 +188,7 @@ pub fn write_game(report: &GameReport, text: &GameText, options: &PdnOptions) ->
         written: styled(proven, style),
         why: report
             .rule_end
-            .map(|(outcome, ply)| describe_outcome(outcome, ply))
+            .map(|(outcome, ply)| GameEnd { outcome, ply }.to_string())
             .unwrap_or_default(),
     });
     Canonical { text: out, fixed }

@@ -8,9 +8,9 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::encoding::Detection;
 use crate::game::Game;
 use crate::moves::Move;
+use crate::notation::{canonical, listed};
 use crate::outcome::Outcome;
 use crate::position::Position;
-use crate::resolve::describe;
 use crate::square::Corner;
 use crate::stats::Stats;
 use crate::validate::{GameReport, GameSink, Termination};
@@ -118,12 +118,7 @@ impl KeptGame {
             .iter()
             .map(|pm| {
                 let g = pm.before.geometry();
-                let full =
-                    pm.mv.is_capture() && crate::convert::needs_full_path(&pm.mv, &pm.before);
-                let text = match numeric {
-                    Some(corner) => pm.mv.to_numeric(g, corner, full),
-                    None => pm.mv.to_alpha(g, full),
-                };
+                let text = canonical(&pm.mv, &pm.before, numeric);
                 let captured = pm
                     .mv
                     .captured_squares()
@@ -173,10 +168,7 @@ fn failure(report: &GameReport, numeric: Option<Corner>) -> Option<Failure> {
         .position(|d| d.is_error() && d.main_line && d.ply == Some(next_ply))?;
     let before = report.moves.last().map_or(start, |pm| pm.after);
     let g = before.geometry();
-    let written = report.diagnostics[diagnostic]
-        .written
-        .as_deref()
-        .unwrap_or("");
+    let written = report.diagnostics[diagnostic].written().unwrap_or("");
     // Every square the written move names and that this board has (`x` separates squares
     // too: no column is called x).
     let written_squares = written
@@ -184,7 +176,7 @@ fn failure(report: &GameReport, numeric: Option<Corner>) -> Option<Failure> {
         .filter_map(|part| g.parse_square(part.as_bytes(), report.corner).ok())
         .fold(0u64, |marks, bit| marks | 1u64 << bit);
     let game = Game::new(before);
-    let mut legal = describe(game.legal_moves(), g, numeric);
+    let mut legal = listed(game.legal_moves(), g, numeric);
     legal.sort();
     Some(Failure {
         diagnostic,
@@ -375,7 +367,7 @@ mod tests {
         assert_eq!(marked, ["h6", "g7"]);
         assert_eq!(failure.legal, ["d6:f4"]);
         let d = &game.diagnostics[failure.diagnostic];
-        assert_eq!(d.code, "illegal-move");
+        assert_eq!(d.code(), "illegal-move");
     }
 
     #[test]

@@ -9,6 +9,7 @@ use super::contents::{FileRow, KeptGame};
 use crate::escape::xml;
 use crate::fen::{FenNotation, write_fen};
 use crate::moves::Move;
+use crate::notation::MoveNumber;
 use crate::position::{Color, Position};
 use std::fmt::Write;
 
@@ -53,22 +54,6 @@ pub fn position_code(pos: &Position) -> String {
     s
 }
 
-/// `3.` for White's move of ply `ply` (1-based), `3...` for Black's, in a game whose first
-/// move is `first`'s.
-pub fn move_number(first: Color, ply: u32) -> (u32, Color) {
-    let index = ply - 1;
-    let side = if index.is_multiple_of(2) {
-        first
-    } else {
-        first.other()
-    };
-    let number = match first {
-        Color::White => index / 2 + 1,
-        Color::Black => index.div_ceil(2) + 1,
-    };
-    (number, side)
-}
-
 /// `Ann - Bob`, from the White and Black tags (`?` for a missing one), if either is there.
 pub fn players(game: &KeptGame) -> Option<String> {
     match (game.tag("White"), game.tag("Black")) {
@@ -80,15 +65,7 @@ pub fn players(game: &KeptGame) -> Option<String> {
 /// `validate`'s line for a diagnostic: `file:line:col: error[code]: game 3, move 12 (Black)
 /// "d6:f4": message`.
 pub fn diagnostic_line(file: &str, game: usize, d: &crate::diagnostic::Diagnostic) -> String {
-    format!(
-        "{file}:{}:{}: {}[{}]: {}: {}",
-        d.line,
-        d.column,
-        d.severity.name(),
-        d.code,
-        d.subject(game),
-        d.message
-    )
+    crate::diagnostic::render::human(file, game, d).to_string()
 }
 
 /// The id of the `k`-th kept game's article.
@@ -313,13 +290,12 @@ fn write_moves(out: &mut String, game: &KeptGame, first: Color, id: &str) {
         .map(|f| &game.diagnostics[f.diagnostic]);
     let plies = game.moves.len() as u32 + u32::from(failed.is_some());
     for ply in 1..=plies {
-        let (number, side) = move_number(first, ply);
-        if side == Color::White || ply == 1 {
+        let number = MoveNumber::of_ply(first, ply);
+        if number.side == Color::White || ply == 1 {
             if open {
                 out.push_str("</li>");
             }
-            let dots = if side == Color::White { "." } else { "..." };
-            let _ = write!(out, "\n<li><span class=\"number\">{number}{dots}</span>");
+            let _ = write!(out, "\n<li><span class=\"number\">{number}</span>");
             open = true;
         }
         out.push(' ');
@@ -347,7 +323,7 @@ fn write_moves(out: &mut String, game: &KeptGame, first: Color, id: &str) {
                 out.push_str("</button>");
             }
             None => {
-                let written = failed.and_then(|d| d.written.as_deref()).unwrap_or("?");
+                let written = failed.and_then(|d| d.written()).unwrap_or("?");
                 out.push_str("<span class=\"failed\" title=\"could not be played\">");
                 out.push_str(&xml(written));
                 out.push_str("</span>");
@@ -370,15 +346,6 @@ fn write_moves(out: &mut String, game: &KeptGame, first: Color, id: &str) {
 mod tests {
     use super::*;
     use crate::variant::Variant;
-
-    #[test]
-    fn move_numbers_follow_the_first_side() {
-        assert_eq!(move_number(Color::White, 1), (1, Color::White));
-        assert_eq!(move_number(Color::White, 4), (2, Color::Black));
-        assert_eq!(move_number(Color::Black, 1), (1, Color::Black));
-        assert_eq!(move_number(Color::Black, 2), (2, Color::White));
-        assert_eq!(move_number(Color::Black, 3), (2, Color::Black));
-    }
 
     #[test]
     fn codes_of_a_position_and_a_capture() {

@@ -18,7 +18,7 @@
 use super::lines::Line;
 use super::replay::replay_all;
 use super::{Findings, GameReport, Options, bad_fen};
-use crate::diagnostic::{Severity, code};
+use crate::diagnostic::{Kind, NeitherBoard, Severity};
 use crate::fen::parse_fen;
 use crate::pdn::gametype::GameTypeTag;
 use crate::pdn::movetext::{MoveShape, WrittenSquare};
@@ -161,12 +161,10 @@ pub(super) fn replay_detected(
     if boards.count() == 0 {
         // A square off 10x8 is off 8x8 too: there is one to name.
         let (why, offset) = match off_every_board(lines) {
-            Some((square, offset)) => {
-                (format!("its square {square} lies on neither board"), offset)
-            }
-            None => ("its squares lie on neither board".to_string(), 0),
+            Some((square, offset)) => (NeitherBoard::Square(square.to_string()), offset),
+            None => (NeitherBoard::Squares, 0),
         };
-        neither(findings, offset, &why);
+        neither(findings, offset, why);
         return;
     }
     let mut starts = [None, None];
@@ -220,7 +218,7 @@ impl Fit {
     fn of(report: &GameReport, findings: &[crate::diagnostic::Diagnostic]) -> Fit {
         let leniencies = findings
             .iter()
-            .filter(|d| d.code == code::CAPTURE_NOTATION)
+            .filter(|d| matches!(d.kind, Kind::CaptureNotation { .. }))
             .count();
         Fit {
             plies: report.main_plies,
@@ -309,22 +307,10 @@ fn by_moves(
     if on_ten == on_eight {
         if on_ten.plies == length {
             replay(ten, GameTypeSource::Default, report);
-            findings.add(
-                Severity::Note,
-                code::GAME_TYPE,
-                first.offset,
-                "no GameType tag, and the moves fit both boards: read as GameType 41 (10x8), \
-                 the default; --game-type 25 (or game-type = \"russian\" in pdnkit.toml, or a \
-                 GameType tag) reads it as Russian draughts"
-                    .to_string(),
-            );
+            findings.add(Severity::Note, Kind::GameTypeBothBoards, first.offset);
         } else if on_ten.plies == 0 && first.written.shape != MoveShape::Placeholder {
             unplay(report, findings, mark);
-            neither(
-                findings,
-                first.offset,
-                "its first move is legal on neither board",
-            );
+            neither(findings, first.offset, NeitherBoard::FirstMove);
         } else {
             report.game_type_by = Some(GameTypeSource::Default);
         }
@@ -345,32 +331,15 @@ fn by_moves(
         // Legal on one board only, or read more plainly on one: nothing to explain.
         return;
     }
-    let g = chosen.geometry();
-    findings.add(
-        Severity::Note,
-        code::GAME_TYPE,
-        first.offset,
-        format!(
-            "no GameType tag: read as GameType {} ({}x{}), where the moves are legal up to ply \
-             {} (on the other board up to ply {})",
-            chosen.game_type(),
-            g.width,
-            g.height,
-            better.plies,
-            worse.plies
-        ),
-    );
+    let kind = Kind::GameTypeDetected {
+        variant: chosen,
+        plies: better.plies,
+        other_plies: worse.plies,
+    };
+    findings.add(Severity::Note, kind, first.offset);
 }
 
 /// The game fits neither board: one error, no replay.
-fn neither(findings: &mut Findings, offset: u64, why: &str) {
-    findings.add(
-        Severity::Error,
-        code::UNKNOWN_GAME_TYPE,
-        offset,
-        format!(
-            "no GameType tag, and {why}: not legal as GameType 41 (10x8) or 25 (8x8); another \
-             variant? A GameType tag or --game-type chooses the game type"
-        ),
-    );
+fn neither(findings: &mut Findings, offset: u64, why: NeitherBoard) {
+    findings.add(Severity::Error, Kind::GameTypeNeither { why }, offset);
 }

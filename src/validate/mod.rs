@@ -13,11 +13,11 @@ mod stream;
 pub use detect::GameTypeSource;
 pub use lines::MAX_VARIATION_DEPTH;
 pub use parallel::check_stream_parallel;
-pub use replay::{PlayedMove, describe_outcome};
+pub use replay::PlayedMove;
 pub use results::proven_outcome;
-pub use stream::{GameSink, StreamTotals, check_stream, choose_encoding};
+pub use stream::{GameSink, StreamTotals, check_stream};
 
-use crate::diagnostic::{Diagnostic, Severity, code};
+use crate::diagnostic::{Diagnostic, Kind, Severity};
 use crate::fen::parse_fen;
 use crate::levels::Levels;
 use crate::outcome::Outcome;
@@ -208,26 +208,8 @@ pub(crate) struct Findings {
 }
 
 impl Findings {
-    pub(crate) fn add(
-        &mut self,
-        severity: Severity,
-        code: &'static str,
-        offset: u64,
-        message: String,
-    ) -> &mut Diagnostic {
-        self.list.push(Diagnostic {
-            severity,
-            code,
-            message,
-            offset,
-            line: 0,
-            column: 0,
-            ply: None,
-            move_number: None,
-            side: None,
-            written: None,
-            main_line: false,
-        });
+    pub(crate) fn add(&mut self, severity: Severity, kind: Kind, offset: u64) -> &mut Diagnostic {
+        self.list.push(Diagnostic::new(severity, kind, offset));
         self.list.last_mut().expect("just pushed")
     }
 }
@@ -245,12 +227,7 @@ pub fn check_game(
             crate::pdn::error::Severity::Error => Severity::Error,
             crate::pdn::error::Severity::Warning => Severity::Warning,
         };
-        findings.add(
-            severity,
-            code::SYNTAX,
-            e.offset,
-            format!("{} ({})", e.kind, e.kind.name()),
-        );
+        findings.add(severity, Kind::Syntax(e.kind), e.offset);
     }
     let tags: Vec<(String, String)> = if options.details {
         parsed
@@ -339,12 +316,7 @@ pub fn check_game(
         results::check(parsed, terminator, complete, &mut report, &mut findings);
     }
     if lines.lines[0].moves.is_empty() && !findings.list.iter().any(Diagnostic::is_error) {
-        findings.add(
-            Severity::Note,
-            code::NO_MOVES,
-            raw.offset,
-            "the game has no moves: nothing to check".to_string(),
-        );
+        findings.add(Severity::Note, Kind::NoMoves, raw.offset);
     }
     report.diagnostics = located(raw, findings.list, options);
     report
@@ -362,12 +334,10 @@ fn syntax_summary(parsed: &ParsedGame, report: &mut GameReport, findings: &mut F
 
 /// The warning for the first variation nested too deep to be replayed, at `offset`.
 fn too_deep(findings: &mut Findings, offset: u64) {
-    findings.add(
-        Severity::Warning,
-        code::SYNTAX,
-        offset,
-        format!("variations nested deeper than {MAX_VARIATION_DEPTH} levels are not checked"),
-    );
+    let kind = Kind::TooDeep {
+        limit: MAX_VARIATION_DEPTH,
+    };
+    findings.add(Severity::Warning, kind, offset);
 }
 
 /// The findings in offset order, with lines and columns, at the severity the options give
@@ -377,7 +347,7 @@ fn located(raw: &RawGame, mut list: Vec<Diagnostic>, options: &Options) -> Vec<D
         return list;
     }
     list.retain_mut(|d| {
-        let severity = options.levels.apply(d.code, d.severity, options.strict);
+        let severity = options.levels.apply(d.code(), d.severity, options.strict);
         d.severity = severity.unwrap_or(d.severity);
         severity.is_some()
     });
@@ -439,12 +409,11 @@ fn set_up(
 }
 
 fn bad_fen(findings: &mut Findings, text: &str, offset: u64, e: &crate::fen::FenError) {
-    findings.add(
-        Severity::Error,
-        code::BAD_FEN,
-        offset + e.offset as u64,
-        format!("FEN \"{text}\": {e}"),
-    );
+    let kind = Kind::BadFen {
+        fen: text.to_string(),
+        error: e.clone(),
+    };
+    findings.add(Severity::Error, kind, offset + e.offset as u64);
 }
 
 /// The variant a GameType tag names (with its numbering corner), or None after an error: a
@@ -459,12 +428,11 @@ fn tagged_variant(
     let parsed_type = match GameTypeTag::parse(&tag.value) {
         Ok(t) => t,
         Err(e) => {
-            findings.add(
-                Severity::Error,
-                code::UNKNOWN_GAME_TYPE,
-                tag.value_offset,
-                format!("GameType \"{}\" cannot be read: {e}", decode(&tag.value)),
-            );
+            let kind = Kind::GameTypeUnreadable {
+                value: decode(&tag.value),
+                error: e,
+            };
+            findings.add(Severity::Error, kind, tag.value_offset);
             return None;
         }
     };
@@ -473,41 +441,19 @@ fn tagged_variant(
     let variant = match Variant::from_game_type(number) {
         Some(v) if fits(&parsed_type, v) => v,
         Some(v) => {
-            let g = v.geometry();
-            findings.add(
-                Severity::Error,
-                code::UNKNOWN_GAME_TYPE,
-                tag.value_offset,
-                format!(
-                    "GameType \"{}\" describes a board other than game type {}'s {}x{}",
-                    decode(&tag.value),
-                    v.game_type(),
-                    g.width,
-                    g.height
-                ),
-            );
+            let kind = Kind::GameTypeBoard {
+                value: decode(&tag.value),
+                variant: v,
+            };
+            findings.add(Severity::Error, kind, tag.value_offset);
             return None;
         }
         None => {
-            let (code, what) = match game_type_name(number) {
-                Some(name) => (
-                    code::UNSUPPORTED_GAME_TYPE,
-                    format!("is {name}, which pdnkit does not play"),
-                ),
-                None => (
-                    code::UNKNOWN_GAME_TYPE,
-                    "is not a game type of the PDN standard's table".to_string(),
-                ),
+            let kind = match game_type_name(number) {
+                Some(name) => Kind::GameTypeUnsupported { number, name },
+                None => Kind::GameTypeUnknown { number },
             };
-            findings.add(
-                Severity::Error,
-                code,
-                tag.value_offset,
-                format!(
-                    "GameType {number} {what} (pdnkit plays 41, Spantsiretti, and 25, Russian \
-                     draughts): the game is not replayed"
-                ),
-            );
+            findings.add(Severity::Error, kind, tag.value_offset);
             return None;
         }
     };

@@ -24,7 +24,7 @@ use crate::pdn::limits::MAX_TOKEN_BYTES;
 use crate::pdn::reader::Opening;
 use crate::pdn::scanner::Scanner;
 use std::collections::BTreeMap;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, Read};
 use std::sync::{Mutex, mpsc};
 
 /// Sizes of the blocks: about `target` bytes, cut at a candidate; with none in `max` bytes,
@@ -201,8 +201,7 @@ pub(crate) fn check_blocks<R: Read + Send>(
     sink: &mut dyn GameSink,
     totals: &mut StreamTotals,
 ) -> io::Result<()> {
-    let mut reader = BufReader::with_capacity(SAMPLE, input);
-    let (encoding, options) = prepare(&mut reader, forced, options, sink)?;
+    let (encoding, options, mut reader) = prepare(input, forced, options, sink)?;
     let (work_tx, work_rx) = mpsc::channel::<Block>();
     let work_rx = Mutex::new(work_rx);
     let (done_tx, done_rx) = mpsc::channel::<(usize, Checked)>();

@@ -3,13 +3,14 @@
 
 use super::lines::{Line, WrittenPly};
 use super::{Findings, GameReport};
-use crate::diagnostic::{Severity, code};
+use crate::diagnostic::{GameEnd, Illegality, Kind, Severity};
 use crate::game::Game;
 use crate::movegen::{Board, on_board};
 use crate::moves::{MAX_JUMPS, Move, QuickMove};
+use crate::notation::{MoveNumber, listed, move_text};
 use crate::pdn::movetext::{MoveShape, Separator, WrittenMove};
 use crate::position::{Color, Position};
-use crate::resolve::{Illegal, Leniency, Resolution, describe, resolve, resolve_on};
+use crate::resolve::{Illegal, Leniency, Resolution, resolve, resolve_on};
 use crate::square::Corner;
 use compact_str::CompactString;
 
@@ -32,37 +33,6 @@ pub struct PlayedMove {
 struct LineStart {
     ply: u32,
     number: u32,
-}
-
-/// The move number and side of the `i`-th move of a line.
-fn numbering(start: LineStart, first_side: Color, i: usize) -> (u32, Color) {
-    let i = i as u32;
-    match first_side {
-        Color::White => (
-            start.number + i / 2,
-            if i.is_multiple_of(2) {
-                Color::White
-            } else {
-                Color::Black
-            },
-        ),
-        Color::Black => (
-            start.number + i.div_ceil(2),
-            if i.is_multiple_of(2) {
-                Color::Black
-            } else {
-                Color::White
-            },
-        ),
-    }
-}
-
-/// The move number and side of the move after the move `number` of `side`.
-fn following((number, side): (u32, Color)) -> (u32, Color) {
-    match side {
-        Color::White => (number, Color::Black),
-        Color::Black => (number + 1, Color::White),
-    }
 }
 
 /// What a tolerated spelling is, as it stands in the file: a capture written with `-`, or
@@ -110,7 +80,11 @@ pub(super) fn replay_all(
                 let origin = befores[parent].get(line.replaces).copied();
                 let side = origin.map_or(Color::White, |p| p.turn);
                 let first_side = befores[parent].first().map_or(side, |p| p.turn);
-                let (number, _) = numbering(parent_start, first_side, line.replaces);
+                let parent_first = MoveNumber {
+                    number: parent_start.number,
+                    side: first_side,
+                };
+                let number = parent_first.nth(line.replaces).number;
                 (
                     origin,
                     LineStart {
@@ -176,28 +150,31 @@ impl LineReplay<'_> {
         if self.main && self.details {
             self.report.moves.reserve(moves.len());
         }
-        let mut next = numbering(self.start, self.first_side, 0);
+        let mut next = MoveNumber {
+            number: self.start.number,
+            side: self.first_side,
+        };
         for (i, ply) in moves.iter().enumerate() {
             if self.branches {
                 befores.push(*game.position());
             }
-            // `numbering(self.start, self.first_side, i)`, counted along.
-            let (number, side) = next;
-            next = following(next);
+            // The `i`-th move number of the line, counted along.
+            let number = next;
+            next = next.next();
             let ply_number = self.start.ply + i as u32;
-            self.check_number(ply, number, side, ply_number);
+            self.check_number(ply, number, ply_number);
             if let Some(outcome) = game.outcome() {
-                let message = format!(
-                    "the game was already over ({}): no move can follow",
-                    describe_outcome(outcome, ply_number - 1)
-                );
-                self.error(code::MOVE_AFTER_END, ply, number, side, ply_number, message);
+                let end = GameEnd {
+                    outcome,
+                    ply: ply_number - 1,
+                };
+                self.error(Kind::MoveAfterEnd { end }, ply, number, ply_number);
                 break;
             }
             let found = match resolve_on::<B>(&game, ply.written, corner, &mut landings) {
                 Resolution::Found(quick, None) => quick,
                 other => {
-                    let at = (number, side, ply_number);
+                    let at = (number, ply_number);
                     match self.settle(&game, ply, other, &moves[i + 1..], at, &mut landings) {
                         Some(quick) => quick,
                         None => break,
@@ -240,56 +217,37 @@ impl LineReplay<'_> {
         ply: &WrittenPly<'_>,
         resolution: Resolution<QuickMove>,
         rest: &[WrittenPly<'_>],
-        (number, side, ply_number): (u32, Color, u32),
+        (number, ply_number): (MoveNumber, u32),
         landings: &mut [u8; MAX_JUMPS],
     ) -> Option<QuickMove> {
         match resolution {
             Resolution::Found(mv, leniency) => {
                 if let Some(l) = leniency {
-                    let message = leniency_message(l, ply.written);
-                    self.diagnostic(
-                        Severity::Warning,
-                        code::CAPTURE_NOTATION,
-                        ply,
-                        number,
-                        side,
-                        ply_number,
-                        message.to_string(),
-                    );
+                    let spelling = leniency_message(l, ply.written);
+                    let kind = Kind::CaptureNotation { spelling };
+                    self.diagnostic(Severity::Warning, kind, ply, number, ply_number);
                 }
                 Some(mv)
             }
             Resolution::Ambiguous(candidates) => match self.disambiguate(game, &candidates, rest) {
                 Some(mv) => {
-                    let message = format!(
-                        "ambiguous: it can be read as {}; only {} lets the game go on",
-                        self.list(&candidates, game),
-                        self.name(&mv, game, true)
-                    );
-                    self.diagnostic(
-                        Severity::Warning,
-                        code::AMBIGUITY_RESOLVED,
-                        ply,
-                        number,
-                        side,
-                        ply_number,
-                        message,
-                    );
+                    let kind = Kind::AmbiguityResolved {
+                        readings: self.list(&candidates, game),
+                        chosen: self.name(&mv, game, true),
+                    };
+                    self.diagnostic(Severity::Warning, kind, ply, number, ply_number);
                     landings[..mv.landings().len()].copy_from_slice(mv.landings());
                     Some(QuickMove::of(&mv))
                 }
                 None => {
-                    let message = format!(
-                        "ambiguous: it can be read as {}; write the full path",
-                        self.list(&candidates, game)
-                    );
-                    self.error(code::AMBIGUOUS_MOVE, ply, number, side, ply_number, message);
+                    let readings = self.list(&candidates, game);
+                    self.error(Kind::AmbiguousMove { readings }, ply, number, ply_number);
                     None
                 }
             },
             Resolution::Illegal(reason) => {
-                let (code, message) = self.explain(game, ply, &reason);
-                self.error(code, ply, number, side, ply_number, message);
+                let kind = self.explain(game, ply, &reason);
+                self.error(kind, ply, number, ply_number);
                 None
             }
         }
@@ -319,80 +277,45 @@ impl LineReplay<'_> {
         winners.next().is_none().then_some(*first)
     }
 
-    fn check_number(&mut self, ply: &WrittenPly<'_>, number: u32, side: Color, ply_number: u32) {
+    fn check_number(&mut self, ply: &WrittenPly<'_>, expected: MoveNumber, ply_number: u32) {
         let Some((written, black)) = ply.number else {
             return;
         };
-        let side_fits = !black || side == Color::Black;
-        if written != number || !side_fits {
-            let message = format!(
-                "move number {written}{} does not fit: this is move {number} ({})",
-                if black { "..." } else { "." },
-                side.name()
-            );
-            self.diagnostic(
-                Severity::Warning,
-                code::MOVE_NUMBER,
-                ply,
-                number,
-                side,
-                ply_number,
-                message,
-            );
+        let side_fits = !black || expected.side == Color::Black;
+        if written != expected.number || !side_fits {
+            let written = MoveNumber {
+                number: written,
+                side: if black { Color::Black } else { Color::White },
+            };
+            let kind = Kind::MoveNumber { written, expected };
+            self.diagnostic(Severity::Warning, kind, ply, expected, ply_number);
         }
     }
 
-    fn explain(
-        &self,
-        game: &Game,
-        ply: &WrittenPly<'_>,
-        reason: &Illegal,
-    ) -> (&'static str, String) {
+    /// The finding for a move no legal move fits.
+    fn explain(&self, game: &Game, ply: &WrittenPly<'_>, reason: &Illegal) -> Kind {
         let pos = game.position();
-        let square = |bit: u8| self.square_name(bit, pos);
-        let legal = self.list(game.legal_moves(), game);
         let why = match reason {
-            Illegal::Placeholder => {
-                return (
-                    code::UNKNOWN_MOVE,
-                    "the move was not recorded (placeholder): the rest of the game cannot be \
-                     checked"
-                        .to_string(),
-                );
-            }
-            Illegal::BadSquare(text, e) => format!("square {text} is {e}"),
-            Illegal::NoPiece { square: s, holds } => {
-                let what = match holds {
-                    None => "it is empty".to_string(),
-                    Some((color, king)) => {
-                        format!(
-                            "it holds a {} {}",
-                            color.name(),
-                            if *king { "king" } else { "man" }
-                        )
-                    }
-                };
-                format!(
-                    "there is no {} piece on {}: {what}",
-                    pos.turn.name(),
-                    square(*s)
-                )
-            }
-            Illegal::CaptureCompulsory => "a capture is compulsory".to_string(),
-            Illegal::NoSuchMove => {
-                let kind = if ply.written.is_capture() {
-                    "capture"
-                } else {
-                    "move"
-                };
-                format!("no legal {kind} fits it")
-            }
-            Illegal::NoCompactMove => "no legal move fits this compact notation".to_string(),
+            Illegal::Placeholder => return Kind::UnknownMove,
+            Illegal::BadSquare(text, e) => Illegality::BadSquare {
+                square: text.clone(),
+                error: *e,
+            },
+            Illegal::NoPiece { square, holds } => Illegality::NoPiece {
+                side: pos.turn,
+                square: self.square_name(*square, pos),
+                holds: *holds,
+            },
+            Illegal::CaptureCompulsory => Illegality::CaptureCompulsory,
+            Illegal::NoSuchMove => Illegality::NoSuchMove {
+                capture: ply.written.is_capture(),
+            },
+            Illegal::NoCompactMove => Illegality::NoCompactMove,
         };
-        (
-            code::ILLEGAL_MOVE,
-            format!("illegal move: {why}; legal moves: {legal}"),
-        )
+        Kind::IllegalMove {
+            why,
+            legal: self.list(game.legal_moves(), game),
+        }
     }
 
     fn square_name(&self, bit: u8, pos: &Position) -> String {
@@ -405,61 +328,34 @@ impl LineReplay<'_> {
     }
 
     fn name(&self, mv: &Move, game: &Game, full: bool) -> String {
-        let g = game.position().geometry();
-        if self.report.numeric {
-            mv.to_numeric(g, self.corner(), full)
-        } else {
-            mv.to_alpha(g, full)
-        }
+        let numeric = self.report.numeric.then_some(self.corner());
+        move_text(mv, game.position().geometry(), numeric, full)
     }
 
-    fn list(&self, moves: &[Move], game: &Game) -> String {
+    /// `moves` as messages list them: sorted.
+    fn list(&self, moves: &[Move], game: &Game) -> Vec<String> {
         let g = game.position().geometry();
         let numeric = self.report.numeric.then_some(self.corner());
-        let mut names = describe(moves, g, numeric);
-        if names.is_empty() {
-            return "none".to_string();
-        }
+        let mut names = listed(moves, g, numeric);
         names.sort();
-        names.join(", ")
+        names
     }
 
-    fn error(
-        &mut self,
-        code: &'static str,
-        ply: &WrittenPly<'_>,
-        number: u32,
-        side: Color,
-        ply_number: u32,
-        message: String,
-    ) {
-        self.diagnostic(
-            Severity::Error,
-            code,
-            ply,
-            number,
-            side,
-            ply_number,
-            message,
-        );
+    fn error(&mut self, kind: Kind, ply: &WrittenPly<'_>, number: MoveNumber, ply_number: u32) {
+        self.diagnostic(Severity::Error, kind, ply, number, ply_number);
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn diagnostic(
         &mut self,
         severity: Severity,
-        code: &'static str,
+        kind: Kind,
         ply: &WrittenPly<'_>,
-        number: u32,
-        side: Color,
+        number: MoveNumber,
         ply_number: u32,
-        message: String,
     ) {
-        let d = self.findings.add(severity, code, ply.offset, message);
+        let d = self.findings.add(severity, kind, ply.offset);
         d.ply = Some(ply_number);
-        d.move_number = Some(number);
-        d.side = Some(side);
-        d.written = Some(String::from_utf8_lossy(ply.text).into_owned());
+        d.at_move = Some((number, String::from_utf8_lossy(ply.text).into_owned()));
         d.main_line = self.main;
     }
 }
@@ -480,35 +376,4 @@ fn replayable(mut game: Game, rest: &[WrittenPly<'_>], corner: Corner) -> usize 
         count += 1;
     }
     count
-}
-
-pub fn describe_outcome(outcome: crate::outcome::Outcome, plies: u32) -> String {
-    match outcome {
-        crate::outcome::Outcome::NoLegalMove { winner } => format!(
-            "{} had no legal move after ply {plies}: {} won",
-            winner.other().name(),
-            winner.name()
-        ),
-        draw => format!("{} after ply {plies}", draw.description()),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Counting moves along gives the numbering of each move of a line.
-    #[test]
-    fn following_counts_like_numbering() {
-        for first_side in [Color::White, Color::Black] {
-            for (ply, number) in [(1, 1), (7, 4), (40, 20)] {
-                let start = LineStart { ply, number };
-                let mut next = numbering(start, first_side, 0);
-                for i in 0..200 {
-                    assert_eq!(next, numbering(start, first_side, i), "{first_side:?} {i}");
-                    next = following(next);
-                }
-            }
-        }
-    }
 }

@@ -1,9 +1,8 @@
 //! The declared result against the board: the terminator and the Result tag must agree, and a
 //! game the rules ended must carry the result the rules gave.
 
-use super::replay::describe_outcome;
 use super::{Findings, GameReport, Termination};
-use crate::diagnostic::{Severity, code};
+use crate::diagnostic::{GameEnd, Kind, Severity};
 use crate::outcome::Outcome as RuleOutcome;
 use crate::pdn::lexer::{ParsedGame, Token};
 use crate::pdn::result::GameResult;
@@ -26,36 +25,18 @@ pub(super) fn check(
         .last()
         .map_or(0, |t| t.offset + u64::from(t.len));
     if let (Some(tag), None) = (tag, tag_result) {
-        findings.add(
-            Severity::Warning,
-            code::RESULT_MISMATCH,
-            tag.value_offset,
-            format!(
-                "Result tag \"{}\" is not a result (1-0, 0-1, 1/2-1/2, 2-0, 1-1, 0-2, *, ...)",
-                String::from_utf8_lossy(&tag.value)
-            ),
-        );
+        let kind = Kind::ResultTagUnreadable {
+            value: String::from_utf8_lossy(&tag.value).into_owned(),
+        };
+        findings.add(Severity::Warning, kind, tag.value_offset);
     }
     match (terminator, tag_result) {
         (Some((written, token)), Some(tagged)) if written.outcome() != tagged.outcome() => {
-            findings.add(
-                Severity::Error,
-                code::RESULT_MISMATCH,
-                token.offset,
-                format!(
-                    "the game text ends with {} but its Result tag says {}",
-                    written.text(),
-                    tagged.text()
-                ),
-            );
+            let kind = Kind::ResultConflict { written, tagged };
+            findings.add(Severity::Error, kind, token.offset);
         }
         (None, _) if !parsed.tokens.is_empty() || tag_result.is_none() => {
-            findings.add(
-                Severity::Warning,
-                code::MISSING_RESULT,
-                end_offset,
-                "the game text does not end with a result (1-0, 0-1, 1/2-1/2, *, ...)".to_string(),
-            );
+            findings.add(Severity::Warning, Kind::MissingResult, end_offset);
         }
         _ => {}
     }
@@ -68,14 +49,7 @@ pub(super) fn check(
     report.termination = Some(match report.rule_end {
         Some((outcome, ply)) => {
             if let Some(declared) = declared {
-                check_against_rules(
-                    declared.outcome(),
-                    declared.text(),
-                    outcome,
-                    ply,
-                    offset,
-                    findings,
-                );
+                check_against_rules(declared, GameEnd { outcome, ply }, offset, findings);
             }
             Termination::of(outcome)
         }
@@ -102,32 +76,15 @@ pub fn proven_outcome(outcome: RuleOutcome) -> Declared {
     }
 }
 
-fn check_against_rules(
-    declared: Declared,
-    text: &str,
-    outcome: RuleOutcome,
-    ply: u32,
-    offset: u64,
-    findings: &mut Findings,
-) {
-    let expected = proven_outcome(outcome);
-    if declared == expected {
+fn check_against_rules(declared: GameResult, end: GameEnd, offset: u64, findings: &mut Findings) {
+    if declared.outcome() == proven_outcome(end.outcome) {
         return;
     }
-    let what = describe_outcome(outcome, ply);
-    if declared == Declared::Unknown {
-        findings.add(
-            Severity::Warning,
-            code::UNFINISHED_RESULT,
-            offset,
-            format!("result {text} (unfinished) although the game is over: {what}"),
-        );
+    if declared.outcome() == Declared::Unknown {
+        let kind = Kind::UnfinishedResult { declared, end };
+        findings.add(Severity::Warning, kind, offset);
     } else {
-        findings.add(
-            Severity::Error,
-            code::RESULT_MISMATCH,
-            offset,
-            format!("result {text} contradicts the board: {what}"),
-        );
+        let kind = Kind::ResultAgainstBoard { declared, end };
+        findings.add(Severity::Error, kind, offset);
     }
 }

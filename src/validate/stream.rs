@@ -2,14 +2,14 @@
 
 use super::{GameReport, Options, check_game};
 use crate::diagnostic::Severity;
-use crate::encoding::{Detection, TextEncoding, decode, detect};
+use crate::encoding::{Detection, Sampled, TextEncoding, choose_encoding, decode};
 use crate::pdn::lexer::ParsedGame;
 use crate::pdn::location::ColumnUnit;
 use crate::pdn::{Collector, RawGame, Scanner};
 use std::io::{self, BufRead, BufReader, Read};
 
-/// Bytes looked at to choose an encoding, and read at a time (the readers of
-/// [`super::parallel`] drop bytes where this reading would).
+/// Bytes read at a time (the readers of [`super::parallel`] drop bytes where this reading
+/// would).
 pub(super) const SAMPLE: usize = 64 * 1024;
 
 /// What a stream held, in totals.
@@ -64,25 +64,6 @@ impl StreamTotals {
     }
 }
 
-/// Chooses the encoding of a stream from its first bytes (or takes the given one).
-pub fn choose_encoding<R: BufRead>(
-    reader: &mut R,
-    forced: Option<TextEncoding>,
-) -> io::Result<Detection> {
-    if let Some(encoding) = forced {
-        return Ok(Detection {
-            encoding,
-            guessed: false,
-            reason: "chosen with --encoding".to_string(),
-        });
-    }
-    let sample = reader.fill_buf()?;
-    // Cut at the last line break so that a character split by the buffer is not held
-    // against UTF-8.
-    let cut = memchr::memrchr(b'\n', sample).map_or(sample.len(), |i| i + 1);
-    Ok(detect(&sample[..cut]))
-}
-
 /// Receives what [`check_stream`] finds, game by game.
 pub trait GameSink {
     /// The encoding chosen for the stream, before any game.
@@ -104,8 +85,7 @@ pub fn check_stream<R: Read>(
     sink: &mut dyn GameSink,
     totals: &mut StreamTotals,
 ) -> io::Result<()> {
-    let mut reader = BufReader::with_capacity(SAMPLE, input);
-    let (encoding, options) = prepare(&mut reader, forced, options, sink)?;
+    let (encoding, options, reader) = prepare(input, forced, options, sink)?;
     check_prepared(reader, encoding, &options, sink, totals)
 }
 
@@ -143,14 +123,15 @@ pub(super) fn check_games<R: BufRead>(
     Ok(())
 }
 
-/// Chooses the encoding (telling the sink) and the options that go with it.
-pub(super) fn prepare<R: BufRead>(
-    reader: &mut R,
+/// Chooses the encoding (telling the sink) and the options that go with it; returns them
+/// with the whole input, buffered, to be read from its start.
+pub(super) fn prepare<R: Read>(
+    input: R,
     forced: Option<TextEncoding>,
     options: &Options,
     sink: &mut dyn GameSink,
-) -> io::Result<(TextEncoding, Options)> {
-    let detection = choose_encoding(reader, forced)?;
+) -> io::Result<(TextEncoding, Options, BufReader<Sampled<R>>)> {
+    let (detection, input) = choose_encoding(input, forced)?;
     sink.detection(&detection)?;
     let encoding = detection.encoding;
     let column_unit = if encoding == TextEncoding::Utf8 {
@@ -158,13 +139,11 @@ pub(super) fn prepare<R: BufRead>(
     } else {
         ColumnUnit::Bytes
     };
-    Ok((
-        encoding,
-        Options {
-            column_unit,
-            ..*options
-        },
-    ))
+    let options = Options {
+        column_unit,
+        ..*options
+    };
+    Ok((encoding, options, BufReader::with_capacity(SAMPLE, input)))
 }
 
 /// Counts one game into the totals; `end` is the offset just after it.

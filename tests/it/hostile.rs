@@ -527,6 +527,74 @@ fn threads_that_cannot_be_made_are_done_without() {
     assert_eq!(run.games(), 302);
 }
 
+/// Runs `args` with `input` on standard input: whole (as a redirected file gives it) or
+/// trickled through a pipe a few bytes at a time with pauses, as a slow producer writes.
+fn fed(args: &[&str], input: &[u8], trickle: bool) -> Run {
+    let mut child = command()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("pdnkit starts");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let bytes = input.to_vec();
+    let writer = thread::spawn(move || {
+        if !trickle {
+            let _ = stdin.write_all(&bytes);
+            return;
+        }
+        let mut rng = Rng::new(5);
+        for (i, chunk) in bytes.chunks(7).enumerate() {
+            let n = 1 + rng.below(chunk.len());
+            for piece in [&chunk[..n], &chunk[n..]] {
+                if stdin.write_all(piece).and_then(|()| stdin.flush()).is_err() {
+                    return;
+                }
+            }
+            if i % 8 == 0 {
+                thread::sleep(Duration::from_millis(1));
+            }
+        }
+    });
+    let run = wait(child);
+    writer.join().expect("writer thread");
+    run
+}
+
+/// The encoding is chosen on the same bytes however they arrive: a windows-1251 archive
+/// whose first 9 KB are ASCII (the names come after them, well inside the 64 KiB sample),
+/// trickled through a pipe, gives what the whole file gives, with one thread and two.
+#[test]
+fn the_encoding_is_chosen_on_a_fixed_sample_however_the_bytes_arrive() {
+    let mut text = String::new();
+    let mut index = 1;
+    while text.len() < 9000 {
+        write_game(&mut text, Variant::Spantsiretti, 7, index);
+        index += 1;
+    }
+    text.push_str("[Event \"Первенство\"]\n[White \"Иванов\"]\n[Black \"Петров\"]\n");
+    text.push_str("1. c3-d4 f6-e5 *\n");
+    let (bytes, _, _) = encoding_rs::WINDOWS_1251.encode(&text);
+    for threads in ["-j1", "-j2"] {
+        for args in [
+            &["validate", threads, "-"][..],
+            &["convert", threads, "--to", "jsonl", "-"][..],
+        ] {
+            let whole = fed(args, &bytes, false);
+            whole.expect(0);
+            let trickled = fed(args, &bytes, true);
+            trickled.expect(0);
+            assert_eq!(trickled.stdout, whole.stdout, "{args:?}");
+            assert_eq!(trickled.stderr, whole.stderr, "{args:?}");
+        }
+        let run = fed(&["validate", threads, "-"], &bytes, true);
+        run.says("note[encoding]: decoded as windows-1251");
+        let run = fed(&["convert", threads, "--to", "jsonl", "-"], &bytes, true);
+        run.says("\"White\":\"Иванов\"");
+    }
+}
+
 #[test]
 fn many_distinct_tag_names() {
     // Whether a tag name repeats (which starts a new game) is decided in time linear in the

@@ -24,6 +24,7 @@ mod game_rules;
 mod game_types;
 mod hostile;
 mod limits;
+mod linear;
 mod memory;
 mod output;
 mod perft;

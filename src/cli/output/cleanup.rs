@@ -31,8 +31,10 @@ pub struct Temporary {
 struct Registered(PathBuf);
 
 impl Registered {
-    fn new(path: &Path) -> Registered {
-        live().push(path.to_path_buf());
+    /// Lists `path` on `live`: the guard taken before the file was made, so that the signal
+    /// watcher, which takes it too, never sees the file on disk and not on the list.
+    fn new(mut live: MutexGuard<'static, Vec<PathBuf>>, path: &Path) -> Registered {
+        live.push(path.to_path_buf());
         Registered(path.to_path_buf())
     }
 }
@@ -71,8 +73,9 @@ impl Temporary {
         // A run sweeping leftovers removes unlocked temporaries; one made between its making
         // and its locking may be taken for one. Then its path leads nowhere: make another.
         for _ in 0..8 {
+            let listing = live();
             let (file, path) = builder.tempfile_in(dir).map_err(without_path)?.into_parts();
-            let registered = Registered::new(&path);
+            let registered = Registered::new(listing, &path);
             let _ = file.lock(); // where locks are not supported, sweeping removes nothing
             if same_file(&file, &path) {
                 if let Some(meta) = existing {
