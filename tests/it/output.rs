@@ -308,8 +308,12 @@ fn signals_remove_the_temporary_and_leave_the_target() {
         let d = Dir::new();
         fs::write(d.path("out.jsonl"), "old").unwrap();
         let mut child = convert_waiting_on_stdin(&d);
+        // Standard input stays open until the run has ended (`wait` would close it first):
+        // at its end a run still waiting for its signal to be handled would finish normally.
+        let stdin = child.stdin.take();
         kill(&child, signal);
         let status = child.wait().unwrap();
+        drop(stdin);
         assert_eq!(status.signal(), Some(number), "ended by {signal}");
         assert!(temporaries(d.dir.path()).is_empty(), "{signal}");
         assert_eq!(fs::read_to_string(d.path("out.jsonl")).unwrap(), "old");
