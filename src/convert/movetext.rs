@@ -19,8 +19,8 @@
 
 use super::lines::Lines;
 use super::pdn::{Captures, GameText, PdnOptions};
-use super::{move_text, needs_full_path, numbering};
 use crate::encoding::{TextEncoding, decode};
+use crate::notation::{MoveNumber, move_text, needs_full_path};
 use crate::pdn::lexer::CommentStyle;
 use crate::pdn::movetext::{Strength, WrittenMove};
 use crate::pdn::result::GameResult;
@@ -150,12 +150,11 @@ impl<'a> MovetextWriter<'a> {
                 };
                 let g = played.before.geometry();
                 let canonical = move_text(&played.mv, g, self.options.corner(), full);
-                match numbering(self.first, index) {
-                    (number, Color::White) => format!("{number}. {canonical}"),
-                    (number, Color::Black) if !self.after_move => {
-                        format!("{number}... {canonical}")
-                    }
-                    (_, Color::Black) => canonical,
+                let number = MoveNumber::first(self.first).nth(index);
+                if number.side == Color::Black && self.after_move {
+                    canonical
+                } else {
+                    format!("{number} {canonical}")
                 }
             }
             None => safe(text.get(..usize::from(written.text_len)).unwrap_or(text)),
