@@ -221,6 +221,15 @@ impl Lexer {
         }
     }
 
+    /// Whether the game's constructs run past [`MAX_GAME_BYTES`]: then the rest of it is read
+    /// for its end only.
+    pub(crate) fn check_long(&mut self) {
+        if self.in_game && !self.too_long && self.last_end - self.start > MAX_GAME_BYTES as u64 {
+            self.too_long = true;
+            self.stopped = true;
+        }
+    }
+
     /// Where the construct being skipped ends, reading from `buf[i]` (and whether its end
     /// was found, rather than the end of input); `None` if not in the buffer.
     fn skip_to(&mut self, input: Input<'_>, i: usize) -> Option<(usize, bool)> {
@@ -245,33 +254,34 @@ impl Pass<'_, '_> {
         if self.lx.in_game && !self.lx.stopped {
             self.refresh_cap();
         }
-        loop {
-            if let Some(skipping) = self.lx.skipping {
-                let Some((end, found)) = self.lx.skip_to(self.input, self.i) else {
-                    self.i = self.input.buf.len();
-                    return Stop::NeedMore;
-                };
-                self.lx.skipping = None;
-                let end_offset = self.input.at(end);
-                if let Skipping::Comment(open) = skipping
-                    && !self.lx.in_game
-                    && !found
-                {
-                    // No `}` up to the end, too far to read again: the comment runs to the
-                    // end, and makes a game too long (even outside a game, to be reported).
-                    self.begin(open);
-                    self.lx.too_long = true;
-                    self.lx.stopped = true;
-                }
-                self.i = end;
-                if self.lx.in_game {
-                    self.lx.last_end = end_offset;
-                    if self.lx.skipped_construct {
-                        self.lx.breaks = 0;
-                    }
-                }
-                continue;
+        // Only set between two calls (by `Lexer::overflow`).
+        if let Some(skipping) = self.lx.skipping {
+            let Some((end, found)) = self.lx.skip_to(self.input, self.i) else {
+                self.i = self.input.buf.len();
+                return Stop::NeedMore;
+            };
+            self.lx.skipping = None;
+            let end_offset = self.input.at(end);
+            if let Skipping::Comment(open) = skipping
+                && !self.lx.in_game
+                && !found
+            {
+                // No `}` up to the end, too far to read again: the comment runs to the
+                // end, and makes a game too long (even outside a game, to be reported).
+                self.begin(open);
+                self.lx.too_long = true;
+                self.lx.stopped = true;
             }
+            self.i = end;
+            if self.lx.in_game {
+                self.lx.last_end = end_offset;
+                if self.lx.skipped_construct {
+                    self.lx.breaks = 0;
+                }
+            }
+        }
+        loop {
+            self.spaces();
             let Some(&b) = self.input.buf.get(self.i) else {
                 if !self.input.eof {
                     return Stop::NeedMore;
@@ -285,14 +295,6 @@ impl Pass<'_, '_> {
                     Stop::Done
                 };
             };
-            if is_space(b) {
-                if (b == b'\n' && !self.lx.prev_cr) || b == b'\r' {
-                    self.lx.breaks = self.lx.breaks.saturating_add(1);
-                }
-                self.lx.prev_cr = b == b'\r';
-                self.i += 1;
-                continue;
-            }
             self.lx.prev_cr = false;
             let at = self.i;
             let step = match b {
@@ -325,7 +327,6 @@ impl Pass<'_, '_> {
                     self.i = end;
                     if self.lx.in_game {
                         self.lx.last_end = self.input.at(end);
-                        self.check_long();
                     }
                 }
                 Step::More => {
@@ -351,18 +352,30 @@ impl Pass<'_, '_> {
         }
     }
 
+    /// Skips whitespace, counting line breaks (`\r\n` once).
+    #[inline(always)]
+    fn spaces(&mut self) {
+        let buf = self.input.buf;
+        let (mut i, mut breaks, mut prev_cr) = (self.i, self.lx.breaks, self.lx.prev_cr);
+        while let Some(&b) = buf.get(i) {
+            if b != b' ' {
+                if !is_space(b) {
+                    break;
+                }
+                if b == b'\r' || (b == b'\n' && !prev_cr) {
+                    breaks = breaks.saturating_add(1);
+                }
+            }
+            prev_cr = b == b'\r';
+            i += 1;
+        }
+        (self.i, self.lx.breaks, self.lx.prev_cr) = (i, breaks, prev_cr);
+    }
+
     /// A movetext or tag construct of the game ends at index `end`.
     fn ended_at(&mut self, end: usize) {
         self.lx.last_end = self.input.at(end);
         self.lx.breaks = 0;
-        self.check_long();
-    }
-
-    fn check_long(&mut self) {
-        if !self.lx.too_long && self.lx.last_end - self.lx.start > MAX_GAME_BYTES as u64 {
-            self.lx.too_long = true;
-            self.lx.stopped = true;
-        }
     }
 
     /// A construct of a game starts at `at`: the game starts here if it has not yet.
@@ -378,6 +391,7 @@ impl Pass<'_, '_> {
 
     /// The game ends: the findings that only its end can tell.
     fn finish(&mut self) {
+        self.lx.check_long();
         if self.lx.too_long {
             self.out.clear();
             self.out.errors.push(SyntaxError {
@@ -589,22 +603,18 @@ impl Pass<'_, '_> {
         let near = (start + 2 * MAX_TAG_VALUE_BYTES).min(self.input.buf.len());
         let mut read = None;
         for within in [near, self.input.buf.len()] {
-            let buf = self.input.buf.get(..within).unwrap_or_default();
-            let found = scan_tag(
-                buf,
-                None,
-                start,
-                self.input.base,
-                &mut self.out.errors,
-                &mut tag,
-            );
-            let eol = line_end(buf, start);
+            let input = self.input.buf.get(start..within).unwrap_or_default();
+            // The tag's name, for `scan_tag` to take without checking it again.
+            let text = name_text(input);
+            let base = self.input.at(start);
+            let found = scan_tag(input, text, 0, base, &mut self.out.errors, &mut tag);
+            let eol = line_end(input, 0);
             // A tag that ends where only spaces follow to the end of what is read may be
             // read otherwise once its line goes on.
-            let rest = buf.get(found.1..).unwrap_or_default();
-            let open = eol == buf.len() && rest.iter().all(|&b| is_space(b));
+            let rest = input.get(found.1..).unwrap_or_default();
+            let open = eol == input.len() && rest.iter().all(|&b| is_space(b));
             if !open || (within == self.input.buf.len() && self.input.eof) {
-                read = Some(found);
+                read = Some((found.0, start + found.1, found.2));
                 break;
             }
             self.out.errors.truncate(errors);
@@ -735,7 +745,7 @@ impl Pass<'_, '_> {
         let buf = self.input.buf;
         let first = buf.get(start).copied().unwrap_or_default();
         if !self.lx.stopped
-            && let Some(step) = self.quick_token(first, start)
+            && let Some(step) = self.quick_words(first, start)
         {
             return step;
         }
@@ -827,14 +837,52 @@ impl Pass<'_, '_> {
         Step::Read(end)
     }
 
-    /// A move number or a plain move at `at`, whose first byte is `b`, read by a quick
-    /// reader (whole words only); `None` (and nothing read) for anything else.
+    /// The commonest words, move numbers and plain moves, read by quick readers from `at`
+    /// (whose byte is `b`), one after another while one space parts them: where the last
+    /// ends. `None` (and nothing read) if the first is no such word.
     #[inline(always)]
-    fn quick_token(&mut self, b: u8, at: usize) -> Option<Step> {
+    fn quick_words(&mut self, mut b: u8, mut at: usize) -> Option<Step> {
+        let mut end = None;
+        while self.out.tokens.len() < self.lx.token_cap
+            && let Some(quick) = self.quick_word(b, at)
+        {
+            let used = match quick {
+                Quick::Number(number, black, used) => {
+                    if self.number_starts_game(number) {
+                        return end.map_or(Some(Step::EndBefore), |end| Some(Step::Read(end)));
+                    }
+                    self.push(TokenKind::MoveNumber { number, black }, at, at + used);
+                    used
+                }
+                Quick::Move(used, squares, separator) => {
+                    let offset = self.input.at(at);
+                    self.out
+                        .tokens
+                        .push(Token::quick_move(offset, used, squares, separator));
+                    self.counted_move();
+                    used
+                }
+            };
+            self.movetext();
+            self.lx.breaks = 0;
+            at += used;
+            end = Some(at);
+            match self.input.buf.get(at..at + 2) {
+                Some(&[b' ', next]) => (b, at) = (next, at + 1),
+                _ => break,
+            }
+        }
+        end.map(Step::Read)
+    }
+
+    /// A move number or a plain move at `at`, whose first byte is `b`, read by a quick
+    /// reader (whole words only); `None` for anything else.
+    #[inline(always)]
+    fn quick_word(&self, b: u8, at: usize) -> Option<Quick> {
         let rest = self.input.buf.get(at..).unwrap_or_default();
         let eof = self.input.eof;
         // In the order of their frequency: `12.`, `22-18`, `12...`, `c3-d4`, other moves.
-        let quick = match b {
+        match b {
             b'0'..=b'9' => rest
                 .first_chunk::<4>()
                 .and_then(quickest_number)
@@ -850,38 +898,15 @@ impl Pass<'_, '_> {
                 .or_else(|| {
                     let (used, squares, separator) = quick_move_word(rest, eof)?;
                     Some(Quick::Move(used, squares, separator))
-                })?,
+                }),
             _ if column_of(b).is_some() => match rest.first_chunk::<6>().and_then(quickest_alpha) {
-                Some((squares, separator)) => Quick::Move(5, squares, separator),
+                Some((squares, separator)) => Some(Quick::Move(5, squares, separator)),
                 None => {
                     let (used, squares, separator) = quick_move_word(rest, eof)?;
-                    Quick::Move(used, squares, separator)
+                    Some(Quick::Move(used, squares, separator))
                 }
             },
-            _ => return None,
-        };
-        match quick {
-            Quick::Number(number, black, used) => {
-                if self.number_starts_game(number) {
-                    return Some(Step::EndBefore);
-                }
-                self.movetext();
-                if self.keeping() {
-                    self.push(TokenKind::MoveNumber { number, black }, at, at + used);
-                }
-                Some(Step::Read(at + used))
-            }
-            Quick::Move(used, squares, separator) => {
-                self.movetext();
-                if self.keeping() {
-                    let offset = self.input.at(at);
-                    self.out
-                        .tokens
-                        .push(Token::quick_move(offset, used, squares, separator));
-                    self.counted_move();
-                }
-                Some(Step::Read(at + used))
-            }
+            _ => None,
         }
     }
 
@@ -1003,6 +1028,15 @@ enum Quick {
     Number(u32, bool, usize),
     /// A move of this length without marks.
     Move(usize, Squares, Separator),
+}
+
+/// The start of a tag's bytes, its `[` and the well-formed name after it (ASCII), as text.
+fn name_text(tag: &[u8]) -> Option<&str> {
+    let name = tag.get(1..)?.iter().take(MAX_TAG_NAME_BYTES + 1);
+    let len = name
+        .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_')
+        .count();
+    std::str::from_utf8(tag.get(..1 + len)?).ok()
 }
 
 /// What reading one construct did.

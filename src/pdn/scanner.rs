@@ -291,6 +291,7 @@ impl<R: BufRead> Scanner<R> {
     /// that cannot end within [`MAX_GAME_BYTES`] is read for its end only; of a game longer
     /// than that, the first bytes are kept apart.
     fn fill(&mut self) -> io::Result<()> {
+        self.lexer.check_long();
         let end = self.end();
         if self.pos < end && end - self.pos > MAX_GAME_BYTES as u64 {
             self.skipped_at = Some(self.location(self.pos));
