@@ -4,7 +4,7 @@
 //! game and go on later.
 //!
 //! The input is read once, into one buffer that holds the game being read (the pass over it,
-//! with game boundaries, limits and leniencies, is [`super::scan`]): memory is bounded by the
+//! with game boundaries, limits and leniencies, is the `scan` module): memory is bounded by the
 //! largest game plus one read, whatever the input. Lines and columns come from the scanner's
 //! own count of the bytes it passes, so they do not depend on how the input was read.
 
