@@ -31,9 +31,9 @@ fn main() -> io::Result<()> {
     let path = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "fixtures/sample.pdn".to_string());
-    // `details`: keep the tags and the replayed moves in each report.
+    // Only the replayed moves are printed: the tags need not be kept.
     let options = Options {
-        details: true,
+        keep_tags: false,
         ..Options::default()
     };
     let mut fens = Fens(io::stdout().lock());

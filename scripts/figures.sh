@@ -5,10 +5,17 @@
 # `-j1` (median wall time of 5 alternating runs) and instructions per MB (callgrind, on the
 # first MB of each shape; they do not vary with the machine's load).
 #
-#   scripts/figures.sh [BINARY]   (default target/release/pdnkit, built first; YARDSTICK=path
-#                                  of run.sh, default ../shared/yardstick/run.sh; GAMES=80000)
+#   scripts/figures.sh [--instructions-only] [BINARY]
+#       BINARY: default target/release/pdnkit, built first; YARDSTICK=path of run.sh, default
+#       ../shared/yardstick/run.sh; GAMES=80000. --instructions-only: the callgrind columns
+#       alone, on the first MB of each shape (a few minutes; what scripts/shapes.sh runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+only_instructions=false
+if [[ ${1:-} == --instructions-only ]]; then
+    only_instructions=true
+    shift
+fi
 if [[ $# -ge 1 ]]; then
     bin=$1
 else
@@ -24,13 +31,9 @@ mkdir -p "$dir/full" "$dir/slice"
 head -c 1048576 "$dir/source-$games.pdn" | python3 -c '
 import sys; t = sys.stdin.read(); sys.stdout.write(t[: t.rfind("\n[Event ") + 1])' \
     > "$dir/slice.pdn"
-# The shapes are made once per archive (the script takes minutes on the whole archive).
-if [[ ! -e $dir/full/made-from-$games ]]; then
-    rm -rf "$dir/full" && mkdir -p "$dir/full"
-    scripts/make-shapes.py "$dir/source-$games.pdn" "$dir/full"
-    touch "$dir/full/made-from-$games"
-fi
-scripts/make-shapes.py "$dir/slice.pdn" "$dir/slice"
+scripts/make-shapes.py "$dir/slice.pdn" "$dir/slice" "$bin"
+shapes="plain crlf utf8-cyrillic windows-1251 annotated upper-case x-captures glued-numbers
+    variations endgames one-file-per-game"
 
 megabytes() { find "$1" -type f -printf '%s\n' | awk '{ t += $1 } END { printf "%.2f", t / 1e6 }'; }
 
@@ -60,9 +63,27 @@ print(f"{statistics.median(one):.3f} {statistics.median(two):.3f}")
 PY
 }
 
+if $only_instructions; then
+    echo "| shape | MB | syntax-only, M instr/MB | validate, M instr/MB |"
+    echo "|---|--:|--:|--:|"
+    for shape in $shapes; do
+        slice=$dir/slice/$shape
+        [[ -d $slice ]] || slice=$slice.pdn
+        echo "| $shape | $(megabytes "$slice") | $(instructions_per_mb "$slice" --syntax-only -j1) |" \
+            "$(instructions_per_mb "$slice" -j1) |"
+    done
+    exit 0
+fi
+# The shapes are made once per archive (the script takes minutes on the whole archive).
+if [[ ! -e $dir/full/made-from-$games ]]; then
+    rm -rf "$dir/full" && mkdir -p "$dir/full"
+    scripts/make-shapes.py "$dir/source-$games.pdn" "$dir/full" "$bin"
+    touch "$dir/full/made-from-$games"
+fi
+
 echo "| shape | MB | pdnkit -j1 MB/s | pgn-reader MB/s | ratio | -j1 s | -j2 s | -j2 speed-up | syntax-only M instr/MB | validate M instr/MB |"
 echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
-for shape in plain crlf utf8-cyrillic windows-1251 annotated one-file-per-game; do
+for shape in $shapes; do
     full=$dir/full/$shape slice=$dir/slice/$shape
     [[ -d $full ]] || { full=$full.pdn; slice=$slice.pdn; }
     if [[ -f $full ]]; then

@@ -150,7 +150,7 @@
 //!     }
 //! }
 //!
-//! let options = Options { details: true, ..Options::default() };
+//! let options = Options::default(); // keeps the tags and the replayed moves
 //! let (mut reports, mut totals) = (Reports(Vec::new()), StreamTotals::default());
 //! check_stream(pdn.as_bytes(), &options, None, &mut reports, &mut totals)?;
 //! assert_eq!((totals.games, totals.valid, totals.invalid), (2, 1, 1));

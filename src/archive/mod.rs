@@ -24,4 +24,4 @@ pub mod spill;
 pub mod split;
 pub mod unique;
 
-pub use read::{ArchiveSink, ReadGame, read_archive};
+pub use read::{ArchiveSink, Needs, ReadGame, read_archive};

@@ -1,6 +1,6 @@
-//! Every game of a stream as the archive workflows need it: the validation report (tags,
-//! replayed main line, positions, diagnostics) together with the game's bytes as written, in
-//! memory bounded by the largest game.
+//! Every game of a stream as the archive workflows need it: the validation report (as much
+//! of it as the workflow [`Needs`]) together with the game's bytes as written, in memory
+//! bounded by the largest game.
 
 use crate::encoding::{Detection, TextEncoding, choose_encoding, decode};
 use crate::pdn::lexer::ParsedGame;
@@ -31,6 +31,56 @@ impl ReadGame<'_> {
     }
 }
 
+/// What a workflow needs of each game beyond its bytes. Each part costs: replay is most of
+/// the time of a reading (a syntax check alone reads about twice as fast), and tags and
+/// moves kept cost allocations per tag and per move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Needs {
+    /// The moves replayed: validity, diagnostics of the rules, game type, end of the game,
+    /// number of plies. Without it a report holds what a syntax check finds (syntax
+    /// diagnostics, the declared result).
+    pub replay: bool,
+    /// The tags, values decoded ([`GameReport::tags`]).
+    pub tags: bool,
+    /// The replayed main line with its positions ([`GameReport::moves`], [`GameReport::start`]);
+    /// implies `replay`.
+    pub moves: bool,
+}
+
+impl Needs {
+    /// The bytes of each game only (and what a syntax check finds).
+    pub const BYTES: Needs = Needs {
+        replay: false,
+        tags: false,
+        moves: false,
+    };
+    /// Everything: canonical PDN and JSON are written from it.
+    pub const ALL: Needs = Needs {
+        replay: true,
+        tags: true,
+        moves: true,
+    };
+
+    /// What either needs.
+    pub fn and(self, other: Needs) -> Needs {
+        Needs {
+            replay: self.replay || other.replay,
+            tags: self.tags || other.tags,
+            moves: self.moves || other.moves,
+        }
+    }
+
+    /// `options` reading no more than this.
+    pub fn options(self, options: &Options) -> Options {
+        Options {
+            syntax_only: !(self.replay || self.moves),
+            keep_tags: self.tags,
+            keep_moves: self.moves,
+            ..*options
+        }
+    }
+}
+
 /// Receives what [`read_archive`] reads, game by game.
 pub trait ArchiveSink {
     /// The encoding chosen for the stream, before any game.
@@ -47,11 +97,12 @@ pub trait ArchiveSink {
     }
 }
 
-/// Reads and validates every game of `input` into `sink`, adding to `totals` as it goes.
-/// Stops early only on a read error or if the sink fails.
+/// Reads every game of `input` into `sink`, validated as far as `needs` asks, adding to
+/// `totals` as it goes. Stops early only on a read error or if the sink fails.
 pub fn read_archive<R: Read>(
     input: R,
     options: &Options,
+    needs: Needs,
     forced: Option<TextEncoding>,
     sink: &mut dyn ArchiveSink,
     totals: &mut StreamTotals,
@@ -66,8 +117,7 @@ pub fn read_archive<R: Read>(
         } else {
             ColumnUnit::Bytes
         },
-        details: true,
-        ..*options
+        ..needs.options(options)
     };
     let decoder = move |bytes: &[u8]| decode(bytes, encoding).into_owned();
     let mut games = Scanner::new(reader);
@@ -87,4 +137,45 @@ pub fn read_archive<R: Read>(
         told?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// (syntax only, tags kept, moves kept) of the options `needs` reads with.
+    fn read_with(needs: Needs) -> (bool, bool, bool) {
+        let o = needs.options(&Options::default());
+        (o.syntax_only, o.keep_tags, o.keep_moves)
+    }
+
+    #[test]
+    fn options_read_no_more_than_needed() {
+        assert_eq!(read_with(Needs::BYTES), (true, false, false));
+        assert_eq!(read_with(Needs::ALL), (false, true, true));
+        let tags = Needs {
+            tags: true,
+            ..Needs::BYTES
+        };
+        assert_eq!(read_with(tags), (true, true, false));
+        let replay = Needs {
+            replay: true,
+            ..Needs::BYTES
+        };
+        assert_eq!(read_with(replay), (false, false, false));
+        // Moves are kept from a replay.
+        let moves = Needs {
+            moves: true,
+            ..Needs::BYTES
+        };
+        assert_eq!(read_with(moves), (false, false, true));
+        assert_eq!(
+            tags.and(moves),
+            Needs {
+                replay: false,
+                tags: true,
+                moves: true
+            }
+        );
+    }
 }

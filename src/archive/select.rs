@@ -13,6 +13,7 @@
 use super::date::{DateRange, span};
 use super::material::Material;
 use super::positions::main_line;
+use super::read::Needs;
 use crate::fen::parse_fen;
 use crate::pdn::result::{GameResult, Outcome, parse_result_tag};
 use crate::position::{Color, Position};
@@ -317,6 +318,22 @@ impl Query {
         !self.fens.is_empty() || !self.materials.is_empty()
     }
 
+    /// What a game must be read with to be asked about: tags for tag and date conditions,
+    /// the replayed moves for position conditions, replay for anything the board decides
+    /// (validity, diagnostics, end, game type, plies). The declared result needs none.
+    pub fn needs(&self) -> Needs {
+        Needs {
+            replay: self.valid.is_some()
+                || !self.outcomes.is_empty()
+                || !self.terminations.is_empty()
+                || !self.codes.is_empty()
+                || !self.variants.is_empty()
+                || !self.plies.is_empty(),
+            tags: !self.tags.is_empty() || !self.dates.is_empty(),
+            moves: self.asks_positions(),
+        }
+    }
+
     /// Whether the game is selected, and at which ply a position condition held.
     pub fn select(&self, report: &GameReport) -> Option<Selected> {
         let tags = &report.tags;
@@ -368,4 +385,72 @@ impl Query {
 /// Whether a list of conditions of one kind holds: it is empty, or one of them holds.
 fn any<T>(list: &[T], holds: impl Fn(&T) -> bool) -> bool {
     list.is_empty() || list.iter().any(holds)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn needs(query: Query) -> (bool, bool, bool) {
+        let n = query.needs();
+        (n.replay, n.tags, n.moves)
+    }
+
+    #[test]
+    fn a_query_reads_only_what_its_conditions_ask() {
+        let tagged = |query: &mut Query| query.add_tag(TagCondition::parse("White=A*").unwrap());
+        let mut by_tag = Query::default();
+        tagged(&mut by_tag);
+        assert_eq!(needs(by_tag.clone()), (false, true, false));
+        let by_date = Query {
+            dates: vec!["2020".parse().unwrap()],
+            results: vec![ResultWanted::None],
+            ..Query::default()
+        };
+        assert_eq!(needs(by_date), (false, true, false));
+        let by_result = Query {
+            results: vec![ResultWanted::None],
+            ..Query::default()
+        };
+        assert_eq!(needs(by_result), (false, false, false));
+        for board in [
+            Query {
+                valid: Some(false),
+                ..Query::default()
+            },
+            Query {
+                outcomes: vec![BoardOutcome::Draw],
+                ..Query::default()
+            },
+            Query {
+                terminations: vec![Termination::Agreement],
+                ..Query::default()
+            },
+            Query {
+                codes: vec!["illegal-move".to_string()],
+                ..Query::default()
+            },
+            Query {
+                variants: vec![Variant::Russian],
+                ..Query::default()
+            },
+            Query {
+                plies: vec![0..=3],
+                ..by_tag.clone()
+            },
+        ] {
+            let tags = !board.tags.is_empty();
+            assert_eq!(needs(board), (true, tags, false));
+        }
+        let by_material = Query {
+            materials: vec!["3K:1K".parse().unwrap()],
+            ..Query::default()
+        };
+        assert_eq!(needs(by_material), (false, false, true));
+        let by_fen = Query {
+            fens: vec![FenWanted::parse("W:Wa1:Bb8").unwrap()],
+            ..Query::default()
+        };
+        assert!(by_fen.needs().moves);
+    }
 }

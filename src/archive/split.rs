@@ -10,6 +10,7 @@
 //! the order they first occur.
 
 use super::date::span;
+use super::read::Needs;
 use crate::validate::GameReport;
 use std::collections::HashMap;
 use std::num::NonZeroUsize;
@@ -50,6 +51,14 @@ impl SplitBy {
             ));
         }
         Ok(SplitBy::Tag(text.to_string()))
+    }
+
+    /// What a game must be read with to find its file: its tags (nothing for a count).
+    pub fn needs(&self) -> Needs {
+        Needs {
+            tags: !matches!(self, SplitBy::Count(_)),
+            ..Needs::BYTES
+        }
     }
 
     /// The value that decides the file of the `ordinal`-th game of the run (from 0).
@@ -151,6 +160,18 @@ impl FileNames {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_split_reads_tags_only_when_a_tag_decides() {
+        let tags = |by: &str| SplitBy::parse(by).unwrap().needs();
+        let only_tags = Needs {
+            tags: true,
+            ..Needs::BYTES
+        };
+        assert_eq!(tags("White"), only_tags);
+        assert_eq!(tags("year"), only_tags);
+        assert_eq!(tags("100"), Needs::BYTES);
+    }
 
     #[test]
     fn names_are_safe_everywhere() {

@@ -7,7 +7,7 @@ use super::common::Progress;
 use super::inputs::Input;
 use super::output::{Output, Sources, tell_error};
 use super::report::{FileFormatter, ReportFormat};
-use pdnkit::archive::{ArchiveSink, ReadGame, read_archive};
+use pdnkit::archive::{ArchiveSink, Needs, ReadGame, read_archive};
 use pdnkit::convert::{FixedResult, GameText, PdnOptions, write_game};
 use pdnkit::diagnostic::{Diagnostic, Kind};
 use pdnkit::encoding::Detection;
@@ -167,6 +167,15 @@ impl GameWriter {
         out.write_all(text.as_bytes())
     }
 
+    /// What the games must be read with to be written: canonical PDN is written from the
+    /// tags and the replayed moves, a game as written from its bytes.
+    pub fn needs(&self) -> Needs {
+        match self.canonical {
+            Some(_) => Needs::ALL,
+            None => Needs::BYTES,
+        }
+    }
+
     /// What `--fix-results` changed in the last game written, if anything.
     pub fn take_fixed(&mut self) -> Option<FixedResult> {
         self.fixed.take()
@@ -187,12 +196,14 @@ pub enum InvalidGames {
     Silent,
 }
 
-/// Reads every game of every input, in input order, and hands it to `handle`. Inputs that
-/// cannot be read are reported on standard error (`PATH: error[io]: ...`) and counted; an
-/// error of `handle` (writing the output) ends the run and is returned.
+/// Reads every game of every input, in input order, with what `needs` asks of it, and hands
+/// it to `handle`. Inputs that cannot be read are reported on standard error (`PATH:
+/// error[io]: ...`) and counted; an error of `handle` (writing the output) ends the run and
+/// is returned.
 pub fn read_inputs(
     inputs: &Inputs,
     config: &Config,
+    needs: Needs,
     invalid: InvalidGames,
     handle: &mut dyn FnMut(&Source<'_>, ReadGame<'_>) -> io::Result<()>,
 ) -> io::Result<Reading> {
@@ -225,6 +236,7 @@ pub fn read_inputs(
                 let result = read_archive(
                     reader,
                     &config.options,
+                    needs,
                     config.encoding,
                     &mut sink,
                     &mut reading.totals,

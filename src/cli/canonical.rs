@@ -43,6 +43,7 @@ pub fn run(
     let reading = read_inputs(
         &inputs,
         config,
+        writer.needs(),
         InvalidGames::EncodingOnly,
         &mut |source, game| {
             let mut said = Vec::new();

@@ -8,6 +8,7 @@ use super::args::{CommonArgs, Config};
 use super::output::{Output, tell_error};
 use super::report::plural;
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use pdnkit::archive::Needs;
 use pdnkit::archive::dedupe::{Dedupe, Group, Relation};
 use pdnkit::escape;
 use serde::Serialize;
@@ -60,19 +61,37 @@ pub struct Found {
 /// here).
 pub fn find(inputs: &Inputs, config: &Config) -> io::Result<Result<Found, u8>> {
     let mut dedupe = Dedupe::default();
-    let reading = read_inputs(inputs, config, InvalidGames::Silent, &mut |source, game| {
-        dedupe.add(source.index as u32, &game.report);
-        Ok(())
-    })?;
+    // The fingerprints: moves, tags and validity.
+    let reading = read_inputs(
+        inputs,
+        config,
+        Needs::ALL,
+        InvalidGames::Silent,
+        &mut |source, game| {
+            dedupe.add(source.index as u32, &game.report);
+            Ok(())
+        },
+    )?;
     if reading.unreadable > 0 {
         return Ok(Err(EXIT_FAILURE));
     }
     dedupe.index();
     let mut changed = false;
-    let again = read_inputs(inputs, config, InvalidGames::Silent, &mut |_, game| {
-        changed |= dedupe.beginnings(&game.report).is_err();
-        Ok(())
-    })?;
+    // The beginnings of the games: moves only.
+    let moves = Needs {
+        moves: true,
+        ..Needs::BYTES
+    };
+    let again = read_inputs(
+        inputs,
+        config,
+        moves,
+        InvalidGames::Silent,
+        &mut |_, game| {
+            changed |= dedupe.beginnings(&game.report).is_err();
+            Ok(())
+        },
+    )?;
     if again.unreadable > 0 || changed || again.totals.games != reading.totals.games {
         tell_error("an input changed while it was read: read it again");
         return Ok(Err(EXIT_FAILURE));
@@ -103,14 +122,21 @@ pub fn write_kept(
     out: &mut Output,
 ) -> io::Result<Reading> {
     let mut ordinal = 0usize;
-    read_inputs(inputs, config, InvalidGames::Silent, &mut |_, game| {
-        let keep = !dropped.get(ordinal).copied().unwrap_or(false);
-        ordinal += 1;
-        if keep {
-            writer.write(out, &game)?;
-        }
-        Ok(())
-    })
+    let needs = writer.needs();
+    read_inputs(
+        inputs,
+        config,
+        needs,
+        InvalidGames::Silent,
+        &mut |_, game| {
+            let keep = !dropped.get(ordinal).copied().unwrap_or(false);
+            ordinal += 1;
+            if keep {
+                writer.write(out, &game)?;
+            }
+            Ok(())
+        },
+    )
 }
 
 #[derive(Serialize)]

@@ -42,7 +42,7 @@ pub struct MergeArgs {
 
 pub fn run(args: MergeArgs) -> io::Result<u8> {
     let Start {
-        mut config,
+        config,
         inputs,
         mut output,
     } = match start(&args.common, &args.paths, args.output.as_deref()) {
@@ -63,11 +63,13 @@ pub fn run(args: MergeArgs) -> io::Result<u8> {
         write_kept(&inputs, &config, &dropped(&found), writer, &mut output)?
     } else {
         let mut writer = writer;
-        // Games copied as written: nothing to replay.
-        config.options.syntax_only = !args.canonical;
-        read_inputs(&inputs, &config, InvalidGames::Silent, &mut |_, game| {
-            writer.write(&mut output, &game)
-        })?
+        read_inputs(
+            &inputs,
+            &config,
+            writer.needs(),
+            InvalidGames::Silent,
+            &mut |_, game| writer.write(&mut output, &game),
+        )?
     };
     Ok(if put_in_place(output, &reading)? {
         EXIT_OK

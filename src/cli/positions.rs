@@ -5,6 +5,7 @@ use super::archive::{InvalidGames, Reading, Start, put_in_place, read_inputs, st
 use super::args::CommonArgs;
 use super::output::Output;
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use pdnkit::archive::Needs;
 use pdnkit::archive::positions::write_rows;
 use pdnkit::archive::unique::UniquePositions;
 use pdnkit::escape;
@@ -43,6 +44,12 @@ pub struct PositionsArgs {
     common: CommonArgs,
 }
 
+/// Rows are written from the replayed moves and the declared result; no tag is needed.
+const ROWS: Needs = Needs {
+    moves: true,
+    ..Needs::BYTES
+};
+
 pub fn run(args: PositionsArgs) -> io::Result<u8> {
     let Start {
         config,
@@ -57,6 +64,7 @@ pub fn run(args: PositionsArgs) -> io::Result<u8> {
         let reading = read_inputs(
             &inputs,
             &config,
+            ROWS,
             InvalidGames::Report,
             &mut |source, game| write_rows(&mut output, source.name, &game.report, every).map(drop),
         )?;
@@ -66,6 +74,7 @@ pub fn run(args: PositionsArgs) -> io::Result<u8> {
     let reading = read_inputs(
         &inputs,
         &config,
+        ROWS,
         InvalidGames::Report,
         &mut |source, game| counter.add_game(source.index as u32, &game.report, every),
     )?;

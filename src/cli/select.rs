@@ -173,9 +173,17 @@ pub fn run(args: SelectArgs) -> io::Result<u8> {
         SelectFormat::Canonical => GameWriter::canonical(PdnOptions::default()),
         _ => GameWriter::default(),
     };
+    // Only what the conditions and the output need is read: a selection by tags, dates and
+    // results replays nothing.
+    let needs = if args.count || args.format == SelectFormat::Jsonl {
+        query.needs()
+    } else {
+        query.needs().and(writer.needs())
+    };
     let reading = read_inputs(
         &inputs,
         &config,
+        needs,
         InvalidGames::Silent,
         &mut |source, game| {
             let Some(found) = query.select(&game.report) else {

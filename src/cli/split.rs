@@ -46,12 +46,10 @@ struct Open {
 }
 
 pub fn run(args: SplitArgs) -> io::Result<u8> {
-    let (mut config, inputs) = match args::start(args.common.config(), |c| c, &args.paths) {
+    let (config, inputs) = match args::start(args.common.config(), |c| c, &args.paths) {
         Ok(started) => started,
         Err(code) => return Ok(code),
     };
-    // Tags are all a game's file depends on: nothing is replayed.
-    config.options.syntax_only = true;
     let sources = Sources::of_inputs(&inputs);
     let dir = args.output.as_path();
     if let Err(e) = std::fs::create_dir_all(dir) {
@@ -60,36 +58,44 @@ pub fn run(args: SplitArgs) -> io::Result<u8> {
         return Ok(EXIT_FAILURE);
     }
     let inputs = Inputs::new(inputs).rereadable()?;
+    // Games are written as they were: nothing is replayed.
+    let needs = args.by.needs();
     let mut names = FileNames::default();
     let mut done: Vec<bool> = Vec::new();
     let mut written: Vec<(usize, usize)> = Vec::new();
     loop {
         let mut open: BTreeMap<usize, Open> = BTreeMap::new();
         let mut ordinal = 0;
-        let reading = read_inputs(&inputs, &config, InvalidGames::Silent, &mut |_, game| {
-            let value = args.by.value(&game.report, ordinal);
-            ordinal += 1;
-            let index = names.index(&value);
-            done.resize(names.names().len(), false);
-            if done[index] {
-                return Ok(());
-            }
-            if !open.contains_key(&index) {
-                if matches!(args.by, SplitBy::Count(_)) {
-                    // A part never comes back: the one before is complete.
-                    close(&mut open, &mut done, &mut written)?;
+        let reading = read_inputs(
+            &inputs,
+            &config,
+            needs,
+            InvalidGames::Silent,
+            &mut |_, game| {
+                let value = args.by.value(&game.report, ordinal);
+                ordinal += 1;
+                let index = names.index(&value);
+                done.resize(names.names().len(), false);
+                if done[index] {
+                    return Ok(());
                 }
-                if open.len() == OPEN_FILES {
-                    return Ok(()); // for a later reading
+                if !open.contains_key(&index) {
+                    if matches!(args.by, SplitBy::Count(_)) {
+                        // A part never comes back: the one before is complete.
+                        close(&mut open, &mut done, &mut written)?;
+                    }
+                    if open.len() == OPEN_FILES {
+                        return Ok(()); // for a later reading
+                    }
+                    let path = dir.join(format!("{}.pdn", names.names()[index]));
+                    let output = Output::open(Some(&path), &sources)?;
+                    let writer = GameWriter::default();
+                    open.insert(index, Open { output, writer });
                 }
-                let path = dir.join(format!("{}.pdn", names.names()[index]));
-                let output = Output::open(Some(&path), &sources)?;
-                let writer = GameWriter::default();
-                open.insert(index, Open { output, writer });
-            }
-            let file = open.get_mut(&index).expect("opened");
-            file.writer.write(&mut file.output, &game)
-        });
+                let file = open.get_mut(&index).expect("opened");
+                file.writer.write(&mut file.output, &game)
+            },
+        );
         match reading {
             Err(e) => {
                 tell_error(&e.to_string());

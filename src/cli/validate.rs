@@ -58,7 +58,7 @@ pub fn run(args: ValidateArgs) -> io::Result<u8> {
     let setup = args.common.config().map(|mut c| {
         c.options.syntax_only = args.syntax_only;
         // The reports are printed as diagnostics and totals: no tags or moves needed.
-        c.options.details = false;
+        (c.options.keep_tags, c.options.keep_moves) = (false, false);
         args.caps.apply(&mut c);
         c
     });

@@ -126,7 +126,8 @@ pub struct FixedResult {
 }
 
 /// The canonical text of one game: `report` is what validation found in `text` (read with
-/// [`crate::validate::Options::details`], so that it holds the tags and the replayed moves).
+/// [`crate::validate::Options::keep_tags`] and [`crate::validate::Options::keep_moves`], so
+/// that it holds the tags and the replayed moves).
 pub fn write_game(report: &GameReport, text: &GameText, options: &PdnOptions) -> Canonical {
     let fix = options
         .fix_results

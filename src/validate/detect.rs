@@ -244,7 +244,7 @@ fn play(
     report.game_type = GameTypeTag::bare(u32::from(variant.game_type()));
     report.game_type_by = Some(by);
     report.start = Some(start);
-    replay_all(lines, start, options.details, report, findings);
+    replay_all(lines, start, options.keep_moves, report, findings);
     Fit::of(report, &findings.list[mark..])
 }
 

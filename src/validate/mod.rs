@@ -25,7 +25,7 @@ use crate::pdn::gametype::{GameTypeTag, game_type_name};
 use crate::pdn::lexer::{ParsedGame, TokenKind};
 use crate::pdn::location::{ColumnUnit, Locator};
 use crate::pdn::reader::RawGame;
-use crate::pdn::result::GameResult;
+use crate::pdn::result::{GameResult, parse_result_tag};
 use crate::position::Position;
 use crate::square::Corner;
 use crate::variant::Variant;
@@ -48,10 +48,13 @@ pub struct Options {
     pub column_unit: ColumnUnit,
     /// Read and check the syntax only; replay nothing.
     pub syntax_only: bool,
-    /// Keep the tags and the replayed main line in the reports ([`GameReport::tags`],
-    /// [`GameReport::moves`]); without them a report holds what validation found
-    /// (diagnostics, result, number of plies) and costs no allocation per tag or move.
-    pub details: bool,
+    /// Keep the tags in the reports ([`GameReport::tags`], values decoded); without them a
+    /// report costs no allocation per tag.
+    pub keep_tags: bool,
+    /// Keep the replayed main line in the reports ([`GameReport::moves`], each move with the
+    /// positions before and after it); without it a report holds what replay found
+    /// (diagnostics, result, end, number of plies) and costs no allocation per move.
+    pub keep_moves: bool,
 }
 
 impl Default for Options {
@@ -63,7 +66,8 @@ impl Default for Options {
             levels: Levels::default(),
             column_unit: ColumnUnit::Utf8Chars,
             syntax_only: false,
-            details: true,
+            keep_tags: true,
+            keep_moves: true,
         }
     }
 }
@@ -126,7 +130,7 @@ pub struct GameReport {
     pub index: usize,
     /// Line of the game's first byte.
     pub line: u32,
-    /// Tags in file order, values decoded (empty unless [`Options::details`]).
+    /// Tags in file order, values decoded (empty unless [`Options::keep_tags`]).
     pub tags: Vec<(String, String)>,
     /// The game type in force (None when the GameType tag names an unknown game).
     pub variant: Option<Variant>,
@@ -141,7 +145,7 @@ pub struct GameReport {
     pub numeric: bool,
     /// The start position (None if it could not be set up).
     pub start: Option<Position>,
-    /// The main line, as far as it was replayed (empty unless [`Options::details`]).
+    /// The main line, as far as it was replayed (empty unless [`Options::keep_moves`]).
     pub moves: Vec<PlayedMove>,
     /// Moves of the main line replayed.
     main_plies: u32,
@@ -229,7 +233,7 @@ pub fn check_game(
         };
         findings.add(severity, Kind::Syntax(e.kind), e.offset);
     }
-    let tags: Vec<(String, String)> = if options.details {
+    let tags: Vec<(String, String)> = if options.keep_tags {
         parsed
             .tags
             .iter()
@@ -298,7 +302,7 @@ pub fn check_game(
             replay::replay_all(
                 &lines.lines,
                 start,
-                options.details,
+                options.keep_moves,
                 &mut report,
                 &mut findings,
             );
@@ -323,10 +327,19 @@ pub fn check_game(
 }
 
 /// What a syntax check takes from the tokens (as the token walk of [`check_game`] would
-/// find it): whether moves write numeric squares, and variations nested too deep.
+/// find it): whether moves write numeric squares, variations nested too deep, and the
+/// declared result (read, not checked; none for a game cut short, as in a full check).
 fn syntax_summary(parsed: &ParsedGame, report: &mut GameReport, findings: &mut Findings) {
     let summary = parsed.syntax_summary();
     report.numeric |= summary.numeric;
+    if !parsed.cut_short() {
+        let tagged = || {
+            parsed
+                .tag("Result")
+                .and_then(|t| parse_result_tag(&t.value))
+        };
+        report.declared = results::declared(parsed.result().map(|(r, _)| r), tagged);
+    }
     if let Some(offset) = summary.too_deep {
         too_deep(findings, offset);
     }

@@ -483,7 +483,8 @@ mod tests {
         let full = Options::default();
         let syntax = Options {
             syntax_only: true,
-            details: false,
+            keep_tags: false,
+            keep_moves: false,
             ..Options::default()
         };
         [full, syntax]

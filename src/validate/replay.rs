@@ -55,7 +55,7 @@ fn leniency_message(leniency: Leniency, written: &WrittenMove) -> &'static str {
 pub(super) fn replay_all(
     lines: &[Line<'_>],
     start: Position,
-    details: bool,
+    keep_moves: bool,
     report: &mut GameReport,
     findings: &mut Findings,
 ) {
@@ -106,7 +106,7 @@ pub(super) fn replay_all(
             report,
             findings,
             main: index == 0,
-            details,
+            keep_moves,
             branches,
             start: line_start,
             first_side: origin.turn,
@@ -123,7 +123,7 @@ struct LineReplay<'a> {
     findings: &'a mut Findings,
     main: bool,
     /// Keep the main line's moves in the report.
-    details: bool,
+    keep_moves: bool,
     /// Keep the position before each move (variations branch off this line).
     branches: bool,
     start: LineStart,
@@ -147,7 +147,7 @@ impl LineReplay<'_> {
         // The landing squares of the last move resolved.
         let mut landings = [0; MAX_JUMPS];
         let mut befores = Vec::with_capacity(if self.branches { moves.len() } else { 0 });
-        if self.main && self.details {
+        if self.main && self.keep_moves {
             self.report.moves.reserve(moves.len());
         }
         let mut next = MoveNumber {
@@ -186,7 +186,7 @@ impl LineReplay<'_> {
                 continue;
             }
             self.report.main_plies += 1;
-            let outcome = if self.details {
+            let outcome = if self.keep_moves {
                 let before = *game.position();
                 let outcome = game.play_on::<B>(&found);
                 self.report.moves.push(PlayedMove {

@@ -40,7 +40,7 @@ pub(super) fn check(
         }
         _ => {}
     }
-    let declared = terminator.map(|(r, _)| r).or(tag_result);
+    let declared = declared(terminator.map(|(r, _)| r), || tag_result);
     report.declared = declared;
     if !complete {
         return;
@@ -60,6 +60,15 @@ pub(super) fn check(
             Some(Declared::Unknown) | None => Termination::Unfinished,
         },
     });
+}
+
+/// The declared result: the first result at the top level of the movetext (`terminator`),
+/// else the Result tag's (`tag_result`, read only when needed).
+pub(super) fn declared(
+    terminator: Option<GameResult>,
+    tag_result: impl FnOnce() -> Option<GameResult>,
+) -> Option<GameResult> {
+    terminator.or_else(tag_result)
 }
 
 /// The result a rule ending gives.

@@ -204,3 +204,38 @@ fn a_code_page_archive_is_written_in_utf8() {
     let text = String::from_utf8(out.stdout).expect("UTF-8");
     assert!(text.contains("Белов, Пётр"), "{text}");
 }
+
+/// The declared result is read without replaying the moves when no condition needs the board:
+/// the selection is the same as with a condition that replays them (`--plies 0..` holds for
+/// every game).
+#[test]
+fn declared_results_alike_with_and_without_replay() {
+    let file = "fixtures/archive/results.pdn";
+    let games_in = |args: &[&str]| -> Vec<u64> {
+        let run = pdnkit()
+            .args(["select", file, "--format", "jsonl"])
+            .args(args)
+            .output()
+            .expect("pdnkit runs");
+        let stdout = String::from_utf8(run.stdout).expect("UTF-8 output");
+        stdout
+            .lines()
+            .map(|line| {
+                serde_json::from_str::<Value>(line).expect("a JSON line")["game"]
+                    .as_u64()
+                    .unwrap()
+            })
+            .collect()
+    };
+    // Worked out by hand from the file's comment.
+    for (result, want) in [
+        ("1-0", vec![1]),
+        ("0-1", vec![2, 3]),
+        ("none", vec![4]),
+        ("draw", vec![5]),
+    ] {
+        assert_eq!(games_in(&["--result", result]), want, "--result {result}");
+        let replayed = games_in(&["--result", result, "--plies", "0.."]);
+        assert_eq!(replayed, want, "--result {result} --plies 0..");
+    }
+}
