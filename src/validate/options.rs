@@ -20,10 +20,10 @@ pub struct Options {
     pub column_unit: ColumnUnit,
     /// Read and check the syntax only; replay nothing.
     pub syntax_only: bool,
-    /// Keep the tags in the reports ([`GameReport::tags`], values decoded); without them a
+    /// Keep the tags in the reports ([`GameReport::tags`](super::GameReport::tags), values decoded); without them a
     /// report costs no allocation per tag.
     pub keep_tags: bool,
-    /// Keep the replayed main line in the reports ([`GameReport::moves`], each move with the
+    /// Keep the replayed main line in the reports ([`GameReport::moves`](super::GameReport::moves), each move with the
     /// positions before and after it); without it a report holds what replay found
     /// (diagnostics, result, end, number of plies) and costs no allocation per move.
     pub keep_moves: bool,
