@@ -5,9 +5,9 @@
 //! square 1 = b8). FENs are alphanumeric. The object is built as borrowed serde structs, so
 //! that writing it ([`write_game_json`]) does not go through a `Value` tree.
 
-use super::captured_in_order;
 use crate::diagnostic::Diagnostic;
 use crate::fen::{FenNotation, write_fen};
+use crate::movegen::captured_in_order;
 use crate::notation::{MoveNumber, move_text, needs_full_path};
 use crate::pdn::gametype::GameTypeTag;
 use crate::position::Color;

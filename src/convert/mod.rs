@@ -1,6 +1,6 @@
 //! Conversion of validated games ([`crate::validate::GameReport`]s) into other forms: JSON
-//! objects ([`json`]) and canonical PDN 3.0 text ([`pdn`], its movetext by [`movetext`] in
-//! [`lines`]).
+//! objects ([`json`]) and canonical PDN 3.0 text ([`pdn`], written as [`options`] say from
+//! the game's [`text`], its movetext by [`movetext`] in [`lines`]).
 //!
 //! JSON works from the replayed main line, so an invalid game is converted up to its first
 //! error; canonical PDN keeps the rest as written. The canonical text of a move is
@@ -10,13 +10,14 @@
 pub mod json;
 pub mod lines;
 pub mod movetext;
+pub mod options;
 pub mod pdn;
+pub mod text;
 
 pub use json::{GameHead, JsonOptions, game_json, write_game_json, write_game_json_with};
-pub use pdn::{
-    Canonical, Captures, FixedResult, GameText, Notation, PdnOptions, ResultStyle, Strip,
-    comments_between, write_game,
-};
+pub use options::{Captures, Notation, PdnOptions, ResultStyle, Strip};
+pub use pdn::{Canonical, FixedResult, comments_between, write_game};
+pub use text::GameText;
 
 pub use crate::movegen::captured_in_order;
 

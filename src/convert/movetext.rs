@@ -18,7 +18,8 @@
 //! Tokens are separated by single spaces and laid out by [`Lines`].
 
 use super::lines::Lines;
-use super::pdn::{Captures, GameText, PdnOptions};
+use super::options::{Captures, PdnOptions};
+use super::text::GameText;
 use crate::encoding::{TextEncoding, decode};
 use crate::notation::{MoveNumber, move_text, needs_full_path};
 use crate::pdn::lexer::CommentStyle;

@@ -18,93 +18,16 @@
 
 use super::lines::Lines;
 use super::movetext::{CommentsBetween, Finding, write_movetext};
+use super::options::{Notation, PdnOptions, ResultStyle};
+use super::text::GameText;
 use crate::diagnostic::GameEnd;
 use crate::diagnostic::code;
 use crate::encoding::TextEncoding;
-use crate::fen::{FenNotation, parse_fen, write_fen};
+use crate::fen::{parse_fen, write_fen};
 use crate::pdn::Scanner;
 use crate::pdn::result::{GameResult, Outcome, parse_result_tag};
-use crate::square::Corner;
 use crate::validate::{GameReport, proven_outcome};
 use std::collections::HashSet;
-
-/// How squares are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Notation {
-    /// `c3-d4`, GameType notation `A0`.
-    #[default]
-    Alpha,
-    /// `32-27`, GameType notation `N2` (square 1 = b8).
-    Numeric,
-}
-
-/// How captures are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Captures {
-    /// Start and end squares, the full path only where it is needed.
-    #[default]
-    Short,
-    /// Every landing square.
-    Full,
-}
-
-/// How results are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum ResultStyle {
-    /// As declared in the game (`*` if none).
-    #[default]
-    Keep,
-    /// `1-0 0-1 1/2-1/2 0-0 *`.
-    Default,
-    /// `2-0 0-2 1-1 0-0 *`.
-    International,
-}
-
-/// What `--strip` leaves out.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Strip {
-    /// Comments (`{...}`, `%...`, `;...`); those naming errors are still written.
-    pub comments: bool,
-    /// Variations, with all they hold.
-    pub variations: bool,
-    /// NAGs (`$3`) and strength marks (`!`, `?!`).
-    pub nags: bool,
-}
-
-#[derive(Clone, Copy, Debug, Default)]
-pub struct PdnOptions {
-    pub notation: Notation,
-    pub captures: Captures,
-    pub results: ResultStyle,
-    pub strip: Strip,
-    /// Write the result the board proves where the declared one disagrees with it.
-    pub fix_results: bool,
-}
-
-impl PdnOptions {
-    pub(super) fn corner(&self) -> Option<Corner> {
-        match self.notation {
-            Notation::Alpha => None,
-            Notation::Numeric => Some(Corner::TopLeft),
-        }
-    }
-
-    pub(super) fn fen_notation(&self) -> FenNotation {
-        match self.corner() {
-            None => FenNotation::Alpha,
-            Some(corner) => FenNotation::Numeric(corner),
-        }
-    }
-}
-
-/// A game's text as read, for [`write_game`]: its bytes in the input's encoding, and the
-/// offset of its first byte in the input (the offsets of its report count from there).
-#[derive(Clone, Copy)]
-pub struct GameText<'a> {
-    pub bytes: &'a [u8],
-    pub offset: u64,
-    pub encoding: TextEncoding,
-}
 
 /// One game as canonical PDN.
 pub struct Canonical {

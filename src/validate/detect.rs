@@ -15,47 +15,17 @@
 //! A game decided by its squares or FEN is replayed once; one decided by its moves costs a
 //! second replay of its main line, on the board not kept.
 
+use super::findings::Findings;
 use super::lines::Line;
+use super::options::Options;
 use super::replay::replay_all;
-use super::{Findings, GameReport, Options, bad_fen};
+use super::report::{GameReport, GameTypeSource};
 use crate::diagnostic::{Kind, NeitherBoard, Severity};
 use crate::fen::parse_fen;
 use crate::pdn::gametype::GameTypeTag;
 use crate::pdn::movetext::{MoveShape, WrittenSquare};
 use crate::position::Position;
 use crate::variant::Variant;
-use serde::Serialize;
-
-/// What chose a game's game type (`game_type_by` in the JSON).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum GameTypeSource {
-    /// The GameType tag.
-    Tag,
-    /// The options (`--game-type N`), for a game without a tag.
-    Option,
-    /// Detected: a square of a move lies on one board only.
-    Squares,
-    /// Detected: the FEN can be set up on one board only.
-    Fen,
-    /// Detected: the moves are legal on one board only, or get further on it.
-    Moves,
-    /// Detection could not tell (both boards fit): the default, 41.
-    Default,
-}
-
-impl GameTypeSource {
-    pub fn name(self) -> &'static str {
-        match self {
-            GameTypeSource::Tag => "tag",
-            GameTypeSource::Option => "option",
-            GameTypeSource::Squares => "squares",
-            GameTypeSource::Fen => "fen",
-            GameTypeSource::Moves => "moves",
-            GameTypeSource::Default => "default",
-        }
-    }
-}
 
 /// Whether `square` lies on the board of `variant` (numbers in the standard numbering).
 fn on_board(square: WrittenSquare, variant: Variant) -> bool {
@@ -181,7 +151,7 @@ pub(super) fn replay_detected(
             // Set up on no board: the error of the first board in question.
             report.variant = boards.0.iter().flatten().copied().next();
             report.game_type_by = Some(GameTypeSource::Fen);
-            bad_fen(findings, text, *offset, e);
+            findings.bad_fen(text, *offset, e);
             return;
         }
         if boards.count() == 2 && starts.iter().flatten().any(Result::is_err) {

@@ -1,8 +1,9 @@
 //! Replaying the lines of a game: the main line into the report, then each variation from the
 //! position where it branches.
 
+use super::findings::Findings;
 use super::lines::{Line, WrittenPly};
-use super::{Findings, GameReport};
+use super::report::{GameReport, PlayedMove};
 use crate::diagnostic::{GameEnd, Illegality, Kind, Severity};
 use crate::game::Game;
 use crate::movegen::{Board, on_board};
@@ -13,19 +14,6 @@ use crate::position::{Color, Position};
 use crate::resolve::{Illegal, Leniency, Resolution, resolve, resolve_on};
 use crate::square::Corner;
 use compact_str::CompactString;
-
-/// One move of the main line as replayed.
-#[derive(Clone, Debug)]
-pub struct PlayedMove {
-    /// The move as written (without strength marks).
-    pub written: CompactString,
-    pub mv: Move,
-    /// The position the move was played from.
-    pub before: Position,
-    pub after: Position,
-    /// Byte offset of the written move.
-    pub offset: u64,
-}
 
 /// Where a line starts: its first ply (1-based, counted from the game start) and the move
 /// number of its first move.

@@ -1,7 +1,8 @@
 //! The declared result against the board: the terminator and the Result tag must agree, and a
 //! game the rules ended must carry the result the rules gave.
 
-use super::{Findings, GameReport, Termination};
+use super::findings::Findings;
+use super::report::{GameReport, Termination};
 use crate::diagnostic::{GameEnd, Kind, Severity};
 use crate::outcome::Outcome as RuleOutcome;
 use crate::pdn::lexer::{ParsedGame, Token};

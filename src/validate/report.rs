@@ -1,0 +1,195 @@
+//! What validation found out about one game: the report, the moves replayed, how the game
+//! ended and what chose its game type.
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::moves::Move;
+use crate::outcome::Outcome;
+use crate::pdn::gametype::GameTypeTag;
+use crate::pdn::result::GameResult;
+use crate::position::Position;
+use crate::square::Corner;
+use crate::variant::Variant;
+use compact_str::CompactString;
+use serde::Serialize;
+
+/// Everything validation found out about one game.
+#[derive(Clone, Debug)]
+pub struct GameReport {
+    /// 1-based number of the game in its file.
+    pub index: usize,
+    /// Line of the game's first byte.
+    pub line: u32,
+    /// Tags in file order, values decoded (empty unless [`Options::keep_tags`](super::Options::keep_tags)).
+    pub tags: Vec<(String, String)>,
+    /// The game type in force (None when the GameType tag names an unknown game).
+    pub variant: Option<Variant>,
+    /// The GameType tag as read (or the default's bare number).
+    pub game_type: GameTypeTag,
+    /// What chose the game type: the tag, the options, or detection (and by what); None
+    /// when nothing did (a syntax check).
+    pub game_type_by: Option<GameTypeSource>,
+    /// Numbering of numeric squares.
+    pub corner: Corner,
+    /// The game writes numeric squares.
+    pub numeric: bool,
+    /// The start position (None if it could not be set up).
+    pub start: Option<Position>,
+    /// The main line, as far as it was replayed (empty unless [`Options::keep_moves`](super::Options::keep_moves)).
+    pub moves: Vec<PlayedMove>,
+    /// Moves of the main line replayed.
+    pub(super) main_plies: u32,
+    /// The result written at the end of the movetext (else the Result tag).
+    pub declared: Option<GameResult>,
+    /// How the game ended, if the main line replayed without error.
+    pub termination: Option<Termination>,
+    /// The rule that ended the game and the ply after which it did.
+    pub rule_end: Option<(Outcome, u32)>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl GameReport {
+    /// The report of a game not yet set up, on the default variant's bare game type.
+    pub(super) fn empty(
+        index: usize,
+        line: u32,
+        tags: Vec<(String, String)>,
+        default: Variant,
+    ) -> Self {
+        GameReport {
+            index,
+            line,
+            tags,
+            variant: None,
+            game_type: GameTypeTag::bare(u32::from(default.game_type())),
+            game_type_by: None,
+            corner: Corner::TopLeft,
+            numeric: false,
+            start: None,
+            moves: Vec::new(),
+            main_plies: 0,
+            declared: None,
+            termination: None,
+            rule_end: None,
+            diagnostics: Vec::new(),
+        }
+    }
+
+    /// A report to replay into and throw away, with the numbering of squares `corner`.
+    pub(super) fn scratch(corner: Corner) -> Self {
+        GameReport {
+            corner,
+            ..GameReport::empty(0, 0, Vec::new(), Variant::default())
+        }
+    }
+
+    pub fn valid(&self) -> bool {
+        !self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// Moves of the main line replayed.
+    pub fn plies(&self) -> u32 {
+        self.main_plies
+    }
+
+    pub fn count(&self, severity: Severity) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == severity)
+            .count()
+    }
+}
+
+/// One move of the main line as replayed.
+#[derive(Clone, Debug)]
+pub struct PlayedMove {
+    /// The move as written (without strength marks).
+    pub written: CompactString,
+    pub mv: Move,
+    /// The position the move was played from.
+    pub before: Position,
+    pub after: Position,
+    /// Byte offset of the written move.
+    pub offset: u64,
+}
+
+/// How a game ended: by a rule found in replay, or as declared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Termination {
+    NoLegalMove,
+    ThreefoldRepetition,
+    FifteenMoveRule,
+    KingsOnlyRule,
+    PieceCountRule,
+    MainRoadRule,
+    FiveMoveRule,
+    /// A draw declared before the rules ended the game.
+    Agreement,
+    /// A win declared before the rules ended the game.
+    Resignation,
+    /// `0-0`: declared lost for both.
+    Forfeit,
+    /// No result, or `*`.
+    Unfinished,
+}
+
+impl Termination {
+    pub fn name(self) -> &'static str {
+        match self {
+            Termination::NoLegalMove => "no-legal-move",
+            Termination::ThreefoldRepetition => "threefold-repetition",
+            Termination::FifteenMoveRule => "fifteen-move-rule",
+            Termination::KingsOnlyRule => "kings-only-rule",
+            Termination::PieceCountRule => "piece-count-rule",
+            Termination::MainRoadRule => "main-road-rule",
+            Termination::FiveMoveRule => "five-move-rule",
+            Termination::Agreement => "agreement",
+            Termination::Resignation => "resignation",
+            Termination::Forfeit => "forfeit",
+            Termination::Unfinished => "unfinished",
+        }
+    }
+
+    pub(super) fn of(outcome: Outcome) -> Termination {
+        match outcome {
+            Outcome::NoLegalMove { .. } => Termination::NoLegalMove,
+            Outcome::ThreefoldRepetition => Termination::ThreefoldRepetition,
+            Outcome::FifteenMoveRule => Termination::FifteenMoveRule,
+            Outcome::KingsOnlyRule => Termination::KingsOnlyRule,
+            Outcome::PieceCountRule => Termination::PieceCountRule,
+            Outcome::MainRoadRule => Termination::MainRoadRule,
+            Outcome::FiveMoveRule => Termination::FiveMoveRule,
+        }
+    }
+}
+
+/// What chose a game's game type (`game_type_by` in the JSON).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameTypeSource {
+    /// The GameType tag.
+    Tag,
+    /// The options (`--game-type N`), for a game without a tag.
+    Option,
+    /// Detected: a square of a move lies on one board only.
+    Squares,
+    /// Detected: the FEN can be set up on one board only.
+    Fen,
+    /// Detected: the moves are legal on one board only, or get further on it.
+    Moves,
+    /// Detection could not tell (both boards fit): the default, 41.
+    Default,
+}
+
+impl GameTypeSource {
+    pub fn name(self) -> &'static str {
+        match self {
+            GameTypeSource::Tag => "tag",
+            GameTypeSource::Option => "option",
+            GameTypeSource::Squares => "squares",
+            GameTypeSource::Fen => "fen",
+            GameTypeSource::Moves => "moves",
+            GameTypeSource::Default => "default",
+        }
+    }
+}
