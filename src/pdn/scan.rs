@@ -30,7 +30,8 @@ use super::ascii::{WORD_ENDS, is_break, is_space, line_end, word_end};
 use super::error::{SyntaxError, SyntaxErrorKind};
 use super::grammar::{
     bare_number, column_of, game_move, game_result, move_number, nag, quick_move_number,
-    quick_move_word, quickest_alpha, quickest_numbers,
+    quick_move_word, quickest_alpha, quickest_numbers, read_comment, read_line_comment, read_setup,
+    read_tag,
 };
 use super::lexer::{CommentStyle, ParsedGame, Token, TokenKind};
 use super::limits::{
@@ -40,8 +41,6 @@ use super::limits::{
 use super::movetext::{Marks, MoveShape, Separator, Squares, Strength};
 use super::names::SeenNames;
 use super::result::GameResult;
-use super::setup::scan_setup;
-use super::tag::scan_tag;
 
 /// Why [`Lexer::run`] stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -508,36 +507,29 @@ impl Pass<'_, '_> {
     fn brace_comment(&mut self) -> Step {
         let start = self.i;
         let open = self.input.at(start);
-        let close = match self.lx.no_brace_from {
-            Some(from) if open >= from => None,
-            _ => self
-                .input
-                .buf
-                .get(start + 1..)
-                .and_then(|rest| memchr::memchr(b'}', rest))
-                .map(|i| start + 1 + i),
-        };
-        let end = match close {
-            Some(close) => close + 1,
-            None if !self.input.eof => return Step::More,
-            None => {
-                let end = line_end(self.input.buf, start);
-                if self.input.open_ended(end) {
-                    return Step::More;
-                }
-                self.lx.no_brace_from = Some(open);
-                if self.lx.in_game && self.keeping() {
-                    self.error(SyntaxErrorKind::UnterminatedComment, start, end - start);
-                }
-                end
-            }
-        };
+        let no_brace_after = self.lx.no_brace_from.is_some_and(|from| open >= from);
+        let keep = self.lx.in_game && self.keeping();
+        let errors = self.out.errors.len();
+        let (buf, base) = (self.input.buf, self.input.base);
+        let (end, closed) = read_comment(buf, start, base, no_brace_after, &mut self.out.errors);
+        // With no `}` in the buffer, only the end of input tells that there is none after
+        // the `{` (then it ends with its line, and so does every later `{`).
+        if !closed && ((!no_brace_after && !self.input.eof) || self.input.open_ended(end)) {
+            self.out.errors.truncate(errors);
+            return Step::More;
+        }
+        if !keep {
+            self.out.errors.truncate(errors);
+        }
+        if !closed {
+            self.lx.no_brace_from = Some(open);
+        }
         self.comment(CommentStyle::Braces, start, end)
     }
 
     fn line_comment(&mut self, style: CommentStyle) -> Step {
         let start = self.i;
-        let end = line_end(self.input.buf, start);
+        let end = read_line_comment(self.input.buf, start);
         if self.input.open_ended(end) {
             return Step::More;
         }
@@ -604,10 +596,8 @@ impl Pass<'_, '_> {
         let mut read = None;
         for within in [near, self.input.buf.len()] {
             let input = self.input.buf.get(start..within).unwrap_or_default();
-            // The tag's name, for `scan_tag` to take without checking it again.
-            let text = name_text(input);
             let base = self.input.at(start);
-            let found = scan_tag(input, text, 0, base, &mut self.out.errors, &mut tag);
+            let found = read_tag(input, None, 0, base, &mut self.out.errors, &mut tag);
             let eol = line_end(input, 0);
             // A tag that ends where only spaces follow to the end of what is read may be
             // read otherwise once its line goes on.
@@ -649,7 +639,7 @@ impl Pass<'_, '_> {
         let keep = self.keeping();
         let errors = self.out.errors.len();
         let (command, end) =
-            scan_setup(self.input.buf, start, self.input.base, &mut self.out.errors);
+            read_setup(self.input.buf, start, self.input.base, &mut self.out.errors);
         if self.input.open_ended(end) {
             self.out.errors.truncate(errors);
             return Step::More;
@@ -1028,15 +1018,6 @@ enum Quick {
     Number(u32, bool, usize),
     /// A move of this length without marks.
     Move(usize, Squares, Separator),
-}
-
-/// The start of a tag's bytes, its `[` and the well-formed name after it (ASCII), as text.
-fn name_text(tag: &[u8]) -> Option<&str> {
-    let name = tag.get(1..)?.iter().take(MAX_TAG_NAME_BYTES + 1);
-    let len = name
-        .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_')
-        .count();
-    std::str::from_utf8(tag.get(..1 + len)?).ok()
 }
 
 /// What reading one construct did.
