@@ -1,12 +1,12 @@
 //! Reader and validation throughput on an in-memory archive of random legal 10x8 games
-//! (`cargo bench --bench reader`). Criterion reports bytes per second for: splitting into
-//! games, splitting + lexing (what `validate --syntax-only` reads), and `check_stream` with
-//! and without replay (what `validate -j1` does, minus printing).
+//! (`cargo bench --bench reader`). Criterion reports bytes per second for: the scanner with a
+//! visitor that skips every game (splitting only), the scanner gathering each game (what
+//! `validate --syntax-only` reads), and `check_stream` with and without replay (what
+//! `validate -j1` does, minus printing).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pdnkit::Variant;
-use pdnkit::pdn::lexer::{ParsedGame, parse_game_into};
-use pdnkit::pdn::reader::GameReader;
+use pdnkit::pdn::{Collector, ParsedGame, RawGame, Scanner, Skip, Visitor};
 use pdnkit::random::write_game;
 use pdnkit::validate::{GameReport, GameSink, Options, StreamTotals, check_stream};
 use std::hint::black_box;
@@ -20,6 +20,21 @@ fn archive() -> Vec<u8> {
         text.push('\n');
     }
     text.into_bytes()
+}
+
+/// Skips every game but its bytes: their length.
+struct Lengths;
+
+impl Visitor for Lengths {
+    type Output = usize;
+
+    fn begin_game(&mut self, _: &pdnkit::pdn::GameStart) -> Skip {
+        Skip(true)
+    }
+
+    fn end_game(&mut self, game: &RawGame<'_>) -> usize {
+        game.bytes.len()
+    }
 }
 
 /// Counts reports and drops them.
@@ -39,22 +54,21 @@ fn bench(c: &mut Criterion) {
     group.throughput(Throughput::Bytes(bytes.len() as u64));
     group.bench_function("split", |b| {
         b.iter(|| {
-            let mut games = GameReader::new(black_box(&bytes[..]));
+            let mut games = Scanner::new(black_box(&bytes[..]));
             let mut n = 0;
-            while let Some(raw) = games.next_game().expect("in memory") {
-                n += raw.bytes.len();
+            while let Some(len) = games.read_game(&mut Lengths).expect("in memory") {
+                n += len;
             }
             n
         })
     });
-    group.bench_function("split+lex", |b| {
-        let mut parsed = ParsedGame::default();
+    group.bench_function("scan", |b| {
+        let mut gather = Collector::new(|_: &RawGame, game: &ParsedGame| game.tokens.len());
         b.iter(|| {
-            let mut games = GameReader::new(black_box(&bytes[..]));
+            let mut games = Scanner::new(black_box(&bytes[..]));
             let mut tokens = 0;
-            while let Some(raw) = games.next_game().expect("in memory") {
-                parse_game_into(&raw, &mut parsed);
-                tokens += parsed.tokens.len();
+            while let Some(n) = games.read_game(&mut gather).expect("in memory") {
+                tokens += n;
             }
             tokens
         })

@@ -10,9 +10,8 @@ use pdnkit::encoding::TextEncoding;
 use pdnkit::fen::FenNotation;
 use pdnkit::geometry::bits;
 use pdnkit::movegen::{count_moves, has_capture, has_legal_move, only_capture, step_move};
-use pdnkit::pdn::lexer::{ParsedGame, parse_game};
 use pdnkit::pdn::movetext::WrittenMove;
-use pdnkit::pdn::reader::GameReader;
+use pdnkit::pdn::{Collector, ParsedGame, RawGame, Scanner};
 use pdnkit::resolve::{Resolution, resolve};
 use pdnkit::validate::{GameReport, GameSink, Options, StreamTotals, check_stream};
 use pdnkit::{
@@ -37,23 +36,23 @@ fn variant_of(byte: u8) -> Variant {
 }
 
 // ---------------------------------------------------------------------------------------
-// reader: any bytes through GameReader, parse_game, check_stream and the converters.
+// reader: any bytes through the Scanner, check_stream and the converters.
 
-/// Games as the reader hands them out: (offset, bytes, line, index).
-type Split = Vec<(u64, Vec<u8>, u32, usize)>;
+/// Games as the scanner reads them: (offset, bytes, line, index), and what it read in each.
+type Split = Vec<((u64, Vec<u8>, u32, usize), ParsedGame)>;
 
 fn split(data: &[u8], capacity: usize) -> Split {
-    let mut reader = GameReader::new(BufReader::with_capacity(capacity, data));
+    let mut scanner = Scanner::new(BufReader::with_capacity(capacity, data));
+    let mut collector = Collector::new(|raw: &RawGame, game: &ParsedGame| {
+        let place = (raw.offset, raw.bytes.to_vec(), raw.line, raw.index);
+        (place, game.clone())
+    });
     let mut games = Vec::new();
-    let mut parsed = ParsedGame::default();
-    while let Some(raw) = reader
-        .next_game_parsed(&mut parsed)
+    while let Some(game) = scanner
+        .read_game(&mut collector)
         .expect("reading from memory cannot fail")
     {
-        // Read in one pass (plain games) or split and then lexed: the same either way.
-        let lexed = parse_game(&raw);
-        assert_eq!(parsed, lexed, "one pass and two read alike");
-        games.push((raw.offset, raw.bytes.to_vec(), raw.line, raw.index));
+        games.push(game);
     }
     games
 }
@@ -96,7 +95,7 @@ pub fn reader(data: &[u8]) {
     let chunked = split(data, 1 + usize::from(control % 16));
     assert_eq!(whole, chunked, "games differ with the read size");
     let mut end = 0u64;
-    for (i, (offset, bytes, line, index)) in whole.iter().enumerate() {
+    for (i, ((offset, bytes, line, index), _)) in whole.iter().enumerate() {
         assert_eq!(*index, i + 1, "game numbers");
         assert!(*offset >= end, "games overlap or go backwards");
         let from = usize::try_from(*offset).expect("offset fits");
@@ -120,7 +119,7 @@ pub fn reader(data: &[u8]) {
     );
     assert_eq!(totals.games, reports.len());
     assert_eq!(totals.valid + totals.invalid, totals.games);
-    for (report, (offset, bytes, _, _)) in reports.iter().zip(&whole) {
+    for (report, ((offset, bytes, _, _), _)) in reports.iter().zip(&whole) {
         let _ = game_json("fuzz.pdn", report);
         let game = GameText {
             bytes,

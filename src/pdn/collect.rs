@@ -5,9 +5,8 @@
 //! scanner's events instead (the same game, more slowly: it shows what the events carry).
 
 use super::error::SyntaxError;
-use super::lexer::{CommentStyle, ParsedGame, Token, TokenKind};
+use super::lexer::{CommentStyle, ParsedGame, RawGame, Token, TokenKind};
 use super::movetext::WrittenMove;
-use super::reader::RawGame;
 use super::result::GameResult;
 use super::setup::SetupCommand;
 use super::tag::Tag;

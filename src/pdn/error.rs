@@ -31,8 +31,6 @@ pub enum SyntaxErrorKind {
     MissingTagName,
     /// A tag name with bytes other than ASCII letters, digits and `_`.
     BadTagName,
-    /// A tag after moves of the same game.
-    TagAfterMovetext,
     /// `/FEN "..."` without the closing `/` on its line.
     UnterminatedSetup,
     /// `)` without a matching `(`.
@@ -43,8 +41,6 @@ pub enum SyntaxErrorKind {
     UnknownToken,
     /// `$` without a number, or a number above 65535.
     BadNag,
-    /// Something other than a comment after the game's result.
-    TokenAfterResult,
     /// A move number without its dot (`1 c3-d4`).
     MoveNumberWithoutDot,
     /// A move number with 2 or more than 3 dots (`1..`, `1....`).
@@ -85,7 +81,6 @@ impl SyntaxErrorKind {
             | UnclosedVariation { .. }
             | UnknownToken
             | BadNag
-            | TokenAfterResult
             | GameTooLong
             | CommentTooLong
             | TagTooLong
@@ -93,9 +88,10 @@ impl SyntaxErrorKind {
             | TooManyTokens
             | TooManyMoves => Severity::Error,
             UnterminatedTag | UnterminatedTagValue | UnquotedTagValue | MissingTagName
-            | BadTagName | TagAfterMovetext | MoveNumberWithoutDot | OddMoveNumberDots
-            | StrayEllipsis | SpacedStrength | AsteriskStrength | OmittedSeparator
-            | MixedSeparators => Severity::Warning,
+            | BadTagName | MoveNumberWithoutDot | OddMoveNumberDots | StrayEllipsis
+            | SpacedStrength | AsteriskStrength | OmittedSeparator | MixedSeparators => {
+                Severity::Warning
+            }
         }
     }
 
@@ -109,13 +105,11 @@ impl SyntaxErrorKind {
             UnquotedTagValue => "unquoted-tag-value",
             MissingTagName => "missing-tag-name",
             BadTagName => "bad-tag-name",
-            TagAfterMovetext => "tag-after-movetext",
             UnterminatedSetup => "unterminated-setup",
             UnmatchedVariationEnd => "unmatched-variation-end",
             UnclosedVariation { .. } => "unclosed-variation",
             UnknownToken => "unknown-token",
             BadNag => "bad-nag",
-            TokenAfterResult => "token-after-result",
             MoveNumberWithoutDot => "move-number-without-dot",
             OddMoveNumberDots => "odd-move-number-dots",
             StrayEllipsis => "stray-ellipsis",
@@ -145,7 +139,6 @@ impl fmt::Display for SyntaxErrorKind {
             UnquotedTagValue => "tag value is not quoted",
             MissingTagName => "tag has no name",
             BadTagName => "tag name has characters other than letters, digits and `_`",
-            TagAfterMovetext => "tag after the moves of the game",
             UnterminatedSetup => "setup command `/` is not closed by `/` on its line",
             UnmatchedVariationEnd => "`)` closes no variation",
             UnclosedVariation { count } => {
@@ -153,7 +146,6 @@ impl fmt::Display for SyntaxErrorKind {
             }
             UnknownToken => "unreadable text (not a move, move number, result or annotation)",
             BadNag => "`$` must be followed by a number from 0 to 65535",
-            TokenAfterResult => "text after the result of the game",
             MoveNumberWithoutDot => "move number without a dot",
             OddMoveNumberDots => "move number must end with `.` or `...`",
             StrayEllipsis => "`...` does not follow a move number",

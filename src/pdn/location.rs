@@ -3,7 +3,7 @@
 //! UTF-8 characters (bytes that are not continuation bytes) or, for single-byte code
 //! pages, bytes. Queries in increasing order cost time linear in the game in total.
 
-use super::reader::RawGame;
+use super::lexer::RawGame;
 
 /// A 1-based line and column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

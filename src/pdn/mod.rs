@@ -1,16 +1,16 @@
 //! PDN reading, syntax only: splitting a byte stream into games, tags, and movetext tokens
 //! with byte offsets. No board knowledge and no legality: the replay is built on top.
 //!
-//! - [`scanner`]: [`Scanner`] reads a stream game by game and tells each game to a
-//!   [`Visitor`] ([`visitor`]: tags, move numbers, moves, NAGs, comments, setup commands,
-//!   variations, results and findings, each with its text as written and its offset, and
-//!   the game's bytes); [`Collector`] is the visitor that gathers a whole game;
+//! - [`scanner`]: [`Scanner`] reads a stream game by game, in one pass over one buffer (the
+//!   `scan` module reads each construct and decides where games end, every rule below written
+//!   once), and tells each game to a [`Visitor`] ([`visitor`]: tags, move numbers, moves,
+//!   NAGs, comments, setup commands, variations, results and findings, each with its text as
+//!   written and its offset, and the game's bytes); [`Collector`] is the visitor that gathers
+//!   a whole game;
 //! - `grammar`: the PDN 3.0 productions as nom parsers (tags, setup commands, comments,
 //!   moves, squares, move numbers, strength marks, NAGs, results);
-//! - [`reader`]: [`GameReader`] splits a stream into [`RawGame`]s (bounded memory);
-//! - [`lexer`]: [`parse_game`] reads one game into tags, flat tokens and [`SyntaxError`]s
-//!   ([`parse_game_into`] into a reused [`ParsedGame`], allocating nothing per game or move
-//!   in the common case);
+//! - [`lexer`]: a game as read, [`RawGame`] (its bytes and place) and [`ParsedGame`] (tags,
+//!   flat tokens and [`SyntaxError`]s, reused from game to game);
 //! - [`movetext`]: the structure of one written move ([`WrittenMove`]);
 //! - [`result`], [`gametype`], [`tag`], [`setup`]: results, the GameType tag, tag pairs,
 //!   setup commands; [`location`]: byte offsets to line and column.
@@ -21,7 +21,7 @@
 //! reported as [`Severity::Warning`] findings where noted "(warning)"; unreadable text is an
 //! [`Severity::Error`] finding and never stops the reading.
 //!
-//! Splitting (see [`reader`]):
+//! Splitting:
 //! - games are separated by their results or tags, not by `[Event`: the first tag of a game
 //!   may be any tag; a new game also starts at a tag whose name already occurred in the tag
 //!   section of the current game (two tag sections without moves or result), and at a move
@@ -37,7 +37,7 @@
 //! (warning); unterminated values `[Event "x]` (warning); missing `]` (warning); unescaped
 //! inner quotes `"the "A" cup"`; odd names (warning); values kept as raw bytes.
 //!
-//! Movetext (see [`lexer`], [`movetext`]):
+//! Movetext (see [`movetext`]):
 //! - move numbers glued to moves `1.e3-d4`, `12.32-28`, `1...d6-c5`; `1. ...` read as
 //!   `1...`; move numbers without a dot or with 2 or 4+ dots (warning); stray `...` ignored
 //!   (warning);
@@ -70,31 +70,21 @@ pub mod limits;
 pub mod location;
 pub mod movetext;
 mod names;
-mod plain_game;
-pub mod reader;
 pub mod result;
 mod scan;
 pub mod scanner;
 pub mod setup;
-mod splitter;
 pub mod tag;
 pub mod visitor;
 
 pub use collect::Collector;
 pub use error::{Severity, SyntaxError, SyntaxErrorKind};
 pub use gametype::{GameTypeError, GameTypeTag};
-pub use lexer::{
-    CommentStyle, ParsedGame, Token, TokenKind, parse_bytes, parse_bytes_into, parse_game,
-    parse_game_into,
-};
+pub use lexer::{CommentStyle, ParsedGame, RawGame, Token, TokenKind};
 pub use location::{ColumnUnit, Location, Locator, locate};
 pub use movetext::{Marks, MoveShape, Separator, Squares, Strength, WrittenMove, WrittenSquare};
-pub use reader::{GameReader, RawGame};
 pub use result::{GameResult, Outcome, ResultStyle, parse_result_tag};
 pub use scanner::Scanner;
 pub use setup::SetupCommand;
 pub use tag::Tag;
 pub use visitor::{GameStart, Skip, Span, Visitor};
-
-#[cfg(test)]
-mod tests;

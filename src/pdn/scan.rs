@@ -4,27 +4,12 @@
 //! a construct that reaches the end of the buffer is read again once more input is there
 //! ([`Stop::NeedMore`]), so the buffer holds a game at most, never the file.
 //!
-//! Where games start and end:
-//! - a game starts at its first tag or movetext construct: comments before it (a preamble,
-//!   comments between games) and whitespace belong to no game;
-//! - it ends right after its result at the top level (outside comments, variations, tags,
-//!   setup commands and line comments);
-//! - a game without a result ends before a `[` after its movetext, before a tag whose name
-//!   already occurred in its own tag section ([`SeenNames`]), before a move number `1.` after
-//!   a blank line once it reached move 2 ([`move_one_starts_game`]), and at the end of input;
-//! - a `{` with no `}` anywhere after it ends at the end of its line (an error), and so does
-//!   every later `{`; if the end of input is more than [`MAX_GAME_BYTES`] after it, the
-//!   comment runs to the end instead (too far to read again), which makes a game too long;
-//! - limits ([`super::limits`]): a game whose constructs run past [`MAX_GAME_BYTES`] is read
-//!   for its end only, and reported too long; past [`MAX_TOKENS`] or [`MAX_MOVES`] the rest of
-//!   a game is read for its end only; long comments, tags and words are errors.
-//!
-//! Leniencies of the movetext (warnings unless noted; see also [`super::tag`] and
-//! [`super::movetext`]): move numbers glued to moves `1.e3-d4`; `1. ... d6-c5` read as
-//! `1... d6-c5`, a `...` anywhere else ignored; move numbers without a dot or with 2 or 4+
-//! dots; strength marks after a space `c3-d4 !`, and `(!?)` right after a move (not
-//! reported); `*` as a strength mark glued to a move; NAGs glued to moves; `%` line comments
-//! anywhere a construct may start, `;` anywhere; results inside variations are kept.
+//! Where games start and end, and every leniency, are listed in [`super`]; the limits are
+//! [`super::limits`]: a game whose constructs run past [`MAX_GAME_BYTES`] (or past
+//! [`MAX_TOKENS`] or [`MAX_MOVES`]) is read on for its end only. A construct that cannot end
+//! within [`MAX_GAME_BYTES`] is skipped to its end without being held. A `{` with no `}`
+//! anywhere after it ends at the end of its line, and so does every later `{`; if the end of
+//! input is more than [`MAX_GAME_BYTES`] after it, the comment runs to the end instead.
 
 use super::ascii::{WORD_ENDS, is_break, is_space, line_end, word_end};
 use super::error::{SyntaxError, SyntaxErrorKind};
@@ -1040,4 +1025,90 @@ fn only_nags(mut tail: &[u8]) -> bool {
         tail = rest;
     }
     tail.is_empty()
+}
+
+/// The last place in `buf` at or after `from` where a game most likely starts, cheap to find
+/// without reading what comes before it: at the start of a line whose last non-blank line
+/// before it (whole in `buf`) does not start with `[`, a `[` (most likely the first tag of a
+/// game after the moves of another) or, after a blank line, the move number 1 (a game
+/// without tags). Where the input is cut there to be read by several scanners, the one that
+/// reads up to the cut says whether a game does start there ([`Lexer::starts_game`]).
+pub(crate) fn proposed_cut(buf: &[u8], from: usize) -> Option<(usize, Opening)> {
+    let from = from.max(1);
+    let mut end = buf.len();
+    while let Some(i) = buf
+        .get(from..end)
+        .and_then(|b| memchr::memrchr2(b'[', b'1', b))
+    {
+        let at = from + i;
+        if is_break(buf[at - 1]) && after_other_line(buf, at - 1) {
+            if buf[at] == b'[' {
+                return Some((at, Opening::Tag));
+            }
+            let word = word_end(buf, at);
+            if word < buf.len()
+                && word - at <= MAX_TOKEN_BYTES
+                && matches!(move_number(&buf[at..word]), Ok((_, (1, _))))
+                && after_blank_line(buf, at - 1)
+            {
+                return Some((at, Opening::MoveOne));
+            }
+        }
+        end = at;
+    }
+    None
+}
+
+/// Where the line ends that the line break at `buf[brk]` ends (`\r\n` is one break).
+fn line_ending_at(buf: &[u8], brk: usize) -> usize {
+    if buf[brk] == b'\n' && brk > 0 && buf[brk - 1] == b'\r' {
+        brk - 1
+    } else {
+        brk
+    }
+}
+
+/// Whether the line before the line break at `buf[brk]` is empty.
+fn after_blank_line(buf: &[u8], brk: usize) -> bool {
+    let line_end = line_ending_at(buf, brk);
+    line_end.checked_sub(1).is_some_and(|i| is_break(buf[i]))
+}
+
+/// Whether the last non-blank line before the line break at `buf[brk]` is whole in `buf` and
+/// does not start with `[`.
+fn after_other_line(buf: &[u8], mut brk: usize) -> bool {
+    loop {
+        let line_end = line_ending_at(buf, brk);
+        let Some(start) = memchr::memrchr2(b'\n', b'\r', &buf[..line_end]).map(|i| i + 1) else {
+            return false; // the line may begin before `buf`
+        };
+        if start < line_end {
+            return buf[start] != b'[';
+        }
+        brk = start - 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn proposed_cuts_are_tag_lines_after_other_lines_and_move_one_after_a_blank_line() {
+        let text = b"[A \"1\"]\n\n[B \"2\"]\n1. c3-d4 *\n\n[C \"3\"]\n[D \"4\"]\n";
+        let at = |s: &str| text.windows(s.len()).position(|w| w == s.as_bytes());
+        let tag = |i: Option<usize>| i.map(|i| (i, Opening::Tag));
+        assert_eq!(proposed_cut(text, 0), tag(at("[C")));
+        assert_eq!(proposed_cut(text, at("[D").unwrap()), None);
+        assert_eq!(proposed_cut(b"\nx\r\r\n\r[y", 0), tag(Some(6)));
+        assert_eq!(proposed_cut(b"\n[y", 0), None); // the line before is not whole
+        let one = |i| Some((i, Opening::MoveOne));
+        assert_eq!(proposed_cut(b"\nx\n\n1. y", 0), one(4));
+        assert_eq!(proposed_cut(b"\nx\r\n\r\n1...y 11. z", 0), one(6));
+        assert_eq!(proposed_cut(b"\nx\n\n1.c3-d4 ", 0), one(4));
+        // not after a blank line, not number 1, the word not whole
+        assert_eq!(proposed_cut(b"\nx\n1. y", 0), None);
+        assert_eq!(proposed_cut(b"\nx\n\n11. y", 0), None);
+        assert_eq!(proposed_cut(b"\nx\n\n1.", 0), None);
+    }
 }

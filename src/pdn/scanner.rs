@@ -10,11 +10,10 @@
 
 use super::ascii::BreakCounter;
 use super::error::SyntaxError;
-use super::lexer::{ParsedGame, Token, TokenKind};
+use super::lexer::{ParsedGame, RawGame, Token, TokenKind};
 use super::limits::MAX_GAME_BYTES;
-use super::reader::RawGame;
-pub(crate) use super::scan::Opening;
 use super::scan::{Input, Lexer, Stop};
+pub(crate) use super::scan::{Opening, proposed_cut};
 use super::tag::Tag;
 use super::visitor::{GameStart, Skip, Span, Visitor};
 use std::io::{self, BufRead};
@@ -130,7 +129,6 @@ impl<R: BufRead> Scanner<R> {
         inner: R,
         offset: u64,
         breaks: u64,
-        _piece: usize,
         input_end: Option<u64>,
     ) -> Scanner<R> {
         let mut scanner = Scanner::new(inner);

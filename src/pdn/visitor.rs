@@ -21,16 +21,14 @@
 //! and gets [`Visitor::whole_game`] alone, with the game gathered by the scanner.
 //!
 //! [`Visitor::finding`] comes between them, before the construct at or after its offset, for
-//! every game that is not skipped whole (also inside skipped movetext and variations: the syntax of a game does not
-//! depend on what a visitor looks at). A damaged game may have a tag after its movetext began
-//! (with a [`super::SyntaxErrorKind::TagAfterMovetext`] finding). Every construct comes with
+//! every game that is not skipped whole (also inside skipped movetext and variations: the
+//! syntax of a game does not depend on what a visitor looks at). Every construct comes with
 //! its [`Span`]: its offset in the input and its bytes exactly as written, so a visitor can
 //! copy the text it does not change.
 
 use super::error::SyntaxError;
-use super::lexer::{CommentStyle, ParsedGame};
+use super::lexer::{CommentStyle, ParsedGame, RawGame};
 use super::movetext::WrittenMove;
-use super::reader::RawGame;
 use super::result::GameResult;
 use super::setup::SetupCommand;
 use super::tag::Tag;

@@ -1,12 +1,12 @@
 //! Validating one large stream on several threads.
 //!
-//! The reading thread only reads: it cuts the stream into blocks at cheap candidate game
-//! starts ([`last_candidate`]), counts their line breaks and hands them out. A worker reads its block with a
-//! [`Scanner`] that starts there and validates the games ([`check_games`], the loop of one
-//! thread). At the end of the block the reader pauses and tells whether the cut is certainly
-//! where a reader of the whole stream would begin a game
+//! The reading thread only reads: it cuts the stream into blocks where the scanner proposes
+//! (the likely game starts of [`proposed_cut`]), counts their line breaks and hands them out.
+//! A worker reads its block with a [`Scanner`] that starts there and validates the games
+//! ([`check_games`], the loop of one thread). At the end of the block the scanner pauses and
+//! tells whether the cut is certainly where a scanner of the whole stream would begin a game
 //! ([`Scanner::paused_before_game`]); then the block's last game is finished. If not, the
-//! paused reader comes back unfinished and reads on, in input order on the reading thread,
+//! paused scanner comes back unfinished and reads on, in input order on the reading thread,
 //! through the next blocks (whose own results, read from a wrong start, are dropped) up to a
 //! cut that is certain. So every game is read exactly as by one reader of the whole stream.
 //! A stretch with no candidate is cut after [`Blocks::max`] bytes anyway and read on the same
@@ -15,14 +15,12 @@
 //! Reports go to the sink in input order, renumbered. At most a few blocks are in flight and
 //! their buffers are reused, so memory does not depend on the length of the stream.
 
-use super::stream::{GameSink, SAMPLE, StreamTotals, check_games, check_prepared, prepare, tally};
+use super::stream::{GameSink, StreamTotals, check_games, check_prepared, prepare, tally};
 use super::{GameReport, Options};
 use crate::encoding::TextEncoding;
-use crate::pdn::ascii::{BreakCounter, is_break, word_end};
-use crate::pdn::grammar::move_number;
+use crate::pdn::ascii::BreakCounter;
 use crate::pdn::limits::MAX_TOKEN_BYTES;
-use crate::pdn::scanner::Opening;
-use crate::pdn::scanner::Scanner;
+use crate::pdn::scanner::{Opening, Scanner, proposed_cut};
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Read};
 use std::sync::{Mutex, mpsc};
@@ -69,8 +67,7 @@ impl Block {
     }
 }
 
-/// A block as its reader reads it: in pieces that end where a whole-stream reader's reads
-/// end (multiples of [`SAMPLE`] in the stream), so that both drop bytes at the same places.
+/// A block as its scanner reads it.
 struct BlockSource {
     bytes: Vec<u8>,
     offset: u64,
@@ -98,11 +95,7 @@ impl Read for BlockSource {
 
 impl BufRead for BlockSource {
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        let at = self.offset + self.at as u64;
-        let piece_end = (at / SAMPLE as u64 + 1) * SAMPLE as u64;
-        let end = usize::try_from(piece_end - self.offset).unwrap_or(usize::MAX);
-        let end = end.min(self.bytes.len());
-        Ok(self.bytes.get(self.at..end).unwrap_or_default())
+        Ok(self.bytes.get(self.at..).unwrap_or_default())
     }
 
     fn consume(&mut self, n: usize) {
@@ -156,8 +149,7 @@ fn check_block(mut block: Block, encoding: TextEncoding, options: &Options) -> C
             offset: block.offset,
             at: 0,
         };
-        let mut reader =
-            Scanner::starting_at(source, block.offset, block.breaks, SAMPLE, input_end);
+        let mut reader = Scanner::starting_at(source, block.offset, block.breaks, input_end);
         let finished = read_block(&mut reader, block.end, encoding, options, |report, end| {
             reports.push((report, end));
             Ok(())
@@ -251,7 +243,7 @@ pub(crate) fn check_blocks<R: Read + Send>(
                 let (cut, end) = match read {
                     Err(_) => (pending.len(), End::Other),
                     Ok(true) => (pending.len(), End::Last),
-                    Ok(false) => match last_candidate(&pending, searched) {
+                    Ok(false) => match proposed_cut(&pending, searched) {
                         Some((cut, opening)) => (cut, End::Candidate(opening)),
                         None if pending.len() >= sizes.max => (pending.len(), End::Other),
                         None => {
@@ -300,66 +292,6 @@ fn read_to<R: Read>(reader: &mut R, buf: &mut Vec<u8>, want: usize) -> io::Resul
     buf.reserve_exact(missing); // read into place, without zeroing it first
     reader.take(missing as u64).read_to_end(buf)?;
     Ok(buf.len() < want)
-}
-
-/// The last candidate game start in `buf` at or after `from`, cheap to find (the reader
-/// decides): at the start of a line whose previous non-blank line (whole in `buf`) does not
-/// start with `[`, a `[` (most likely the first tag of a game after the moves of another) or,
-/// after a blank line, the move number 1 (a game without tags).
-fn last_candidate(buf: &[u8], from: usize) -> Option<(usize, Opening)> {
-    let from = from.max(1);
-    let mut end = buf.len();
-    while let Some(i) = buf
-        .get(from..end)
-        .and_then(|b| memchr::memrchr2(b'[', b'1', b))
-    {
-        let at = from + i;
-        if is_break(buf[at - 1]) && after_other_line(buf, at - 1) {
-            if buf[at] == b'[' {
-                return Some((at, Opening::Tag));
-            }
-            let word = word_end(buf, at);
-            if word < buf.len()
-                && word - at <= MAX_TOKEN_BYTES
-                && matches!(move_number(&buf[at..word]), Ok((_, (1, _))))
-                && after_blank_line(buf, at - 1)
-            {
-                return Some((at, Opening::MoveOne));
-            }
-        }
-        end = at;
-    }
-    None
-}
-
-/// Where the line ends that the line break at `buf[brk]` ends (`\r\n` is one break).
-fn line_ending_at(buf: &[u8], brk: usize) -> usize {
-    if buf[brk] == b'\n' && brk > 0 && buf[brk - 1] == b'\r' {
-        brk - 1
-    } else {
-        brk
-    }
-}
-
-/// Whether the line before the line break at `buf[brk]` is empty.
-fn after_blank_line(buf: &[u8], brk: usize) -> bool {
-    let line_end = line_ending_at(buf, brk);
-    line_end.checked_sub(1).is_some_and(|i| is_break(buf[i]))
-}
-
-/// Whether the last non-blank line before the line break at `buf[brk]` is whole in `buf` and
-/// does not start with `[`.
-fn after_other_line(buf: &[u8], mut brk: usize) -> bool {
-    loop {
-        let line_end = line_ending_at(buf, brk);
-        let Some(start) = memchr::memrchr2(b'\n', b'\r', &buf[..line_end]).map(|i| i + 1) else {
-            return false; // the line may begin before `buf`
-        };
-        if start < line_end {
-            return buf[start] != b'[';
-        }
-        brk = start - 1;
-    }
 }
 
 /// Blocks back from the workers, handed to the sink in input order.
@@ -445,6 +377,7 @@ impl Ordered<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::stream::SAMPLE;
     use super::*;
     use crate::encoding::Detection;
     use crate::variant::Variant;
@@ -720,24 +653,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn candidates_are_tag_lines_after_other_lines() {
-        let text = b"[A \"1\"]\n\n[B \"2\"]\n1. c3-d4 *\n\n[C \"3\"]\n[D \"4\"]\n";
-        let at = |s: &str| text.windows(s.len()).position(|w| w == s.as_bytes());
-        let tag = |i: Option<usize>| i.map(|i| (i, Opening::Tag));
-        assert_eq!(last_candidate(text, 0), tag(at("[C")));
-        assert_eq!(last_candidate(text, at("[D").unwrap()), None);
-        assert_eq!(last_candidate(b"\nx\r\r\n\r[y", 0), tag(Some(6)));
-        assert_eq!(last_candidate(b"\n[y", 0), None); // the line before is not whole
-        let one = |i| Some((i, Opening::MoveOne));
-        assert_eq!(last_candidate(b"\nx\n\n1. y", 0), one(4));
-        assert_eq!(last_candidate(b"\nx\r\n\r\n1...y 11. z", 0), one(6));
-        assert_eq!(last_candidate(b"\nx\n\n1.c3-d4 ", 0), one(4));
-        // not after a blank line, not number 1, the word not whole
-        assert_eq!(last_candidate(b"\nx\n1. y", 0), None);
-        assert_eq!(last_candidate(b"\nx\n\n11. y", 0), None);
-        assert_eq!(last_candidate(b"\nx\n\n1.", 0), None);
     }
 }

@@ -8,8 +8,7 @@ use crate::pdn::location::ColumnUnit;
 use crate::pdn::{Collector, RawGame, Scanner};
 use std::io::{self, BufRead, BufReader, Read};
 
-/// Bytes read at a time (the readers of [`super::parallel`] drop bytes where this reading
-/// would).
+/// Bytes read at a time.
 pub(super) const SAMPLE: usize = 64 * 1024;
 
 /// What a stream held, in totals.

@@ -30,6 +30,7 @@ mod output;
 mod perft;
 mod positions;
 mod properties;
+mod reading;
 mod report;
 mod resolve;
 mod rules_positions;

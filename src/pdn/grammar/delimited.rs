@@ -17,7 +17,7 @@
 //! - a `{` comment runs to the next `}`, across lines; without one it ends at the end of its
 //!   line (`UnterminatedComment`), so that it cannot swallow the rest of the input.
 
-use super::Res;
+use super::res::Res;
 use crate::pdn::ascii::{is_break, is_space};
 use crate::pdn::error::{SyntaxError, SyntaxErrorKind};
 use crate::pdn::setup::SetupCommand;

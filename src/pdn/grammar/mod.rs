@@ -29,18 +29,7 @@
 
 mod delimited;
 mod moves;
+mod res;
 
 pub(crate) use delimited::*;
 pub(crate) use moves::*;
-
-use nom::IResult;
-
-type Res<'a, T> = IResult<&'a [u8], T>;
-
-/// A parser's failure at `i`, for checks that are not combinators.
-fn fail<T>(i: &[u8]) -> Res<'_, T> {
-    Err(nom::Err::Error(nom::error::Error::new(
-        i,
-        nom::error::ErrorKind::Verify,
-    )))
-}

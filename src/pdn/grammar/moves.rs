@@ -3,7 +3,7 @@
 //! `MOVESTRENGTH`, `MOVENUMBER`, `NAG` and the result; also the Russian compact move (`ed4`)
 //! and the placeholder (`-`, `--`).
 
-use super::{Res, fail};
+use super::res::{Res, fail};
 use crate::pdn::ascii::WORD_ENDS;
 use crate::pdn::limits::MAX_TOKEN_BYTES;
 use crate::pdn::movetext::{

@@ -1,38 +1,113 @@
-//! Tests of the splitter and the lexer on whole files.
+//! Reading PDN, hand-worked: where the scanner starts and ends games, and the tags, tokens,
+//! findings and offsets it reads in each (whatever the size of the reads).
 
-use super::limits::MAX_TOKENS;
-use super::*;
+use pdnkit::pdn::limits::{MAX_GAME_BYTES, MAX_TOKENS};
+use pdnkit::pdn::*;
 use std::io::BufReader;
 use std::time::{Duration, Instant};
+
+/// One game as the scanner reads it.
+#[derive(Debug, PartialEq)]
+struct Read {
+    bytes: Vec<u8>,
+    offset: u64,
+    line: u32,
+    column: u32,
+    index: usize,
+    game: ParsedGame,
+}
+
+impl Read {
+    fn end_offset(&self) -> u64 {
+        self.offset + self.bytes.len() as u64
+    }
+
+    fn raw(&self) -> RawGame<'_> {
+        RawGame {
+            bytes: &self.bytes,
+            offset: self.offset,
+            line: self.line,
+            column: self.column,
+            index: self.index,
+        }
+    }
+}
+
+/// Every game of `input`, read `capacity` bytes at a time; and the scanner's buffer capacity
+/// at the end.
+fn read_all(input: &[u8], capacity: usize) -> (Vec<Read>, usize) {
+    let mut scanner = Scanner::new(BufReader::with_capacity(capacity, input));
+    let mut collector = Collector::new(|raw: &RawGame, game: &ParsedGame| Read {
+        bytes: raw.bytes.to_vec(),
+        offset: raw.offset,
+        line: raw.line,
+        column: raw.column,
+        index: raw.index,
+        game: game.clone(),
+    });
+    let mut games = Vec::new();
+    while let Some(read) = scanner.read_game(&mut collector).unwrap() {
+        games.push(read);
+    }
+    assert!(scanner.read_game(&mut collector).unwrap().is_none());
+    (games, scanner.buffer_capacity())
+}
 
 /// (bytes, offset, line, index) of every game, read through buffers of several sizes, all
 /// of which must agree.
 fn split(input: &[u8]) -> Vec<(String, u64, u32, usize)> {
     let mut all = Vec::new();
     for capacity in [1, 2, 3, 5, 64, 8192] {
-        let mut reader = GameReader::new(BufReader::with_capacity(capacity, input));
-        let mut games = Vec::new();
-        while let Some(g) = reader.next_game().unwrap() {
-            let text = String::from_utf8_lossy(g.bytes).into_owned();
-            games.push((text, g.offset, g.line, g.index));
-        }
-        assert_eq!(reader.next_game().unwrap(), None);
+        let games = read_all(input, capacity).0;
         all.push(games);
     }
     for other in &all[1..] {
         assert_eq!(other, &all[0]);
     }
     all.swap_remove(0)
+        .into_iter()
+        .map(|g| {
+            (
+                String::from_utf8_lossy(&g.bytes).into_owned(),
+                g.offset,
+                g.line,
+                g.index,
+            )
+        })
+        .collect()
 }
 
 fn texts(input: &str) -> Vec<String> {
     split(input.as_bytes()).into_iter().map(|g| g.0).collect()
 }
 
+/// The one game of `input` (read as if it were at offset `base` of a file).
+fn parse_bytes(input: &[u8], base: u64) -> ParsedGame {
+    let (mut games, _) = read_all(input, 1 << 20);
+    assert_eq!(games.len(), 1, "{:?}", String::from_utf8_lossy(input));
+    let mut game = games.remove(0).game;
+    for tag in &mut game.tags {
+        tag.offset += base;
+        tag.value_offset += base;
+    }
+    for token in &mut game.tokens {
+        token.offset += base;
+        if let TokenKind::Setup(command) = &mut token.kind {
+            command.value_offset += base;
+        }
+    }
+    for error in &mut game.errors {
+        error.offset += base;
+    }
+    game
+}
+
+/// The tokens of every game of `input`, in order.
 fn kinds(input: &str) -> Vec<TokenKind> {
-    parse_bytes(input.as_bytes(), 0)
-        .tokens
+    let games = read_all(input.as_bytes(), 1 << 20).0;
+    games
         .into_iter()
+        .flat_map(|g| g.game.tokens)
         .map(|t| t.kind)
         .collect()
 }
@@ -49,11 +124,12 @@ fn res(text: &str) -> TokenKind {
     TokenKind::Result(GameResult::from_bytes(text.as_bytes()).unwrap())
 }
 
+/// The findings of every game of `input`, in order.
 fn errors(input: &str) -> Vec<(SyntaxErrorKind, u64, u32)> {
-    let parsed = parse_bytes(input.as_bytes(), 0);
-    parsed
-        .errors
+    let games = read_all(input.as_bytes(), 1 << 20).0;
+    games
         .iter()
+        .flat_map(|g| &g.game.errors)
         .map(|e| (e.kind, e.offset, e.len))
         .collect()
 }
@@ -225,8 +301,9 @@ fn unterminated_comment_at_eof_is_kept_in_the_game() {
 #[test]
 fn unterminated_tag_values_stop_at_the_line_end() {
     let file = "[Event \"a]\n[Site \"x\n1. c3-d4 1-0\n[Event \"b\"] *";
-    assert_eq!(texts(file).len(), 2);
-    let parsed = parse_bytes(file.as_bytes(), 0);
+    let games = texts(file);
+    assert_eq!(games.len(), 2);
+    let parsed = parse_bytes(games[0].as_bytes(), 0);
     assert_eq!(parsed.tags[0].value, b"a");
     assert_eq!(parsed.tags[1].value, b"x");
 }
@@ -282,41 +359,47 @@ impl Lcg {
     }
 }
 
-/// Checks the invariants of the splitter and the lexer on one input.
+/// Checks the invariants of the scanner on one input.
 fn check_invariants(input: &[u8]) {
-    let games = split(input);
+    split(input);
+    let games = read_all(input, 1 << 20).0;
     let mut previous_end = 0;
-    for (i, (_, offset, line, index)) in games.iter().enumerate() {
-        assert_eq!(*index, i + 1);
-        assert!(*offset >= previous_end);
-        let mut reader = GameReader::new(input);
-        let mut g = reader.next_game().unwrap().unwrap();
-        for _ in 0..i {
-            g = reader.next_game().unwrap().unwrap();
-        }
-        let start = *offset as usize;
+    for (i, g) in games.iter().enumerate() {
+        assert_eq!(g.index, i + 1);
+        assert!(g.offset >= previous_end);
+        let start = g.offset as usize;
         assert_eq!(g.bytes, &input[start..start + g.bytes.len()]);
         assert!(!g.bytes.is_empty());
-        let mut lines = ascii::BreakCounter::default();
-        lines.feed(&input[..start]);
-        assert_eq!(u64::from(*line), lines.breaks + 1);
+        assert_eq!(g.line, line_at(input, start));
         previous_end = g.end_offset();
-        let parsed = parse_game(&g);
         let within = |o: u64, len: u32| o >= g.offset && o + u64::from(len) <= g.end_offset();
-        assert!(parsed.tokens.iter().all(|t| within(t.offset, t.len)));
-        for e in &parsed.errors {
+        assert!(g.game.tokens.iter().all(|t| within(t.offset, t.len)));
+        for e in &g.game.errors {
             assert!(
                 within(e.offset, e.len),
                 "{e:?} in {:?}",
-                String::from_utf8_lossy(g.bytes)
+                String::from_utf8_lossy(&g.bytes)
             );
         }
-        let mut locator = Locator::new(&g, ColumnUnit::Utf8Chars);
-        for t in &parsed.tokens {
+        let raw = g.raw();
+        let mut locator = Locator::new(&raw, ColumnUnit::Utf8Chars);
+        for t in &g.game.tokens {
             let loc = locator.locate(t.offset);
             assert!(loc.line >= g.line);
         }
     }
+}
+
+/// 1 + the line breaks (`\n`, `\r\n`, `\r`) before `offset`.
+fn line_at(input: &[u8], offset: usize) -> u32 {
+    let before = &input[..offset];
+    let mut breaks = 0;
+    for (i, &b) in before.iter().enumerate() {
+        if b == b'\r' || (b == b'\n' && (i == 0 || before[i - 1] != b'\r')) {
+            breaks += 1;
+        }
+    }
+    breaks + 1
 }
 
 #[test]
@@ -382,18 +465,10 @@ fn random_bytes_and_token_soups_keep_the_invariants() {
 fn memory_is_bounded_by_the_largest_game() {
     let game = "[Event \"a\"]\n1. c3-d4 d6-c5 {comment} 2. b2-c3 1-0\n\n";
     let file = game.repeat(20_000);
-    let mut reader = GameReader::new(BufReader::with_capacity(4096, file.as_bytes()));
-    let mut count = 0;
-    while let Some(g) = reader.next_game().unwrap() {
-        assert_eq!(g.bytes.len(), game.trim_end().len());
-        count += 1;
-    }
-    assert_eq!(count, 20_000);
-    assert!(
-        reader.buffer_capacity() < 64 * 1024,
-        "{}",
-        reader.buffer_capacity()
-    );
+    let (games, capacity) = read_all(file.as_bytes(), 4096);
+    assert!(games.iter().all(|g| g.bytes.len() == game.trim_end().len()));
+    assert_eq!(games.len(), 20_000);
+    assert!(capacity < 64 * 1024, "{capacity}");
 }
 
 #[test]
@@ -410,21 +485,19 @@ fn a_million_nested_variations_neither_overflow_nor_crawl() {
     // Under the token limit: read whole.
     let depth = (MAX_TOKENS - 100) / 2;
     let file = nested(depth);
-    let mut reader = GameReader::new(file.as_bytes());
-    let game = reader.next_game().unwrap().unwrap();
-    assert!(game.bytes.ends_with(b"d6-c5 0-1"));
-    let parsed = parse_game(&game);
+    let games = read_all(file.as_bytes(), 1 << 16).0;
+    assert!(games[0].bytes.ends_with(b"d6-c5 0-1"));
+    let parsed = &games[0].game;
     assert!(parsed.errors.is_empty());
     assert_eq!(parsed.tokens.len(), 2 * depth + 7);
     assert_eq!(parsed.result().map(|(r, _)| r.text()), Some("0-1"));
-    assert!(reader.next_game().unwrap().is_some());
+    assert_eq!(games.len(), 2);
     // A million: split right, then cut at the token limit.
     let depth = 1_000_000;
     let file = nested(depth);
-    let mut reader = GameReader::new(file.as_bytes());
-    let game = reader.next_game().unwrap().unwrap();
-    assert!(game.bytes.ends_with(b"d6-c5 0-1"));
-    let parsed = parse_game(&game);
+    let games = read_all(file.as_bytes(), 1 << 16).0;
+    assert!(games[0].bytes.ends_with(b"d6-c5 0-1"));
+    let parsed = &games[0].game;
     assert_eq!(parsed.tokens.len() + parsed.tags.len(), MAX_TOKENS);
     assert_eq!(
         parsed.errors,
@@ -435,7 +508,7 @@ fn a_million_nested_variations_neither_overflow_nor_crawl() {
         }]
     );
     assert!(parsed.cut_short());
-    assert!(reader.next_game().unwrap().is_some());
+    assert_eq!(games.len(), 2);
     // Unclosed: one error at the outermost `(` (under the limit).
     let depth = MAX_TOKENS - 10;
     let open = format!("1. c3-d4 {}", "(".repeat(depth));
@@ -466,11 +539,10 @@ fn long_inputs_are_linear() {
     let started = Instant::now();
     for body in [&moves, &comment, &junk] {
         let file = format!("[Event \"a\"] 1. {body} 1-0");
-        let mut reader = GameReader::new(file.as_bytes());
-        let game = reader.next_game().unwrap().unwrap();
-        let parsed = parse_game(&game);
-        let mut locator = Locator::new(&game, ColumnUnit::Utf8Chars);
-        for t in &parsed.tokens {
+        let games = read_all(file.as_bytes(), 1 << 16).0;
+        let raw = games[0].raw();
+        let mut locator = Locator::new(&raw, ColumnUnit::Utf8Chars);
+        for t in &games[0].game.tokens {
             locator.locate(t.offset);
         }
     }
@@ -494,7 +566,7 @@ fn tokens_of_a_typical_game_with_offsets() {
         column: 1,
         index: 1,
     };
-    let parsed = parse_game(&game);
+    let parsed = parse_bytes(game.bytes, game.offset);
     assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
     assert_eq!(parsed.tags.len(), 2);
     assert_eq!(
@@ -696,15 +768,10 @@ fn results_are_whole_words() {
         kinds("0-2 2:0 ½-½"),
         vec![res("0-2"), res("2:0"), res("½-½")]
     );
-    assert_eq!(
-        errors("1-0 c3-d4"),
-        vec![(SyntaxErrorKind::TokenAfterResult, 4, 5)]
-    );
-    assert_eq!(errors("1-0 {comment}"), vec![]);
-    assert_eq!(
-        errors("1-0 (c3-d4)"),
-        vec![(SyntaxErrorKind::TokenAfterResult, 4, 1)]
-    );
+    // A result at the top level ends its game: what follows is the next one.
+    assert_eq!(texts("1-0 c3-d4"), vec!["1-0", "c3-d4"]);
+    assert_eq!(texts("1-0 {comment}"), vec!["1-0"]);
+    assert_eq!(texts("1-0 (c3-d4)"), vec!["1-0", "(c3-d4)"]);
     assert_eq!(
         kinds("(1-0)"),
         vec![
@@ -754,7 +821,8 @@ fn junk_is_unknown_with_exact_offsets() {
 
 #[test]
 fn comments_of_every_style() {
-    let text = "{multi\nline} c3-d4 % to the end\n; also\r\nd6-c5";
+    // (A comment before a game's first construct belongs to no game.)
+    let text = "c3-d4 {multi\nline} % to the end\n; also\r\nd6-c5";
     let game = RawGame {
         bytes: text.as_bytes(),
         offset: 0,
@@ -762,7 +830,7 @@ fn comments_of_every_style() {
         column: 1,
         index: 1,
     };
-    let parsed = parse_game(&game);
+    let parsed = parse_bytes(game.bytes, game.offset);
     let styles: Vec<_> = parsed
         .tokens
         .iter()
@@ -829,9 +897,10 @@ fn tag_quirks_inside_games() {
     );
     assert!(!parsed.has_errors());
     assert_eq!(parsed.tokens.len(), 3);
+    // A tag after the moves starts the next game.
     assert_eq!(
-        errors("1. c3-d4 [Event \"x\"]"),
-        vec![(SyntaxErrorKind::TagAfterMovetext, 9, 11)]
+        texts("1. c3-d4 [Event \"x\"]"),
+        vec!["1. c3-d4", "[Event \"x\"]"]
     );
 }
 
@@ -861,20 +930,20 @@ fn reading_into_a_reused_game_is_reading_afresh() {
                 [Event \"d\"]\n[\"nameless\"] 1... e3:g5(!?) (2. c3-d4) ed4 c3-d4e5 1/2-1/2\n\
                 [Round \"1\"] [Event \"the \\\"big\\\" one\"] /FEN \"W:W1:B2\"/ 22-18 3228 * x\n\
                 1. c3-d4 zz9 c3-d4!!!!!!!!!!!!!!! 2-0";
-    let mut reused = ParsedGame::default();
-    let mut reader = GameReader::new(file.as_bytes());
-    let mut games = 0;
-    while let Some(raw) = reader.next_game().unwrap() {
-        parse_game_into(&raw, &mut reused);
-        assert_eq!(reused, parse_game(&raw), "game {}", raw.index);
-        games += 1;
+    let games = read_all(file.as_bytes(), 1 << 16).0;
+    for game in &games {
+        assert_eq!(
+            game.game,
+            parse_bytes(&game.bytes, game.offset),
+            "game {}",
+            game.index
+        );
     }
-    assert_eq!(games, 4);
+    assert_eq!(games.len(), 4);
 }
 
 #[test]
 fn games_too_long_are_not_held_and_split_alike_at_any_read_size() {
-    use super::limits::MAX_GAME_BYTES;
     let big = MAX_GAME_BYTES + MAX_GAME_BYTES / 4;
     let mut file = b"[Event \"a\"] 1. c3-d4 *\n[Event \"b\"]\n1. c3-d4 {".to_vec();
     file.resize(file.len() + big, b'x');
@@ -891,18 +960,18 @@ fn games_too_long_are_not_held_and_split_alike_at_any_read_size() {
     }
     let mut all = Vec::new();
     for capacity in [7, 4096, 1 << 16, 1 << 23] {
-        let mut reader = GameReader::new(BufReader::with_capacity(capacity, file.as_slice()));
+        let (read, buffer_capacity) = read_all(&file, capacity);
         let mut games = Vec::new();
-        while let Some(g) = reader.next_game().unwrap() {
+        for g in read {
             let at = g.offset as usize;
             assert_eq!(g.bytes, &file[at..at + g.bytes.len()]);
-            let errors = parse_game(&g).errors;
+            let errors = g.game.errors;
             let long = errors
                 .iter()
                 .any(|e| e.kind == SyntaxErrorKind::GameTooLong);
             games.push((g.offset, g.bytes.len(), g.line, g.column, g.index, long));
         }
-        assert!(reader.buffer_capacity() < 3 * MAX_GAME_BYTES + capacity);
+        assert!(buffer_capacity < 3 * MAX_GAME_BYTES + capacity);
         all.push(games);
     }
     for other in &all[1..] {
@@ -936,7 +1005,6 @@ fn games_too_long_are_not_held_and_split_alike_at_any_read_size() {
 /// column counted here, and the reader's buffer bounded.
 #[test]
 fn random_large_inputs_split_alike_at_any_read_size() {
-    use super::limits::MAX_GAME_BYTES;
     let mut seed = 12345u64;
     let mut rnd = |n: u64| {
         seed ^= seed << 13;
@@ -988,9 +1056,9 @@ fn random_large_inputs_split_alike_at_any_read_size() {
         }
         let mut all = Vec::new();
         for capacity in [4093, 1 << 16, 1 << 23] {
-            let mut reader = GameReader::new(BufReader::with_capacity(capacity, file.as_slice()));
+            let (read, buffer_capacity) = read_all(&file, capacity);
             let mut games = Vec::new();
-            while let Some(g) = reader.next_game().unwrap() {
+            for g in read {
                 let at = g.offset as usize;
                 assert_eq!(g.bytes, &file[at..at + g.bytes.len()]);
                 assert!(g.bytes.len() <= MAX_GAME_BYTES + 1);
@@ -1014,7 +1082,7 @@ fn random_large_inputs_split_alike_at_any_read_size() {
                 games.push((g.offset, g.bytes.len(), g.line, g.column, g.index));
             }
             // Holds at most about 2 * MAX_GAME_BYTES and a read (capacity: the next power of 2).
-            assert!(reader.buffer_capacity() <= 4 * MAX_GAME_BYTES + 2 * capacity);
+            assert!(buffer_capacity <= 4 * MAX_GAME_BYTES + 2 * capacity);
             all.push(games);
         }
         for other in &all[1..] {
