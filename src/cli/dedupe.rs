@@ -2,14 +2,15 @@
 //! for people), and with `-o` an archive that keeps one game of each group.
 
 use super::archive::{
-    GameWriter, Inputs, InvalidGames, Reading, Start, put_in_place, read_inputs, start,
+    GameWriter, Inputs, InvalidGames, Reading, Source, Start, put_in_place, read_inputs, start,
 };
 use super::args::{CommonArgs, Config};
+use super::between::Gaps;
 use super::output::{Output, tell_error};
 use super::report::plural;
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
-use pdnkit::archive::Needs;
 use pdnkit::archive::dedupe::{Dedupe, Group, Relation};
+use pdnkit::archive::{Needs, ReadGame};
 use pdnkit::escape;
 use serde::Serialize;
 use std::io::{self, Write};
@@ -113,7 +114,9 @@ pub fn dropped(found: &Found) -> Vec<bool> {
     dropped
 }
 
-/// Writes every game not dropped, as written, games apart by a blank line (a third reading).
+/// Writes every game not dropped (by ordinal; games past the end of `dropped` are kept),
+/// games apart by a blank line (a third reading), with the comments between games: those
+/// before a game go with it, those after the last game of an input are kept.
 pub fn write_kept(
     inputs: &Inputs,
     config: &Config,
@@ -123,20 +126,21 @@ pub fn write_kept(
 ) -> io::Result<Reading> {
     let mut ordinal = 0usize;
     let needs = writer.needs();
-    read_inputs(
-        inputs,
-        config,
-        needs,
-        InvalidGames::Silent,
-        &mut |_, game| {
-            let keep = !dropped.get(ordinal).copied().unwrap_or(false);
-            ordinal += 1;
-            if keep {
-                writer.write(out, &game)?;
-            }
-            Ok(())
-        },
-    )
+    let mut gaps = Gaps::new(inputs);
+    let mut write = |source: &Source<'_>, game: ReadGame<'_>| {
+        let keep = !dropped.get(ordinal).copied().unwrap_or(false);
+        ordinal += 1;
+        let before = gaps.before(source.index, &game);
+        writer.write_between(out, &before.after_last)?;
+        if keep {
+            writer.write_between(out, &before.before)?;
+            writer.write(out, &game)?;
+        }
+        Ok(())
+    };
+    let reading = read_inputs(inputs, config, needs, InvalidGames::Silent, &mut write)?;
+    writer.write_between(out, &gaps.rest())?;
+    Ok(reading)
 }
 
 #[derive(Serialize)]
