@@ -2,11 +2,12 @@
 //! for people), and with `-o` an archive that keeps one game of each group.
 
 use super::archive::{
-    GameWriter, Inputs, InvalidGames, Reading, Source, Start, put_in_place, read_inputs, start,
+    GameWriter, Inputs, InvalidGames, Reading, Source, Start, open_output, put_in_place,
+    read_inputs, start,
 };
 use super::args::{CommonArgs, Config};
 use super::between::Gaps;
-use super::output::{Output, tell_error};
+use super::output::{Output, Sources, tell_error};
 use super::report::plural;
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
 use pdnkit::archive::dedupe::{Dedupe, Group, Relation};
@@ -292,6 +293,15 @@ pub fn run(args: DedupeArgs) -> io::Result<u8> {
         Ok(start) => start,
         Err(code) => return Ok(code),
     };
+    // With -o FILE the report goes to standard output (opened before any input is read,
+    // and refused if it is an input); with -o - to standard error.
+    let report_out = match (&args.output, output.is_stdout()) {
+        (Some(_), false) => match open_output(None, &Sources::of_inputs(inputs.list())) {
+            Ok(out) => Some(out),
+            Err(code) => return Ok(code),
+        },
+        _ => None,
+    };
     let inputs = Inputs::rereadable(inputs)?;
     let found = match find(&inputs, &config)? {
         Ok(found) => found,
@@ -303,11 +313,12 @@ pub fn run(args: DedupeArgs) -> io::Result<u8> {
         write_report(&mut output, args.format, &found, names)?;
         output.commit()?;
     } else {
-        // The report goes to standard output, unless the archive does.
-        if output.is_stdout() {
-            write_report(&mut io::stderr().lock(), args.format, &found, names)?;
-        } else {
-            write_report(&mut io::stdout().lock(), args.format, &found, names)?;
+        match report_out {
+            Some(mut out) => {
+                write_report(&mut out, args.format, &found, names)?;
+                out.commit()?;
+            }
+            None => write_report(&mut io::stderr().lock(), args.format, &found, names)?,
         }
         let reading = write_kept(
             &inputs,
