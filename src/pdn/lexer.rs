@@ -22,11 +22,12 @@
 //! - a `{` comment with no `}` after it ends at the end of its line (an error);
 //! - results inside variations are kept as tokens.
 
-use super::ascii::{WORD_ENDS, is_delimiter, is_space, line_end, word_end};
+use super::ascii::{WORD_ENDS, is_delimiter, is_space, word_end};
 use super::error::{SyntaxError, SyntaxErrorKind};
 use super::grammar::{
     bare_number, column_of, game_move, game_result, move_number, nag, quick_move_number,
-    quick_move_word, quickest_alpha, quickest_numbers,
+    quick_move_word, quickest_alpha, quickest_numbers, read_comment, read_line_comment, read_setup,
+    read_tag,
 };
 use super::limits::{
     MAX_COMMENT_BYTES, MAX_GAME_BYTES, MAX_MOVES, MAX_TAG_NAME_BYTES, MAX_TAG_VALUE_BYTES,
@@ -35,8 +36,8 @@ use super::limits::{
 use super::movetext::{Marks, MoveShape, Separator, Squares, Strength, WrittenMove};
 use super::reader::RawGame;
 use super::result::GameResult;
-use super::setup::{SetupCommand, scan_setup};
-use super::tag::{Tag, scan_tag};
+use super::setup::SetupCommand;
+use super::tag::Tag;
 use std::fmt;
 
 /// How a comment was written.
@@ -527,29 +528,18 @@ impl Lexer<'_> {
 
     fn brace_comment(&mut self) {
         let start = self.pos;
-        let close = match self.no_brace_from {
-            Some(from) if start >= from => None,
-            _ => self
-                .input
-                .get(start + 1..)
-                .and_then(|rest| memchr::memchr(b'}', rest))
-                .map(|i| start + 1 + i),
-        };
-        let end = match close {
-            Some(close) => close + 1,
-            None => {
-                self.no_brace_from = Some(start);
-                let end = line_end(self.input, start);
-                self.error(SyntaxErrorKind::UnterminatedComment, start, end - start);
-                end
-            }
-        };
+        let no_brace_after = self.no_brace_from.is_some_and(|from| start >= from);
+        let errors = &mut self.out.errors;
+        let (end, closed) = read_comment(self.input, start, self.base, no_brace_after, errors);
+        if !closed {
+            self.no_brace_from = Some(start);
+        }
         self.comment(CommentStyle::Braces, start, end);
     }
 
     fn line_comment(&mut self, style: CommentStyle) {
         let start = self.pos;
-        let end = line_end(self.input, start);
+        let end = read_line_comment(self.input, start);
         self.comment(style, start, end);
     }
 
@@ -568,7 +558,7 @@ impl Lexer<'_> {
         let mut tag = self.out.fresh_tag();
         let (input, text, base) = (self.input, self.text, self.base);
         let (named, end, name_len) =
-            scan_tag(input, text, start, base, &mut self.out.errors, &mut tag);
+            read_tag(input, text, start, base, &mut self.out.errors, &mut tag);
         tag.len = clamp_len(end - start);
         if self.movetext {
             self.error(SyntaxErrorKind::TagAfterMovetext, start, end - start);
@@ -585,7 +575,7 @@ impl Lexer<'_> {
 
     fn setup(&mut self) {
         let start = self.pos;
-        let (command, end) = scan_setup(self.input, start, self.base, &mut self.out.errors);
+        let (command, end) = read_setup(self.input, start, self.base, &mut self.out.errors);
         if end - start > MAX_TAG_VALUE_BYTES {
             self.error(SyntaxErrorKind::TagTooLong, start, end - start);
         } else {

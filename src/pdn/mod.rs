@@ -5,8 +5,8 @@
 //!   [`Visitor`] ([`visitor`]: tags, move numbers, moves, NAGs, comments, setup commands,
 //!   variations, results and findings, each with its text as written and its offset, and
 //!   the game's bytes); [`Collector`] is the visitor that gathers a whole game;
-//! - `grammar`: the PDN 3.0 productions as nom parsers (moves, squares, move numbers,
-//!   strength marks, NAGs, results);
+//! - `grammar`: the PDN 3.0 productions as nom parsers (tags, setup commands, comments,
+//!   moves, squares, move numbers, strength marks, NAGs, results);
 //! - [`reader`]: [`GameReader`] splits a stream into [`RawGame`]s (bounded memory);
 //! - [`lexer`]: [`parse_game`] reads one game into tags, flat tokens and [`SyntaxError`]s
 //!   ([`parse_game_into`] into a reused [`ParsedGame`], allocating nothing per game or move
@@ -33,7 +33,7 @@
 //! - UTF-8 byte order mark skipped; LF, CRLF, CR and mixed line ends; NUL, Ctrl-Z and every
 //!   other ASCII control byte count as whitespace; invalid UTF-8 is carried as bytes.
 //!
-//! Tags (see [`tag`]): padded names `[ Event  "x" ]`; unquoted values `[Event x]`
+//! Tags (see `grammar`): padded names `[ Event  "x" ]`; unquoted values `[Event x]`
 //! (warning); unterminated values `[Event "x]` (warning); missing `]` (warning); unescaped
 //! inner quotes `"the "A" cup"`; odd names (warning); values kept as raw bytes.
 //!

@@ -1,31 +1,17 @@
-//! The PDN grammar as nom parsers: one function per production of the PDN 3.0 grammar
-//! (pdn.fmjd.org, "PDN Grammars"), named after it, each reading the lenient spellings of real
-//! archives listed in [`super`]. Parsers read `complete` input (one word or one game); nom's
-//! `IResult` stays in this file. Where the commonest spellings can be read faster than by
-//! combinators, that fast check is the parser's first branch and gives the same answer.
-//!
-//! | Production | Function |
-//! |---|---|
-//! | `GameMove` (`Move MOVESTRENGTH?`; the number is read apart) | [`game_move`] |
-//! | `Move` | [`pdn_move`] |
-//! | `NormalMove`, `CaptureMove` | [`squares`] (first branch [`quick_squares`]) |
-//! | `Square` | [`square`] |
-//! | `ALPHASQUARE` | [`alpha_square`] |
-//! | `NUMSQUARE` | [`num_square`] |
-//! | `MOVESEPARATOR`, `CAPTURESEPARATOR` | [`separator`] |
-//! | `MOVESTRENGTH` | [`move_strength`] |
-//! | `MOVENUMBER` | [`move_number`] (first branch [`quick_move_number`]) |
-//! | `NAG` | [`nag`] |
-//! | `GameResult` (reading grammar) | [`game_result`] |
-//!
-//! Russian compact moves (`ed4`) are [`compact`], placeholders (`-`, `--`) [`placeholder`].
+//! The productions of moves and what surrounds them in movetext: `GameMove`, `Move`,
+//! `NormalMove`/`CaptureMove`, `Square`, `ALPHASQUARE`, `NUMSQUARE`, the separators,
+//! `MOVESTRENGTH`, `MOVENUMBER`, `NAG` and the result; also the Russian compact move (`ed4`)
+//! and the placeholder (`-`, `--`).
 
-use super::ascii::WORD_ENDS;
-use super::limits::MAX_TOKEN_BYTES;
-use super::movetext::{Marks, MoveShape, Separator, Squares, Strength, WrittenMove, WrittenSquare};
-use super::result::GameResult;
+use super::{Res, fail};
+use crate::pdn::ascii::WORD_ENDS;
+use crate::pdn::limits::MAX_TOKEN_BYTES;
+use crate::pdn::movetext::{
+    Marks, MoveShape, Separator, Squares, Strength, WrittenMove, WrittenSquare,
+};
+use crate::pdn::result::GameResult;
 use nom::{
-    IResult, Parser,
+    Parser,
     branch::alt,
     bytes::complete::{tag, take, take_while_m_n, take_while1},
     character::complete::digit1,
@@ -52,8 +38,6 @@ impl FromStr for WrittenMove {
         WrittenMove::parse(s.as_bytes()).ok_or(())
     }
 }
-
-type Res<'a, T> = IResult<&'a [u8], T>;
 
 /// Column index of a column letter: `a`..`j` -> 0..9, `k` -> 9, either case.
 #[inline(always)]
@@ -123,13 +107,6 @@ pub(crate) fn separator(i: &[u8]) -> Res<'_, Separator> {
         _ => None,
     })
     .parse(i)
-}
-
-fn fail<T>(i: &[u8]) -> Res<'_, T> {
-    Err(nom::Err::Error(nom::error::Error::new(
-        i,
-        nom::error::ErrorKind::Verify,
-    )))
 }
 
 /// The common spellings read without nom, in one pass: two or more squares of one kind

@@ -1,0 +1,702 @@
+//! The productions between delimiters: tag pairs (`PdnTag`, with its `IDENTIFIER` and
+//! `STRING`), setup commands (`SETUP`) and comments (`COMMENT`, and `%`/`;` line comments).
+//!
+//! Leniencies (the findings are [`SyntaxErrorKind`]s; see [`crate::pdn::tag`]):
+//! - a tag never spans lines: it ends at its first `]` outside a quoted string, else at a
+//!   `]` that ends its line (spaces after it allowed), else at the end of its line
+//!   (`UnterminatedTag`);
+//! - padding anywhere: `[ Event   "x" ]` (no finding);
+//! - the name runs to a space or a quote; a name that is not an `IDENTIFIER`
+//!   (`[A-Z][A-Za-z0-9_]*`) is `BadTagName`, no name at all `MissingTagName` (no tag);
+//! - the value is the rest, trimmed: quoted, it runs from its first quote to its last, so
+//!   inner quotes need no escape (no finding); an opening quote without a closing one
+//!   reads to the end (`UnterminatedTagValue`); an unquoted value is kept as written
+//!   (`UnquotedTagValue`); `\"` and `\\` are unescaped, other backslashes kept;
+//! - a setup command `/FEN "..."/` ends at the next `/`, else at the end of its line
+//!   (`UnterminatedSetup`); its name and value are read as a tag's, without findings;
+//! - a `{` comment runs to the next `}`, across lines; without one it ends at the end of its
+//!   line (`UnterminatedComment`), so that it cannot swallow the rest of the input.
+
+use super::Res;
+use crate::pdn::ascii::{is_break, is_space};
+use crate::pdn::error::{SyntaxError, SyntaxErrorKind};
+use crate::pdn::setup::SetupCommand;
+use crate::pdn::tag::{Tag, unescape_into};
+use nom::{
+    Offset, Parser,
+    branch::alt,
+    bytes::complete::{is_not, tag, take, take_till, take_while},
+    combinator::{map, recognize, rest},
+    multi::many0_count,
+    sequence::{delimited, preceded},
+};
+
+/// A tag pair or a setup command as read: a name and a value between delimiters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct NamedValue<'a> {
+    /// From the opening delimiter to the end (the closing one, or the end of the line).
+    pub text: &'a [u8],
+    /// Whether a closing delimiter ends it.
+    pub closed: bool,
+    /// The name as written; empty when there is none.
+    pub name: &'a [u8],
+    pub value: Value<'a>,
+}
+
+/// A tag's or setup command's value as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Value<'a> {
+    /// The value as written (trimmed, quotes included).
+    pub written: &'a [u8],
+    /// Its bytes without the quotes, still escaped.
+    pub body: &'a [u8],
+    pub quoted: bool,
+    /// False for an opening quote without a closing one.
+    pub closed: bool,
+}
+
+impl Value<'_> {
+    /// Appends the value's bytes to `out`: `\"` and `\\` unescaped in a quoted value, an
+    /// unquoted one as written.
+    pub(crate) fn unescape_into(&self, out: &mut Vec<u8>) {
+        match self.quoted {
+            true => unescape_into(self.body, out),
+            false => out.extend_from_slice(self.body),
+        }
+    }
+}
+
+/// Bytes of a well-formed tag name after its first: ASCII letters, digits and `_`.
+const NAME_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'_';
+        b += 1;
+    }
+    table
+};
+
+/// `PdnTag`: `[`, an [`identifier`], a [`string`] and `]`, on one line, with the leniencies
+/// of the module. Fails only without the `[`.
+pub(crate) fn pdn_tag(i: &[u8]) -> Res<'_, NamedValue<'_>> {
+    if let Some(plain) = plain_tag(i) {
+        let rest = i.get(plain.text.len()..).unwrap_or_default();
+        return Ok((rest, plain));
+    }
+    let (inside, _) = tag(&b"["[..]).parse(i)?;
+    let (_, line) = take_till(is_break).parse(inside)?;
+    let (content, closed) = match bracket_content(line) {
+        Some(content) => (content, true),
+        None => (line, false),
+    };
+    let end = i.offset(content) + content.len() + usize::from(closed);
+    named_value(i, end, closed, content)
+}
+
+/// The common form `[Name "value"]`, well formed, unpadded, without escapes or line breaks
+/// in the value: what the general reading gives, in one pass (the value's closing quote is
+/// its first quote).
+#[inline(always)]
+fn plain_tag(i: &[u8]) -> Option<NamedValue<'_>> {
+    let inside = i.strip_prefix(b"[")?;
+    if !inside.first()?.is_ascii_uppercase() {
+        return None;
+    }
+    let name_len = inside.iter().position(|&b| !NAME_BYTES[usize::from(b)])?;
+    let (name, after) = inside.split_at_checked(name_len)?;
+    let body_and_more = after.strip_prefix(b" \"")?;
+    let body_len = value_stop(body_and_more)?;
+    let (body, after_body) = body_and_more.split_at_checked(body_len)?;
+    if !after_body.starts_with(b"\"]") {
+        return None;
+    }
+    let len = 1 + name_len + 2 + body_len + 2;
+    Some(NamedValue {
+        text: i.get(..len)?,
+        closed: true,
+        name,
+        value: Value {
+            written: i.get(1 + name_len + 1..len - 1)?,
+            body,
+            quoted: true,
+            closed: true,
+        },
+    })
+}
+
+/// Index of the first `"`, `\`, `\n` or `\r` in `value`, eight bytes at a time.
+fn value_stop(value: &[u8]) -> Option<usize> {
+    /// Bytes of `word` equal to `b`: the lowest set high bit marks the first (higher
+    /// ones may be wrong, and are not used).
+    const fn equal(word: u64, b: u8) -> u64 {
+        const LOW: u64 = 0x0101_0101_0101_0101;
+        let x = word ^ (LOW * b as u64);
+        x.wrapping_sub(LOW) & !x & (LOW << 7)
+    }
+    let mut at = 0;
+    while let Some(chunk) = value.get(at..).and_then(|rest| rest.first_chunk::<8>()) {
+        let word = u64::from_le_bytes(*chunk);
+        let found =
+            equal(word, b'"') | equal(word, b'\\') | equal(word, b'\n') | equal(word, b'\r');
+        if found != 0 {
+            return Some(at + (found.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    let tail = value.get(at..)?;
+    let i = tail
+        .iter()
+        .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))?;
+    Some(at + i)
+}
+
+/// What a tag's line holds up to its `]`: the first `]` outside quoted strings, else a `]`
+/// ending the line (before trailing spaces). `None` without either.
+fn bracket_content(line: &[u8]) -> Option<&[u8]> {
+    let outside = is_not(&b"\"]"[..]);
+    let quoted = recognize(quoted_string);
+    let scanned: Res<'_, &[u8]> = recognize(many0_count(alt((outside, quoted)))).parse(line);
+    if let Ok((after, content)) = scanned
+        && after.first() == Some(&b']')
+    {
+        return Some(content);
+    }
+    let trimmed = trim_end(line);
+    trimmed.strip_suffix(b"]")
+}
+
+/// A quoted string whose `\` escapes the byte after it, closed on its line.
+fn quoted_string(i: &[u8]) -> Res<'_, &[u8]> {
+    let plain = is_not(&b"\"\\"[..]);
+    let escape = preceded(tag(&b"\\"[..]), take(1usize));
+    let body = recognize(many0_count(alt((plain, escape))));
+    delimited(tag(&b"\""[..]), body, tag(&b"\""[..])).parse(i)
+}
+
+/// The name and value in `content` (the inside of its delimiters), as the [`NamedValue`] of
+/// `i[..end]`.
+fn named_value<'a>(
+    i: &'a [u8],
+    end: usize,
+    closed: bool,
+    content: &'a [u8],
+) -> Res<'a, NamedValue<'a>> {
+    let (after_name, name) = identifier(content)?;
+    let (_, value) = alt((string, unquoted)).parse(trim_end(skip_spaces(after_name)))?;
+    let (text, rest) = i.split_at_checked(end).unwrap_or((i, &[]));
+    let named = NamedValue {
+        text,
+        closed,
+        name,
+        value,
+    };
+    Ok((rest, named))
+}
+
+/// `IDENTIFIER`, leniently: after padding, whatever runs to a space or a quote (possibly
+/// nothing). [`is_identifier`] says whether it is the standard's.
+pub(crate) fn identifier(i: &[u8]) -> Res<'_, &[u8]> {
+    let name = take_till(|b| is_space(b) || b == b'"');
+    preceded(take_while(is_space), name).parse(i)
+}
+
+/// Whether a name is an `IDENTIFIER` of PDN 3.0: an upper-case letter, then letters,
+/// digits and `_`.
+pub(crate) fn is_identifier(name: &[u8]) -> bool {
+    name.first().is_some_and(u8::is_ascii_uppercase)
+        && name.iter().all(|&b| NAME_BYTES[usize::from(b)])
+}
+
+/// `STRING`, leniently, as all of `i` (a trimmed value): from its opening quote to its last
+/// byte, a quote that closes it unless escaped; without one, to the end (`closed` false).
+pub(crate) fn string(i: &[u8]) -> Res<'_, Value<'_>> {
+    let (inside, _) = tag(&b"\""[..]).parse(i)?;
+    let closing = inside
+        .split_last()
+        .filter(|(last, before)| **last == b'"' && !ends_in_escape(before));
+    let (body, closed) = match closing {
+        Some((_, body)) => (body, true),
+        None => (inside, false),
+    };
+    let value = Value {
+        written: i,
+        body,
+        quoted: true,
+        closed,
+    };
+    Ok((&[], value))
+}
+
+/// An unquoted value: all of `i` (a trimmed value), as written.
+fn unquoted(i: &[u8]) -> Res<'_, Value<'_>> {
+    let value = |written| Value {
+        written,
+        body: written,
+        quoted: false,
+        closed: true,
+    };
+    map(rest, value).parse(i)
+}
+
+/// Whether `bytes` ends in an odd run of backslashes (which escapes what follows).
+fn ends_in_escape(bytes: &[u8]) -> bool {
+    let run = bytes.iter().rev().take_while(|&&b| b == b'\\').count();
+    run % 2 == 1
+}
+
+/// `SETUP`: `/`, a name and a value (as in a tag), `/`; without the closing `/`, to the end
+/// of the line. Fails only without the opening `/`.
+pub(crate) fn setup(i: &[u8]) -> Res<'_, NamedValue<'_>> {
+    let (inside, _) = tag(&b"/"[..]).parse(i)?;
+    let (_, line) = take_till(is_break).parse(inside)?;
+    let (after, content) = take_till(|b| b == b'/').parse(line)?;
+    let closed = !after.is_empty();
+    let end = 1 + content.len() + usize::from(closed);
+    named_value(i, end, closed, content)
+}
+
+/// `COMMENT`: `{` to the next `}`, across lines (`true`); without one, `{` to the end of its
+/// line (`false`). `no_brace_after`: the caller knows that no `}` follows (a `{` before this
+/// one found none), so the search is skipped.
+pub(crate) fn comment(no_brace_after: bool) -> impl Fn(&[u8]) -> Res<'_, (&[u8], bool)> {
+    move |i| {
+        let (inside, _) = tag(&b"{"[..]).parse(i)?;
+        let close = match no_brace_after {
+            true => None,
+            false => memchr::memchr(b'}', inside),
+        };
+        let (len, closed) = match close {
+            Some(at) => (at + 2, true),
+            None => (1 + line_len(inside), false),
+        };
+        let (text, rest) = i.split_at_checked(len).unwrap_or((i, &[]));
+        Ok((rest, (text, closed)))
+    }
+}
+
+/// A line comment: `%` or `;` to the end of the line.
+pub(crate) fn line_comment(i: &[u8]) -> Res<'_, &[u8]> {
+    let start = alt((tag(&b"%"[..]), tag(&b";"[..])));
+    recognize(preceded(start, take_till(is_break))).parse(i)
+}
+
+/// Bytes up to the first line break (all of `i` without one).
+fn line_len(i: &[u8]) -> usize {
+    memchr::memchr2(b'\n', b'\r', i).unwrap_or(i.len())
+}
+
+fn skip_spaces(i: &[u8]) -> &[u8] {
+    let (rest, _): (&[u8], &[u8]) = take_while::<_, _, ()>(is_space)
+        .parse(i)
+        .unwrap_or((i, &[]));
+    rest
+}
+
+fn trim_end(i: &[u8]) -> &[u8] {
+    let kept = i.iter().rposition(|&b| !is_space(b)).map_or(0, |at| at + 1);
+    i.get(..kept).unwrap_or_default()
+}
+
+/// Reads the tag whose `[` is at `input[start]` into `tag` (whose buffers are reused), with
+/// its findings at absolute offsets (`base` is the offset of `input`). Returns whether it
+/// has a name (else it is no tag), the index just after it and the length of its name.
+/// `text`: `input` as UTF-8 when it is (the name is then taken from it as written).
+pub(crate) fn read_tag(
+    input: &[u8],
+    text: Option<&str>,
+    start: usize,
+    base: u64,
+    errors: &mut Vec<SyntaxError>,
+    tag: &mut Tag,
+) -> (bool, usize, usize) {
+    let from = input.get(start..).unwrap_or_default();
+    let Ok((_, read)) = pdn_tag(from) else {
+        return (false, input.len().min(start + 1), 0);
+    };
+    let at = |part: &[u8]| start + from.offset(part);
+    let end = start + read.text.len();
+    let mut finding = |kind, from: usize, len: usize| {
+        let len = u32::try_from(len).unwrap_or(u32::MAX);
+        let offset = base + from as u64;
+        errors.push(SyntaxError { kind, offset, len });
+    };
+    if !read.closed {
+        finding(SyntaxErrorKind::UnterminatedTag, start, read.text.len());
+    }
+    if read.name.is_empty() {
+        finding(SyntaxErrorKind::MissingTagName, start, read.text.len());
+        return (false, end, 0);
+    }
+    if !is_identifier(read.name) {
+        finding(SyntaxErrorKind::BadTagName, at(read.name), read.name.len());
+    }
+    let value = read.value;
+    if !value.quoted {
+        let len = value.written.len();
+        finding(SyntaxErrorKind::UnquotedTagValue, at(value.written), len);
+    } else if !value.closed {
+        let len = value.written.len();
+        finding(
+            SyntaxErrorKind::UnterminatedTagValue,
+            at(value.written),
+            len,
+        );
+    }
+    tag.value.clear();
+    value.unescape_into(&mut tag.value);
+    tag.name.clear();
+    let name_at = at(read.name);
+    match text.and_then(|t| t.get(name_at..name_at + read.name.len())) {
+        Some(name) => tag.name.push_str(name),
+        None => tag.name.push_str(&String::from_utf8_lossy(read.name)),
+    }
+    tag.offset = base + start as u64;
+    tag.value_offset = base + at(value.body) as u64;
+    (true, end, read.name.len())
+}
+
+/// Reads the setup command whose `/` is at `input[start]`, with its finding at an absolute
+/// offset (`base` is the offset of `input`); returns it and the index after it.
+pub(crate) fn read_setup(
+    input: &[u8],
+    start: usize,
+    base: u64,
+    errors: &mut Vec<SyntaxError>,
+) -> (SetupCommand, usize) {
+    let from = input.get(start..).unwrap_or_default();
+    let read = match setup(from) {
+        Ok((_, read)) => read,
+        Err(_) => NamedValue {
+            text: from.get(..1).unwrap_or_default(),
+            closed: false,
+            name: &[],
+            value: Value {
+                written: &[],
+                body: &[],
+                quoted: false,
+                closed: true,
+            },
+        },
+    };
+    if !read.closed {
+        errors.push(SyntaxError {
+            kind: SyntaxErrorKind::UnterminatedSetup,
+            offset: base + start as u64,
+            len: u32::try_from(read.text.len()).unwrap_or(u32::MAX),
+        });
+    }
+    let mut value = Vec::new();
+    read.value.unescape_into(&mut value);
+    let value_at = start + from.offset(read.value.body);
+    let command = SetupCommand {
+        name: String::from_utf8_lossy(read.name).into_owned(),
+        value,
+        value_offset: base + value_at as u64,
+    };
+    (command, start + read.text.len())
+}
+
+/// Reads the `{` comment at `input[start]`, with its finding at an absolute offset (`base`
+/// is the offset of `input`); returns the index after it and whether a `}` closes it.
+/// `no_brace_after` as for [`comment`].
+pub(crate) fn read_comment(
+    input: &[u8],
+    start: usize,
+    base: u64,
+    no_brace_after: bool,
+    errors: &mut Vec<SyntaxError>,
+) -> (usize, bool) {
+    let from = input.get(start..).unwrap_or_default();
+    let (text, closed) = match comment(no_brace_after)(from) {
+        Ok((_, read)) => read,
+        Err(_) => (from.get(..1).unwrap_or_default(), false),
+    };
+    if !closed {
+        errors.push(SyntaxError {
+            kind: SyntaxErrorKind::UnterminatedComment,
+            offset: base + start as u64,
+            len: u32::try_from(text.len()).unwrap_or(u32::MAX),
+        });
+    }
+    (start + text.len(), closed)
+}
+
+/// The index after the `%` or `;` line comment at `input[start]`.
+pub(crate) fn read_line_comment(input: &[u8], start: usize) -> usize {
+    let from = input.get(start..).unwrap_or_default();
+    match line_comment(from) {
+        Ok((_, text)) => start + text.len(),
+        Err(_) => start,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use SyntaxErrorKind::*;
+
+    /// `read_tag` on `text` at offset 100: the tag if named, the end, the findings.
+    fn read(text: &str) -> (Option<Tag>, usize, Vec<(SyntaxErrorKind, u64, u32)>) {
+        let mut errors = Vec::new();
+        let mut tag = Tag::default();
+        let (named, end, _) = read_tag(text.as_bytes(), Some(text), 0, 100, &mut errors, &mut tag);
+        let tag = named.then_some(tag);
+        let errors = errors.iter().map(|e| (e.kind, e.offset, e.len)).collect();
+        (tag, end, errors)
+    }
+
+    fn name_value(tag: &Option<Tag>) -> (&str, &[u8]) {
+        let tag = tag.as_ref().unwrap();
+        (tag.name.as_str(), tag.value.as_slice())
+    }
+
+    #[test]
+    fn value_stops_as_a_byte_search_would() {
+        let stops = |b: &u8| matches!(b, b'"' | b'\\' | b'\n' | b'\r');
+        let alphabet: &[u8] = b"a\"\\\n\r\x00\xff!#";
+        for len in 0..20 {
+            for seed in 0..200u64 {
+                let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ len as u64;
+                let value: Vec<u8> = (0..len)
+                    .map(|_| {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        // Mostly plain bytes, so that stops fall at every place.
+                        if x.is_multiple_of(8) {
+                            alphabet[(x >> 8) as usize % alphabet.len()]
+                        } else {
+                            b'a'
+                        }
+                    })
+                    .collect();
+                assert_eq!(
+                    value_stop(&value),
+                    value.iter().position(stops),
+                    "{value:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn plain_tag() {
+        let (tag, end, errors) = read("[Event \"Cup\"] 1.");
+        assert_eq!(name_value(&tag), ("Event", &b"Cup"[..]));
+        assert_eq!((end, errors), (13, vec![]));
+        let tag = tag.unwrap();
+        assert_eq!((tag.offset, tag.value_offset), (100, 108));
+        // The production itself: what it read and what is left.
+        let (rest, read) = pdn_tag(b"[Round \"2\"]\n1.").unwrap();
+        assert_eq!(
+            (read.text, read.name, rest),
+            (&b"[Round \"2\"]"[..], &b"Round"[..], &b"\n1."[..])
+        );
+        assert_eq!(
+            (read.value.written, read.value.body),
+            (&b"\"2\""[..], &b"2"[..])
+        );
+    }
+
+    #[test]
+    fn padded_and_escaped() {
+        let (tag, end, errors) = read("[  Event   \"a \\\"b\\\" \\\\ c\"  ]\n");
+        assert_eq!(name_value(&tag), ("Event", &b"a \"b\" \\ c"[..]));
+        assert_eq!((end, errors), (28, vec![]));
+        let tag = tag.unwrap();
+        assert_eq!((tag.offset, tag.value_offset), (100, 112));
+    }
+
+    #[test]
+    fn inner_quotes_and_brackets() {
+        let (tag, _, errors) = read("[Event \"the \"A\" cup\"]");
+        assert_eq!(name_value(&tag), ("Event", &b"the \"A\" cup"[..]));
+        assert!(errors.is_empty());
+        let (tag, end, errors) = read("[Event \"a]b\"]x");
+        assert_eq!(name_value(&tag), ("Event", &b"a]b"[..]));
+        assert_eq!((end, errors), (13, vec![]));
+        // An escaped quote does not end the string that hides a `]`.
+        let (tag, end, errors) = read("[Event \"a\\\"]b\"] x");
+        assert_eq!(name_value(&tag), ("Event", &b"a\"]b"[..]));
+        assert_eq!((end, errors), (15, vec![]));
+    }
+
+    #[test]
+    fn unquoted_value() {
+        let (tag, end, errors) = read("[Event Big Cup ]");
+        assert_eq!(name_value(&tag), ("Event", &b"Big Cup"[..]));
+        assert_eq!((end, errors), (16, vec![(UnquotedTagValue, 107, 7)]));
+        let (tag, _, errors) = read("[Event]");
+        assert_eq!(name_value(&tag), ("Event", &b""[..]));
+        assert_eq!(errors, vec![(UnquotedTagValue, 106, 0)]);
+        // Backslashes of an unquoted value are kept as written.
+        let (tag, _, _) = read("[Event a\\\"b]");
+        assert_eq!(name_value(&tag), ("Event", &b"a\\\"b"[..]));
+    }
+
+    #[test]
+    fn unterminated_value() {
+        let (tag, end, errors) = read("[Event \"Cup]\r\n[Site \"x\"]");
+        assert_eq!(name_value(&tag), ("Event", &b"Cup"[..]));
+        assert_eq!((end, errors), (12, vec![(UnterminatedTagValue, 107, 4)]));
+        let (tag, end, errors) = read("[Event \"Cup\n1. c3-d4");
+        assert_eq!(name_value(&tag), ("Event", &b"Cup"[..]));
+        assert_eq!(
+            (end, errors),
+            (
+                11,
+                vec![(UnterminatedTag, 100, 11), (UnterminatedTagValue, 107, 4)]
+            )
+        );
+        let (tag, _, errors) = read("[Event \"a\\\"]");
+        assert_eq!(name_value(&tag), ("Event", &b"a\""[..]));
+        assert_eq!(errors, vec![(UnterminatedTagValue, 107, 4)]);
+        let (tag, _, errors) = read("[Event \"]");
+        assert_eq!(name_value(&tag), ("Event", &b""[..]));
+        assert_eq!(errors, vec![(UnterminatedTagValue, 107, 1)]);
+    }
+
+    #[test]
+    fn missing_bracket() {
+        let (tag, end, errors) = read("[Event \"x\"\n");
+        assert_eq!(name_value(&tag), ("Event", &b"x"[..]));
+        assert_eq!((end, errors), (10, vec![(UnterminatedTag, 100, 10)]));
+        let (tag, end, errors) = read("[Event \"x\"\t\r\n");
+        assert_eq!(name_value(&tag), ("Event", &b"x"[..]));
+        assert_eq!((end, errors), (11, vec![(UnterminatedTag, 100, 11)]));
+    }
+
+    #[test]
+    fn bad_and_missing_names() {
+        let (tag, end, errors) = read("[ \"x\"]");
+        assert!(tag.is_none());
+        assert_eq!((end, errors), (6, vec![(MissingTagName, 100, 6)]));
+        let (tag, _, errors) = read("[event-x \"v\"]");
+        assert_eq!(name_value(&tag), ("event-x", &b"v"[..]));
+        assert_eq!(errors, vec![(BadTagName, 101, 7)]);
+        let (tag, end, errors) = read("[");
+        assert!(tag.is_none());
+        assert_eq!(
+            (end, errors),
+            (1, vec![(UnterminatedTag, 100, 1), (MissingTagName, 100, 1)])
+        );
+        // A name glued to its value ends at the quote.
+        let (tag, _, errors) = read("[Event\"x\"]");
+        assert_eq!(name_value(&tag), ("Event", &b"x"[..]));
+        assert!(errors.is_empty());
+    }
+
+    #[test]
+    fn names_not_utf8_are_read_lossily() {
+        let input = b"[Ev\xffnt \"x\"]";
+        let mut errors = Vec::new();
+        let mut tag = Tag::default();
+        let (named, end, name_len) = read_tag(input, None, 0, 0, &mut errors, &mut tag);
+        assert_eq!((named, end, name_len), (true, 11, 5));
+        assert_eq!(tag.name, "Ev\u{fffd}nt");
+        assert_eq!(errors.len(), 1);
+        assert_eq!((errors[0].kind, errors[0].offset), (BadTagName, 1));
+    }
+
+    #[test]
+    fn identifiers() {
+        assert_eq!(
+            identifier(b"  Event \"x\""),
+            Ok((&b" \"x\""[..], &b"Event"[..]))
+        );
+        assert_eq!(identifier(b"\"x\""), Ok((&b"\"x\""[..], &b""[..])));
+        for name in ["Event", "A", "White_Elo", "X1"] {
+            assert!(is_identifier(name.as_bytes()), "{name}");
+        }
+        for name in ["", "event", "1A", "Ev-ent", "_A", "Évent"] {
+            assert!(!is_identifier(name.as_bytes()), "{name}");
+        }
+    }
+
+    #[test]
+    fn strings() {
+        fn value(text: &[u8]) -> Res<'_, (&[u8], bool)> {
+            string(text).map(|(rest, v)| (rest, (v.body, v.closed)))
+        }
+        assert_eq!(value(b"\"a b\""), Ok((&b""[..], (&b"a b"[..], true))));
+        assert_eq!(value(b"\"\""), Ok((&b""[..], (&b""[..], true))));
+        assert_eq!(value(b"\""), Ok((&b""[..], (&b""[..], false))));
+        assert_eq!(value(b"\"a\\\""), Ok((&b""[..], (&b"a\\\""[..], false))));
+        assert_eq!(value(b"\"a\\\\\""), Ok((&b""[..], (&b"a\\\\"[..], true))));
+        assert!(value(b"a").is_err());
+    }
+
+    #[test]
+    fn fen_setup() {
+        let text = b"/FEN \"B:W18,24:B12\"/ 1...";
+        let mut errors = Vec::new();
+        let (cmd, end) = read_setup(text, 0, 10, &mut errors);
+        assert_eq!(cmd.name, "FEN");
+        assert_eq!(cmd.value, b"B:W18,24:B12");
+        assert_eq!((cmd.value_offset, end), (16, 20));
+        assert!(errors.is_empty());
+        let (cmd, end) = read_setup(b"x /FEN W:W1:B2/", 2, 0, &mut errors);
+        assert_eq!(
+            (cmd.value.as_slice(), cmd.value_offset, end),
+            (&b"W:W1:B2"[..], 7, 15)
+        );
+        assert!(errors.is_empty());
+    }
+
+    #[test]
+    fn unterminated_setup() {
+        let text = b"/FEN W:W1:B2\r\n1.";
+        let mut errors = Vec::new();
+        let (cmd, end) = read_setup(text, 0, 0, &mut errors);
+        assert_eq!(
+            (cmd.name.as_str(), cmd.value.as_slice(), end),
+            ("FEN", &b"W:W1:B2"[..], 12)
+        );
+        assert_eq!(errors.len(), 1);
+        assert_eq!(
+            (errors[0].kind, errors[0].offset, errors[0].len),
+            (UnterminatedSetup, 0, 12)
+        );
+        let (cmd, end) = read_setup(b"/", 0, 0, &mut errors);
+        assert_eq!((cmd.name.as_str(), end), ("", 1));
+    }
+
+    #[test]
+    fn comments() {
+        let read = |text: &[u8], no_brace_after| {
+            let mut errors = Vec::new();
+            let (end, closed) = read_comment(text, 1, 50, no_brace_after, &mut errors);
+            let errors: Vec<_> = errors.iter().map(|e| (e.kind, e.offset, e.len)).collect();
+            (end, closed, errors)
+        };
+        assert_eq!(read(b" {a\nb} c", false), (6, true, vec![]));
+        assert_eq!(read(b" {}", false), (3, true, vec![]));
+        assert_eq!(
+            read(b" {a b\r\nc", false),
+            (5, false, vec![(UnterminatedComment, 51, 4)])
+        );
+        assert_eq!(
+            read(b" {", false),
+            (2, false, vec![(UnterminatedComment, 51, 1)])
+        );
+        // Told that no `}` follows, it does not look for one.
+        assert_eq!(
+            read(b" {a\nb} c", true),
+            (3, false, vec![(UnterminatedComment, 51, 2)])
+        );
+        assert_eq!(
+            comment(false)(b"{x} y"),
+            Ok((&b" y"[..], (&b"{x}"[..], true)))
+        );
+    }
+
+    #[test]
+    fn line_comments() {
+        assert_eq!(read_line_comment(b"1. % a {b}\r\n2.", 3), 10);
+        assert_eq!(read_line_comment(b";x", 0), 2);
+        assert_eq!(line_comment(b"% a\nb"), Ok((&b"\nb"[..], &b"% a"[..])));
+        assert!(line_comment(b"a").is_err());
+    }
+}
