@@ -12,6 +12,7 @@ pub use kind::{GameEnd, Illegality, Kind, NAMED_GAMES, NeitherBoard};
 use crate::notation::MoveNumber;
 use serde::Serialize;
 
+/// How much a finding matters; ordered from the least (`Note`) to the most (`Error`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
@@ -24,6 +25,7 @@ pub enum Severity {
 }
 
 impl Severity {
+    /// `note`, `warning` or `error`, as printed.
     pub fn name(self) -> &'static str {
         match self {
             Severity::Note => "note",
@@ -35,26 +37,50 @@ impl Severity {
 
 /// The stable codes. Documented in docs/cli.md; never renamed.
 pub mod code {
+    /// Text that cannot be read (error) or that deviates from PDN 3.0 but is understood
+    /// (warning).
     pub const SYNTAX: &str = "syntax";
+    /// No legal move fits the written one.
     pub const ILLEGAL_MOVE: &str = "illegal-move";
+    /// Several legal moves leaving different positions fit, and the rest of the game does
+    /// not tell them apart.
     pub const AMBIGUOUS_MOVE: &str = "ambiguous-move";
+    /// Several moves fit, but only one lets the rest of the game be played.
     pub const AMBIGUITY_RESOLVED: &str = "ambiguity-resolved";
+    /// A move after the end of the game by the rules.
     pub const MOVE_AFTER_END: &str = "move-after-end";
+    /// The declared result contradicts the board, or the Result tag and the result after
+    /// the moves differ.
     pub const RESULT_MISMATCH: &str = "result-mismatch";
+    /// The moves do not end with a result.
     pub const MISSING_RESULT: &str = "missing-result";
+    /// A FEN that cannot be read or describes an impossible position.
     pub const BAD_FEN: &str = "bad-fen";
+    /// A GameType that cannot be read or is not in the standard's table, or a game without
+    /// one that fits neither board.
     pub const UNKNOWN_GAME_TYPE: &str = "unknown-game-type";
+    /// A GameType of the standard's table that pdnkit does not play.
     pub const UNSUPPORTED_GAME_TYPE: &str = "unsupported-game-type";
+    /// How a game without GameType tag was read when its moves did not decide alone (a
+    /// note).
     pub const GAME_TYPE: &str = "game-type";
+    /// A placeholder (`-`, `--`) stands for a move that was not recorded.
     pub const UNKNOWN_MOVE: &str = "unknown-move";
+    /// The file's code page was guessed (a note).
     pub const ENCODING: &str = "encoding";
+    /// A move number that does not fit the move it stands before.
     pub const MOVE_NUMBER: &str = "move-number";
+    /// A capture written with `-` or without separator, or a step written with `:`/`x`.
     pub const CAPTURE_NOTATION: &str = "capture-notation";
+    /// A game with tags and a result but no moves (a note).
     pub const NO_MOVES: &str = "no-moves";
+    /// `*` declared for a game the rules have ended.
     pub const UNFINISHED_RESULT: &str = "unfinished-result";
     /// `convert --fix-results` wrote the result the board proves (a note).
     pub const RESULT_FIXED: &str = "result-fixed";
+    /// A file or directory that cannot be read.
     pub const IO: &str = "io";
+    /// A file of binary data, not PDN text.
     pub const BINARY: &str = "binary";
 
     /// The codes of the diagnostics of a game (those that levels apply to), in the order
@@ -84,12 +110,15 @@ pub mod code {
 /// One finding about one game (or one file: [`Kind::about_file`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// Its severity, after levels and `--strict`.
     pub severity: Severity,
     /// What was found, with its data.
     pub kind: Kind,
     /// Byte offset in the file.
     pub offset: u64,
+    /// 1-based line of [`Self::offset`] (0 until located).
     pub line: u32,
+    /// 1-based column of [`Self::offset`], in characters (0 until located).
     pub column: u32,
     /// The ply (1 = White's first move of the main line) of the move concerned, if any.
     pub ply: Option<u32>,
@@ -135,6 +164,7 @@ impl Diagnostic {
         self.at_move.as_ref().map(|(_, written)| written.as_str())
     }
 
+    /// Whether it makes its game invalid.
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }

@@ -21,13 +21,18 @@ use std::sync::OnceLock;
 /// A text encoding of a PDN file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TextEncoding {
+    /// UTF-8, with or without byte order mark.
     Utf8,
+    /// Windows-1251 (Cyrillic).
     Windows1251,
+    /// CP866 (DOS Cyrillic).
     Cp866,
+    /// ISO-8859-1 (decoded as Windows-1252, its superset).
     Latin1,
 }
 
 impl TextEncoding {
+    /// Every encoding.
     pub const ALL: [TextEncoding; 4] = [
         TextEncoding::Utf8,
         TextEncoding::Windows1251,
@@ -108,6 +113,7 @@ pub fn decode_checked(bytes: &[u8], encoding: TextEncoding) -> (Cow<'_, str>, bo
 /// The outcome of [`detect`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Detection {
+    /// The encoding chosen.
     pub encoding: TextEncoding,
     /// The encoding was chosen by the heuristic (the sample is not valid UTF-8).
     pub guessed: bool,

@@ -7,16 +7,22 @@
 use crate::diagnostic::{Severity, code};
 use std::fmt;
 
+/// The level of a diagnostic code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Level {
+    /// Its diagnostics are dropped.
     Allow,
+    /// Its diagnostics are warnings.
     Warn,
+    /// Its diagnostics are errors.
     Deny,
 }
 
 impl Level {
+    /// Every level.
     pub const ALL: [Level; 3] = [Level::Allow, Level::Warn, Level::Deny];
 
+    /// `allow`, `warn` or `deny`, as written on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Level::Allow => "allow",
@@ -25,6 +31,7 @@ impl Level {
         }
     }
 
+    /// The level of a name [`Level::name`] gives.
     pub fn parse(name: &str) -> Option<Level> {
         Level::ALL.into_iter().find(|l| l.name() == name)
     }
@@ -59,6 +66,7 @@ impl fmt::Display for UnknownCode {
 }
 
 impl Levels {
+    /// Gives `name`, a code of [`code::GAME`], a level.
     pub fn set(&mut self, name: &str, level: Level) -> Result<(), UnknownCode> {
         let index = code::GAME
             .iter()
@@ -68,6 +76,7 @@ impl Levels {
         Ok(())
     }
 
+    /// The level given to the code `name`, if any.
     pub fn get(&self, name: &str) -> Option<Level> {
         let index = code::GAME.iter().position(|c| *c == name)?;
         self.0[index]

@@ -19,7 +19,9 @@ use std::fmt;
 /// The number of a move and the side that makes it; shown as `3.` (White) or `3...` (Black).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveNumber {
+    /// The number, from 1.
     pub number: u32,
+    /// The side that makes the move.
     pub side: Color,
 }
 

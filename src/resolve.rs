@@ -21,7 +21,9 @@ use crate::square::{Corner, SquareError};
 /// A tolerated deviation from the standard found while resolving.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Leniency {
+    /// A capture written with `-` (or without separator).
     CaptureWrittenAsStep,
+    /// A step written with `:` or `x`.
     StepWrittenAsCapture,
 }
 
@@ -34,7 +36,9 @@ pub enum Illegal {
     Placeholder,
     /// The start square holds no piece of the side to move.
     NoPiece {
+        /// The start square (its bit).
         square: u8,
+        /// What it holds: a piece of the other side (`true` for a king), or nothing.
         holds: Option<(Color, bool)>,
     },
     /// The side to move has a capture and wrote a step.
@@ -53,6 +57,7 @@ pub enum Resolution<M = Move> {
     Found(M, Option<Leniency>),
     /// Several moves that leave different positions fit (at least two).
     Ambiguous(Vec<Move>),
+    /// No legal move fits, for this reason.
     Illegal(Illegal),
 }
 

@@ -11,14 +11,19 @@ use std::fmt;
 /// horizontally first, away from that corner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize)]
 pub enum Corner {
+    /// `0`: square 1 at the bottom left (White's side).
     BottomLeft = 0,
+    /// `1`: square 1 at the bottom right.
     BottomRight = 1,
+    /// `2`: square 1 at the top left, the numbering pdnkit reads numbers in by default.
     #[default]
     TopLeft = 2,
+    /// `3`: square 1 at the top right.
     TopRight = 3,
 }
 
 impl Corner {
+    /// The corner of a notation field's digit (0-3).
     pub fn from_digit(digit: u8) -> Option<Corner> {
         Some(match digit {
             0 => Corner::BottomLeft,
@@ -29,6 +34,7 @@ impl Corner {
         })
     }
 
+    /// The notation field's digit of the corner.
     pub fn digit(self) -> u8 {
         self as u8
     }
@@ -134,7 +140,9 @@ fn parse_number(digits: &[u8]) -> Option<u32> {
 /// An alphanumeric square name, displayed as `c3`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SquareName {
+    /// 0 = `a` ... 9 = `j`.
     pub column: u8,
+    /// 1-based, from White's side.
     pub row: u8,
 }
 

@@ -112,8 +112,11 @@ struct Scratch {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct OutcomeCounts {
+    /// `1-0`, `2-0` and their colon forms.
     pub white_wins: usize,
+    /// `0-1`, `0-2` and their colon forms.
     pub black_wins: usize,
+    /// `1/2-1/2`, `1-1` and their other spellings.
     pub draw: usize,
     /// `0-0`.
     pub both_lose: usize,
@@ -134,20 +137,32 @@ impl OutcomeCounts {
     }
 }
 
-/// Games by how they ended; every game is in exactly one bucket.
+/// Games by how they ended; every game is in exactly one bucket. A valid game's bucket is
+/// its [`Termination`]: one of the rules found by replay, else what its declared result says.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct TerminationCounts {
+    /// The side to move had no legal move.
     pub no_legal_move: usize,
+    /// The same position a third time.
     pub threefold_repetition: usize,
+    /// Three kings or more against a lone king for 15 moves.
     pub fifteen_move_rule: usize,
+    /// Kings only for 15 moves each, no man moved, nothing captured (Russian, 7.2.5).
     pub kings_only_rule: usize,
+    /// The material unchanged for 30 or 60 moves each (Russian, 7.2.6).
     pub piece_count_rule: usize,
+    /// Three pieces did not beat a lone king on the main road in 5 moves (Russian, 7.2.7).
     pub main_road_rule: usize,
+    /// Two pieces did not beat a lone king in 5 moves (Russian, 7.2.8).
     pub five_move_rule: usize,
+    /// A draw declared on a game the rules had not ended.
     pub agreement: usize,
+    /// A win declared on a game the rules had not ended.
     pub resignation: usize,
+    /// `0-0` on a game the rules had not ended.
     pub forfeit: usize,
+    /// `*` or no result on a game the rules had not ended.
     pub unfinished: usize,
     /// Games with an error diagnostic, whatever their termination.
     pub invalid: usize,
@@ -207,12 +222,15 @@ impl TerminationCounts {
 /// The capture that took the most pieces, and where it was played.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LongestCapture {
+    /// Pieces it took.
     pub pieces: u32,
+    /// The input's name, as diagnostics name it.
     pub file: String,
     /// 1-based number of the game in its file.
     pub game: usize,
     /// 1-based ply of the main line.
     pub ply: u32,
+    /// The side that made it.
     pub side: Color,
     /// The move as written in the file.
     pub written: String,
@@ -224,9 +242,13 @@ pub struct LongestCapture {
 /// One player's record over the valid games where the name appears in a White or Black tag.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct PlayerRecord {
+    /// Valid games with the name as White or Black (both sides of one game count twice).
     pub games: usize,
+    /// Games the player won by the declared result.
     pub wins: usize,
+    /// Games declared drawn.
     pub draws: usize,
+    /// Games the player lost by the declared result (`0-0` is a loss for both).
     pub losses: usize,
     /// Games declared `*` or without result: counted in `games`, in no other column.
     pub unfinished: usize,
@@ -247,7 +269,9 @@ impl PlayerRecord {
 pub struct Opening {
     /// Canonical alphanumeric moves separated by spaces, e.g. `c3-d4 f6-g5`.
     pub moves: String,
+    /// 41 or 25: openings of different game types are counted apart.
     pub game_type: u8,
+    /// Games that begin with these moves.
     pub games: usize,
 }
 
@@ -256,14 +280,19 @@ pub struct Opening {
 pub struct PlyStats {
     /// Valid games measured.
     pub games: usize,
+    /// Plies of their main lines (variations never count).
     pub total: u64,
+    /// The fewest plies of a valid game; `None` without valid games.
     pub min: Option<u32>,
+    /// The most plies of a valid game; `None` without valid games.
     pub max: Option<u32>,
+    /// `total / games`; `None` without valid games.
     pub mean: Option<f64>,
     /// The middle value; the mean of the two middle values for an even number of games.
     pub median: Option<f64>,
 }
 
+/// Captures on the main lines of valid games.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CaptureStats {
     /// Moves that capture at least one piece.
@@ -272,49 +301,78 @@ pub struct CaptureStats {
     pub multi: u64,
     /// Pieces captured, all moves together.
     pub pieces: u64,
+    /// The capture that took the most pieces (the first in input order on a tie).
     pub longest: Option<LongestCapture>,
 }
 
+/// Declared results of every game.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ResultStats {
     /// Games by the result as written (`1-0`, `2-0`, `1/2-1/2`, `*`, ...; `none`).
     pub by_text: BTreeMap<String, usize>,
+    /// The same games by what the result means.
     pub by_outcome: OutcomeCounts,
 }
 
+/// The most frequent openings ([`TOP_OPENINGS`] of each length) of valid games that start
+/// from the start position of their game type, most frequent first.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct OpeningStats {
+    /// The first 2 plies.
     pub first_2_plies: Vec<Opening>,
+    /// The first 4 plies.
     pub first_4_plies: Vec<Opening>,
 }
 
+/// Diagnostics by code over every game, with the severity they have after `--strict`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DiagnosticStats {
+    /// Errors by code (with one `io` error per unreadable input).
     pub errors: BTreeMap<String, usize>,
+    /// Warnings by code.
     pub warnings: BTreeMap<String, usize>,
+    /// Notes by code (with one `encoding` note per input whose encoding was guessed).
     pub notes: BTreeMap<String, usize>,
 }
 
-/// The statistics document (`pdnkit stats`), in the order it is written.
+/// The statistics document (`pdnkit stats`), in the order it is written; docs/json.md
+/// defines every field. Figures about moves and players count valid games only.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Summary {
+    /// Always `stats` (the document's `type`).
     #[serde(rename = "type")]
     pub kind: &'static str,
+    /// Inputs given or found, readable or not.
     pub files: usize,
+    /// Inputs that could not be opened, or whose reading failed part-way.
     pub unreadable_files: usize,
+    /// Games read: `valid + invalid`.
     pub games: usize,
+    /// Games without an error diagnostic.
     pub valid: usize,
+    /// Games with an error diagnostic.
     pub invalid: usize,
+    /// Games by game type in force (`41`, `25`, `unknown`).
     pub game_types: BTreeMap<String, usize>,
+    /// Readable inputs by the encoding they were decoded with.
     pub encodings: BTreeMap<String, usize>,
+    /// Games by declared result.
     pub results: ResultStats,
+    /// Games by how they ended.
     pub terminations: TerminationCounts,
+    /// Plies per valid game.
     pub plies: PlyStats,
+    /// Captures of valid games.
     pub captures: CaptureStats,
+    /// Moves of valid games that made a man a king.
     pub promotions: u64,
+    /// Valid games with a position of only kings on the main line.
     pub kings_only_games: usize,
+    /// The most frequent openings.
     pub openings: OpeningStats,
+    /// Players' records by name (from the White and Black tags of valid games).
     pub players: BTreeMap<String, PlayerRecord>,
+    /// Diagnostics by severity and code.
     pub diagnostics: DiagnosticStats,
 }
 
@@ -387,6 +445,7 @@ fn player_name(value: &str) -> Option<&str> {
 }
 
 impl Stats {
+    /// An accumulator that has counted nothing.
     pub fn new() -> Stats {
         Stats::default()
     }

@@ -20,81 +20,164 @@ pub enum Kind {
     /// Text the reader could not read, or read with a tolerated deviation.
     Syntax(SyntaxErrorKind),
     /// A variation nested deeper than `limit` levels: it is not checked.
-    TooDeep { limit: usize },
+    TooDeep {
+        /// The deepest nesting checked.
+        limit: usize,
+    },
     /// A move no legal move fits: why, and the legal moves of the position (sorted).
-    IllegalMove { why: Illegality, legal: Vec<String> },
+    IllegalMove {
+        /// Why it fits no legal move.
+        why: Illegality,
+        /// The legal moves in the game's notation.
+        legal: Vec<String>,
+    },
     /// A placeholder (`1. - -`) in place of a move.
     UnknownMove,
     /// A move that fits several legal moves leaving different positions (sorted).
-    AmbiguousMove { readings: Vec<String> },
+    AmbiguousMove {
+        /// The legal moves it fits, in full notation.
+        readings: Vec<String>,
+    },
     /// An ambiguous move of which only one reading lets the game go on.
     AmbiguityResolved {
+        /// The legal moves it fits, in full notation (sorted).
         readings: Vec<String>,
+        /// The one taken.
         chosen: String,
     },
     /// A move after the rules ended the game.
-    MoveAfterEnd { end: GameEnd },
+    MoveAfterEnd {
+        /// How and when the rules ended it.
+        end: GameEnd,
+    },
     /// A tolerated spelling of a capture or a step (what it is, in words).
-    CaptureNotation { spelling: &'static str },
+    CaptureNotation {
+        /// The spelling in words, e.g. "a capture written with `-`".
+        spelling: &'static str,
+    },
     /// A move number that is not the one of the move after it.
     MoveNumber {
+        /// The number as written.
         written: MoveNumber,
+        /// The number of the move after it.
         expected: MoveNumber,
     },
     /// A Result tag whose value is no result (as written, decoded lossily).
-    ResultTagUnreadable { value: String },
+    ResultTagUnreadable {
+        /// The tag's value.
+        value: String,
+    },
     /// The result at the end of the movetext and the Result tag disagree.
     ResultConflict {
+        /// The result at the end of the movetext.
         written: GameResult,
+        /// The Result tag's.
         tagged: GameResult,
     },
     /// A result that contradicts the end the rules gave the game.
-    ResultAgainstBoard { declared: GameResult, end: GameEnd },
+    ResultAgainstBoard {
+        /// The result declared.
+        declared: GameResult,
+        /// How and when the rules ended the game.
+        end: GameEnd,
+    },
     /// `*` on a game the rules ended.
-    UnfinishedResult { declared: GameResult, end: GameEnd },
+    UnfinishedResult {
+        /// The result declared (`*`).
+        declared: GameResult,
+        /// How and when the rules ended the game.
+        end: GameEnd,
+    },
     /// The movetext does not end with a result.
     MissingResult,
     /// `convert --fix-results` wrote the result the board proves in place of the declared one.
     ResultFixed {
+        /// The result declared, as written.
         declared: String,
+        /// The result written in its place.
         written: String,
+        /// What the board proves, in words.
         why: String,
     },
     /// A FEN (tag or setup command) that cannot be set up.
-    BadFen { fen: String, error: FenError },
+    BadFen {
+        /// The FEN as written.
+        fen: String,
+        /// What is wrong with it.
+        error: FenError,
+    },
     /// A GameType value that cannot be read.
-    GameTypeUnreadable { value: String, error: GameTypeError },
+    GameTypeUnreadable {
+        /// The tag's value.
+        value: String,
+        /// What is wrong with it.
+        error: GameTypeError,
+    },
     /// A full GameType whose board is not the one of the game type it names.
-    GameTypeBoard { value: String, variant: Variant },
+    GameTypeBoard {
+        /// The tag's value.
+        value: String,
+        /// The game type its number names.
+        variant: Variant,
+    },
     /// A game type of the PDN table that pdnkit does not play.
-    GameTypeUnsupported { number: u32, name: &'static str },
+    GameTypeUnsupported {
+        /// The game type's number.
+        number: u32,
+        /// The game's name in the PDN table.
+        name: &'static str,
+    },
     /// A number the PDN table has no game for.
-    GameTypeUnknown { number: u32 },
+    GameTypeUnknown {
+        /// The number.
+        number: u32,
+    },
     /// No GameType tag, and the game fits neither board.
-    GameTypeNeither { why: NeitherBoard },
+    GameTypeNeither {
+        /// What fits neither board.
+        why: NeitherBoard,
+    },
     /// No GameType tag, and the moves fit both boards: read as the default, 41.
     GameTypeBothBoards,
     /// No GameType tag: read on the board where the moves replay further.
     GameTypeDetected {
+        /// The game type it was read as.
         variant: Variant,
+        /// Plies replayed on its board.
         plies: u32,
+        /// Plies replayed on the other board.
         other_plies: u32,
     },
     /// The game has no moves.
     NoMoves,
     /// About a file: the encoding it was decoded in was a guess.
     Encoding {
+        /// The encoding guessed.
         encoding: TextEncoding,
+        /// What the guess rests on, in words.
         reason: String,
     },
     /// About a file: `count` games without a GameType tag fit both boards (the first of them
     /// named); each game's [`Kind::GameTypeBothBoards`] folded into one.
-    BothBoardsInFile { count: usize, named: Vec<usize> },
+    BothBoardsInFile {
+        /// Games that fit both boards.
+        count: usize,
+        /// The first of them (1-based numbers in the file), at most [`NAMED_GAMES`].
+        named: Vec<usize>,
+    },
     /// About a file: it cannot be read (what the system or the walk said).
-    Io { why: String },
+    Io {
+        /// What the system or the walk said.
+        why: String,
+    },
     /// About a file: binary data, not text; `utf16` when it starts with a UTF-16 byte order
     /// mark, else the 1-based position of its first NUL byte.
-    Binary { utf16: bool, nul_at: usize },
+    Binary {
+        /// It starts with a UTF-16 byte order mark.
+        utf16: bool,
+        /// The 1-based position of its first NUL byte (when not `utf16`).
+        nul_at: usize,
+    },
 }
 
 /// Why no legal move fits a written one.
@@ -102,20 +185,28 @@ pub enum Kind {
 pub enum Illegality {
     /// A square that is not on this board.
     BadSquare {
+        /// The square as written.
         square: String,
+        /// Why it is not on the board.
         error: SquareError,
     },
     /// The start square holds no piece of `side`, the side to move.
     NoPiece {
+        /// The side to move.
         side: Color,
+        /// The start square as written.
         square: String,
+        /// What the square holds: a piece of the other side (`true` for a king), or nothing.
         holds: Option<(Color, bool)>,
     },
+    /// A step written where a capture is compulsory.
     CaptureCompulsory,
     /// The piece is there, but none of its legal moves (captures) fits.
     NoSuchMove {
+        /// The move was written as a capture.
         capture: bool,
     },
+    /// No legal move fits a move in Russian compact notation (`ed4`).
     NoCompactMove,
 }
 
@@ -133,7 +224,9 @@ pub enum NeitherBoard {
 /// How the rules ended a game, and the ply after which they did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameEnd {
+    /// How the rules ended it.
     pub outcome: Outcome,
+    /// The ply after which they did (0: the start position).
     pub ply: u32,
 }
 

@@ -37,9 +37,13 @@ impl Default for Limits {
 /// One input file and what it held (the counts are `validate`'s).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FileRow {
+    /// The input's name, as diagnostics name it.
     pub name: String,
+    /// Games read.
     pub games: usize,
+    /// Games without an error diagnostic.
     pub valid: usize,
+    /// Games with an error diagnostic.
     pub invalid: usize,
     /// Warning diagnostics.
     pub warnings: usize,
@@ -52,6 +56,7 @@ pub struct FileRow {
 /// A move of a kept game.
 #[derive(Clone, Debug)]
 pub struct KeptMove {
+    /// The move as played.
     pub mv: Move,
     /// The move in the game's notation (numeric if the game writes numbers), start and end
     /// only unless the full path is needed.
@@ -66,6 +71,7 @@ pub struct KeptMove {
 pub struct Failure {
     /// Index of the error in [`KeptGame::diagnostics`].
     pub diagnostic: usize,
+    /// The position before the move.
     pub before: Position,
     /// The squares of the written move that could be read.
     pub written_squares: u64,
@@ -80,19 +86,27 @@ pub struct KeptGame {
     pub file: usize,
     /// 1-based number of the game in its file.
     pub index: usize,
+    /// 1-based line where the game starts.
     pub line: u32,
+    /// Whether it has no error diagnostic.
     pub valid: bool,
+    /// Its tags, names and decoded values, in the order written.
     pub tags: Vec<(String, String)>,
     /// The game type in force, if known.
     pub game_type: Option<u8>,
+    /// The start position, if it could be set up.
     pub start: Option<Position>,
     /// The main line as replayed.
     pub moves: Vec<KeptMove>,
+    /// The declared result as written at the end of the moves (else the Result tag's).
     pub declared: Option<&'static str>,
+    /// How the game ended, if its main line replayed without error.
     pub termination: Option<Termination>,
     /// The rule that ended the game and the ply after which it did.
     pub rule_end: Option<(Outcome, u32)>,
+    /// Its diagnostics, in the order found.
     pub diagnostics: Vec<Diagnostic>,
+    /// Where its main line stopped, if at an error on a move.
     pub failure: Option<Failure>,
 }
 
@@ -199,6 +213,7 @@ pub struct Contents {
 }
 
 impl Contents {
+    /// Contents that keep games within `limits`, with nothing counted yet.
     pub fn new(limits: Limits) -> Contents {
         Contents {
             limits,
@@ -228,6 +243,7 @@ impl Contents {
         self.file().problem = Some(problem);
     }
 
+    /// The encoding the current input was read in.
     pub fn detection(&mut self, detection: &Detection) {
         self.stats.detection(detection);
         self.file().encoding = Some((detection.encoding.name(), detection.guessed));
@@ -280,10 +296,12 @@ impl Contents {
         }
     }
 
+    /// The statistics of every game read.
     pub fn stats(&self) -> &Stats {
         &self.stats
     }
 
+    /// One row per input, in input order.
     pub fn files(&self) -> &[FileRow] {
         &self.files
     }
@@ -298,6 +316,7 @@ impl Contents {
         (self.kept_valid, self.kept_invalid)
     }
 
+    /// How many games it keeps.
     pub fn limits(&self) -> Limits {
         self.limits
     }

@@ -10,10 +10,13 @@ use std::str::FromStr;
 /// A parsed GameType tag. Fields after `number` are `None` for the bare form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GameTypeTag {
+    /// The game type's number in the PDN table (41, 25...).
     pub number: u32,
     /// `W` or `B` (upper case).
     pub start_color: Option<char>,
+    /// Columns of the board.
     pub width: Option<u8>,
+    /// Rows of the board.
     pub height: Option<u8>,
     /// `A` (alphanumeric), `N` (numeric) or `S` (SAN), and the corner digit of square 1:
     /// 0 bottom left, 1 bottom right, 2 top left, 3 top right.
@@ -25,31 +28,46 @@ pub struct GameTypeTag {
 /// What is wrong with a GameType value, and where (byte offset in the value).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameTypeError {
+    /// No value at all.
     Empty,
+    /// The game type's number is not a number.
     BadNumber {
+        /// The byte offset of the field in the value.
         at: usize,
     },
+    /// The start colour is neither `W` nor `B`.
     BadStartColor {
+        /// The byte offset of the field in the value.
         at: usize,
     },
+    /// The width is not a number from 1 to 255.
     BadWidth {
+        /// The byte offset of the field in the value.
         at: usize,
     },
+    /// The height is not a number from 1 to 255.
     BadHeight {
+        /// The byte offset of the field in the value.
         at: usize,
     },
+    /// The notation is not a letter (`A`, `N`, `S`) and a corner digit (0-3).
     BadNotation {
+        /// The byte offset of the field in the value.
         at: usize,
     },
+    /// The invert flag is neither 0 nor 1.
     BadInvert {
+        /// The byte offset of the field in the value.
         at: usize,
     },
     /// Fewer than the five fields of the full form.
     Incomplete {
+        /// The byte offset of the field in the value.
         at: usize,
     },
     /// More than six fields.
     Trailing {
+        /// The byte offset of the field in the value.
         at: usize,
     },
 }

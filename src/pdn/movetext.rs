@@ -26,12 +26,18 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum WrittenSquare {
     /// `c3`: column 0 = `a` (`j` and `k` are both 9), row 1-based as written.
-    Alpha { column: u8, row: u32 },
+    Alpha {
+        /// 0 = `a`.
+        column: u8,
+        /// 1-based.
+        row: u32,
+    },
     /// `22`: a square number, at least 1.
     Number(u32),
 }
 
 impl WrittenSquare {
+    /// Whether it is alphanumeric (`c3`).
     pub const fn is_alpha(self) -> bool {
         matches!(self, WrittenSquare::Alpha { .. })
     }
@@ -90,11 +96,19 @@ pub(crate) fn numeric_squares(squares: &[WrittenSquare]) -> bool {
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub enum MoveShape {
     /// Two or more squares; `capture` when any separator is `:` or `x`.
-    Squares { squares: Squares, capture: bool },
+    Squares {
+        /// The squares in the order written.
+        squares: Squares,
+        /// Whether any separator is a capture's.
+        capture: bool,
+    },
     /// Russian compact notation: column of origin and destination square (`ed4`, `e:d4`).
     Compact {
+        /// The column the piece comes from (0 = `a`).
         from_column: u8,
+        /// Where it goes.
         to: WrittenSquare,
+        /// Written with `:` or `x`.
         capture: bool,
     },
     /// `-` or `--`: a move that was not recorded.
@@ -149,6 +163,7 @@ impl Marks {
         })
     }
 
+    /// The marks as written.
     pub fn as_str(&self) -> &str {
         let bytes = self.bytes.get(..usize::from(self.len)).unwrap_or_default();
         std::str::from_utf8(bytes).unwrap_or_default()
@@ -192,8 +207,11 @@ pub struct WrittenMove {
     /// Length in bytes of the move as written without its strength marks (`c3:e5` of
     /// `c3:e5!`); moves are ASCII, so it is its length in characters too.
     pub text_len: u16,
+    /// What kind of move it is, with its squares.
     pub shape: MoveShape,
+    /// How its squares are joined.
     pub separator: Separator,
+    /// Strength marks after it (`!`, `?!`, `(!?)`), if any.
     pub strength: Option<Strength>,
 }
 

@@ -10,8 +10,11 @@ use std::fmt;
 /// Who won, as declared by a result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
+    /// `1-0`, `2-0` and their other spellings.
     WhiteWins,
+    /// `0-1`, `0-2` and their other spellings.
     BlackWins,
+    /// `1/2-1/2`, `1-1` and their other spellings.
     Draw,
     /// `0-0`: the game was declared lost for both players.
     BothLose,
