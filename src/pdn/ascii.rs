@@ -1,5 +1,5 @@
-//! Byte classes shared by the splitter and the lexer, so that both agree on where every
-//! construct (word, tag, comment) ends, and line-break counting shared by the reader and the
+//! Byte classes shared by the scanner and the grammar, so that both agree on where every
+//! construct (word, tag, comment) ends, and line-break counting shared by the scanner and the
 //! locator.
 
 /// Whitespace: space, every ASCII control byte (tab, line breaks, NUL, Ctrl-Z ...) and DEL.

@@ -124,8 +124,8 @@ impl Token {
     }
 }
 
-/// One game, read. Reading another game into the same value with [`parse_game_into`]
-/// reuses its vectors and tag buffers, so a stream is read without allocating per game.
+/// One game, read. The scanner reads every game into the same value, reusing its vectors
+/// and tag buffers, so a stream is read without allocating per game.
 #[derive(Clone, Default)]
 pub struct ParsedGame {
     pub tags: Vec<Tag>,
@@ -239,7 +239,7 @@ impl ParsedGame {
         self.errors.clear();
     }
 
-    /// Adds a tag read elsewhere (by the splitter's fast path), reusing an earlier buffer,
+    /// Adds a tag read elsewhere (by a visitor gathering a game), reusing an earlier buffer,
     /// one with the same name if there is one (games mostly repeat their tag names). False
     /// (and nothing added) if the name is not UTF-8.
     pub(crate) fn push_tag(
