@@ -96,14 +96,20 @@ pub struct Start {
 /// a problem, says it and gives the exit code.
 pub fn start(common: &CommonArgs, paths: &[PathBuf], output: Option<&Path>) -> Result<Start, u8> {
     let (config, inputs) = args::start(common.config(), |c| c, paths)?;
-    let output = Output::open(output, &Sources::of_inputs(&inputs)).map_err(|e| {
-        tell_error(&e.to_string());
-        super::EXIT_FAILURE
-    })?;
+    let output = open_output(output, &Sources::of_inputs(&inputs))?;
     Ok(Start {
         config,
         inputs: Inputs::new(inputs),
         output,
+    })
+}
+
+/// Opens `path` (standard output for `None` or `-`) by the rules of [`Output::open`]; on a
+/// refusal, says why and gives the exit code.
+pub fn open_output(path: Option<&Path>, sources: &Sources) -> Result<Output, u8> {
+    Output::open(path, sources).map_err(|e| {
+        tell_error(&e.to_string());
+        super::EXIT_FAILURE
     })
 }
 

@@ -4,17 +4,15 @@
 
 use super::archive::{GameWriter, Inputs, InvalidGames, put_in_place, read_inputs};
 use super::args::Config;
+use super::between::Gaps;
 use super::convert_messages::{Messages, summary};
 use super::inputs::Input;
 use super::output::{Output, Sources, tell_error};
 use super::{EXIT_FAILURE, closed_pipe, verdict};
-use pdnkit::convert::{FixedResult, PdnOptions, comments_between};
+use pdnkit::convert::{FixedResult, PdnOptions};
 use pdnkit::diagnostic::{Diagnostic, Kind, Severity, code};
-use pdnkit::encoding::TextEncoding;
-use pdnkit::pdn::limits::MAX_GAME_BYTES;
 use pdnkit::validate::GameReport;
-use std::fs::File;
-use std::io::{self, Read, Seek, SeekFrom};
+use std::io;
 use std::path::Path;
 
 pub fn run(
@@ -34,10 +32,10 @@ pub fn run(
     // Standard input is copied to a file, from which the text between games is read again.
     let inputs = Inputs::new(inputs).rereadable()?;
     let mut writer = GameWriter::canonical(*options);
-    // The input being read: the messages told when the next one starts, its text between
-    // games.
+    // The messages of the input being read, told when the next one starts.
     let mut current: Option<Current> = None;
-    let (names, list) = (inputs.names(), inputs.list());
+    let mut gaps = Gaps::new(&inputs);
+    let names = inputs.names();
     // Invalid games read, for the verdict of a run whose output pipe closed.
     let mut invalid = 0;
     let reading = read_inputs(
@@ -48,13 +46,12 @@ pub fn run(
         &mut |source, game| {
             let mut said = Vec::new();
             if current.as_ref().is_none_or(|c| c.index != source.index) {
-                if let Some(done) = current.take() {
-                    done.finish(&mut writer, &mut output, &mut said)?;
+                if let Some(mut done) = current.take() {
+                    done.messages.finish(&mut said)?;
                 }
                 current = Some(Current {
                     index: source.index,
                     messages: Messages::new(&names[source.index], config),
-                    between: Between::open(&list[source.index]),
                 });
             }
             let Some(now) = current.as_mut() else {
@@ -63,10 +60,9 @@ pub fn run(
             let mut report = game.report.clone();
             now.messages.game(&mut report, &mut said)?;
             invalid += usize::from(!report.valid());
-            let before = now
-                .between
-                .before(game.offset, game.bytes.len(), game.encoding);
-            writer.write_between(&mut output, &before)?;
+            let before = gaps.before(source.index, &game);
+            writer.write_between(&mut output, &before.after_last)?;
+            writer.write_between(&mut output, &before.before)?;
             writer.write(&mut output, &game)?;
             if let Some(fixed) = writer.take_fixed() {
                 let note = fixed_note(&game.report, &fixed);
@@ -78,7 +74,10 @@ pub fn run(
     );
     let mut said = Vec::new();
     let last = match (reading.is_ok(), current.take()) {
-        (true, Some(done)) => done.finish(&mut writer, &mut output, &mut said),
+        (true, Some(mut done)) => done
+            .messages
+            .finish(&mut said)
+            .and_then(|()| writer.write_between(&mut output, &gaps.rest())),
         _ => Ok(()),
     };
     let reading = reading.and_then(|reading| last.map(|()| reading));
@@ -111,80 +110,10 @@ pub fn run(
     }
 }
 
-/// The input being read.
+/// The input being read, and the messages about it.
 struct Current<'a> {
     index: usize,
     messages: Messages<'a>,
-    between: Between,
-}
-
-impl Current<'_> {
-    /// Writes the comments after the input's last game, and says what is left to say.
-    fn finish(
-        mut self,
-        writer: &mut GameWriter,
-        output: &mut Output,
-        said: &mut Vec<u8>,
-    ) -> io::Result<()> {
-        self.messages.finish(said)?;
-        writer.write_between(output, &self.between.rest())
-    }
-}
-
-/// The text between the games of an input (a comment preamble, comments after a game),
-/// read again from the file: the reader of games skips it.
-struct Between {
-    /// None for an input that is not a regular file (it cannot be read again).
-    file: Option<File>,
-    /// End of the last game.
-    end: u64,
-    encoding: TextEncoding,
-}
-
-impl Between {
-    fn open(input: &Input) -> Between {
-        let file = match input {
-            Input::File(path) => File::open(path)
-                .ok()
-                .filter(|f| f.metadata().is_ok_and(|m| m.is_file())),
-            _ => None,
-        };
-        Between {
-            file,
-            end: 0,
-            encoding: TextEncoding::Utf8,
-        }
-    }
-
-    /// The comments before the game at `offset`, `len` bytes long.
-    fn before(&mut self, offset: u64, len: usize, encoding: TextEncoding) -> String {
-        self.encoding = encoding;
-        let text = self.read(offset);
-        self.end = offset + len as u64;
-        text
-    }
-
-    /// The comments after the last game.
-    fn rest(&mut self) -> String {
-        self.read(u64::MAX)
-    }
-
-    /// The comments from the end of the last game to `to` (at most [`MAX_GAME_BYTES`] of
-    /// text: more is no text between games, and is left out).
-    fn read(&mut self, to: u64) -> String {
-        let Some(file) = self.file.as_mut() else {
-            return String::new();
-        };
-        let len = to.saturating_sub(self.end).min(MAX_GAME_BYTES as u64);
-        let mut bytes = Vec::new();
-        let read = file
-            .seek(SeekFrom::Start(self.end))
-            .and_then(|_| file.take(len).read_to_end(&mut bytes));
-        match read {
-            Ok(_) => comments_between(&bytes, self.encoding),
-            Err(_) => String::new(),
-        }
-    }
 }
 
 /// The report of a game whose result `--fix-results` changed, holding the one note that

@@ -2,14 +2,16 @@
 //! for people), and with `-o` an archive that keeps one game of each group.
 
 use super::archive::{
-    GameWriter, Inputs, InvalidGames, Reading, Start, put_in_place, read_inputs, start,
+    GameWriter, Inputs, InvalidGames, Reading, Source, Start, open_output, put_in_place,
+    read_inputs, start,
 };
 use super::args::{CommonArgs, Config};
-use super::output::{Output, tell_error};
+use super::between::Gaps;
+use super::output::{Output, Sources, tell_error};
 use super::report::plural;
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
-use pdnkit::archive::Needs;
 use pdnkit::archive::dedupe::{Dedupe, Group, Relation};
+use pdnkit::archive::{Needs, ReadGame};
 use pdnkit::escape;
 use serde::Serialize;
 use std::io::{self, Write};
@@ -113,7 +115,9 @@ pub fn dropped(found: &Found) -> Vec<bool> {
     dropped
 }
 
-/// Writes every game not dropped, as written, games apart by a blank line (a third reading).
+/// Writes every game not dropped (by ordinal; games past the end of `dropped` are kept),
+/// games apart by a blank line (a third reading), with the comments between games: those
+/// before a game go with it, those after the last game of an input are kept.
 pub fn write_kept(
     inputs: &Inputs,
     config: &Config,
@@ -123,20 +127,21 @@ pub fn write_kept(
 ) -> io::Result<Reading> {
     let mut ordinal = 0usize;
     let needs = writer.needs();
-    read_inputs(
-        inputs,
-        config,
-        needs,
-        InvalidGames::Silent,
-        &mut |_, game| {
-            let keep = !dropped.get(ordinal).copied().unwrap_or(false);
-            ordinal += 1;
-            if keep {
-                writer.write(out, &game)?;
-            }
-            Ok(())
-        },
-    )
+    let mut gaps = Gaps::new(inputs);
+    let mut write = |source: &Source<'_>, game: ReadGame<'_>| {
+        let keep = !dropped.get(ordinal).copied().unwrap_or(false);
+        ordinal += 1;
+        let before = gaps.before(source.index, &game);
+        writer.write_between(out, &before.after_last)?;
+        if keep {
+            writer.write_between(out, &before.before)?;
+            writer.write(out, &game)?;
+        }
+        Ok(())
+    };
+    let reading = read_inputs(inputs, config, needs, InvalidGames::Silent, &mut write)?;
+    writer.write_between(out, &gaps.rest())?;
+    Ok(reading)
 }
 
 #[derive(Serialize)]
@@ -288,6 +293,15 @@ pub fn run(args: DedupeArgs) -> io::Result<u8> {
         Ok(start) => start,
         Err(code) => return Ok(code),
     };
+    // With -o FILE the report goes to standard output (opened before any input is read,
+    // and refused if it is an input); with -o - to standard error.
+    let report_out = match (&args.output, output.is_stdout()) {
+        (Some(_), false) => match open_output(None, &Sources::of_inputs(inputs.list())) {
+            Ok(out) => Some(out),
+            Err(code) => return Ok(code),
+        },
+        _ => None,
+    };
     let inputs = Inputs::rereadable(inputs)?;
     let found = match find(&inputs, &config)? {
         Ok(found) => found,
@@ -299,11 +313,12 @@ pub fn run(args: DedupeArgs) -> io::Result<u8> {
         write_report(&mut output, args.format, &found, names)?;
         output.commit()?;
     } else {
-        // The report goes to standard output, unless the archive does.
-        if output.is_stdout() {
-            write_report(&mut io::stderr().lock(), args.format, &found, names)?;
-        } else {
-            write_report(&mut io::stdout().lock(), args.format, &found, names)?;
+        match report_out {
+            Some(mut out) => {
+                write_report(&mut out, args.format, &found, names)?;
+                out.commit()?;
+            }
+            None => write_report(&mut io::stderr().lock(), args.format, &found, names)?,
         }
         let reading = write_kept(
             &inputs,

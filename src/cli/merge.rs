@@ -1,8 +1,8 @@
 //! `pdnkit merge`: many inputs into one archive, in input order, each game as written or
-//! (`--canonical`) as canonical PDN; `--dedupe` leaves out duplicates as `pdnkit dedupe -o`
-//! does.
+//! (`--canonical`) as canonical PDN, with the comments between games; `--dedupe` leaves out
+//! duplicates as `pdnkit dedupe -o` does.
 
-use super::archive::{GameWriter, InvalidGames, Start, put_in_place, read_inputs, start};
+use super::archive::{GameWriter, Start, put_in_place, start};
 use super::args::CommonArgs;
 use super::dedupe::{dropped, find, write_kept};
 use super::{EXIT_FAILURE, EXIT_OK};
@@ -11,7 +11,8 @@ use std::io;
 use std::path::PathBuf;
 
 /// Merge archives into one: every game of every input, in input order, as written
-/// (re-encoded to UTF-8) or as canonical PDN, games separated by a blank line.
+/// (re-encoded to UTF-8) or as canonical PDN, games separated by a blank line, with the
+/// comments between games.
 ///
 /// With --dedupe, one game of each group of duplicates is kept (see `pdnkit dedupe`).
 #[derive(clap::Args)]
@@ -54,23 +55,17 @@ pub fn run(args: MergeArgs) -> io::Result<u8> {
     } else {
         GameWriter::default()
     };
-    let reading = if args.dedupe {
-        let inputs = inputs.rereadable()?;
-        let found = match find(&inputs, &config)? {
-            Ok(found) => found,
+    // Read again for the text between games (and by dedupe).
+    let inputs = inputs.rereadable()?;
+    let dropped = if args.dedupe {
+        match find(&inputs, &config)? {
+            Ok(found) => dropped(&found),
             Err(code) => return Ok(code),
-        };
-        write_kept(&inputs, &config, &dropped(&found), writer, &mut output)?
+        }
     } else {
-        let mut writer = writer;
-        read_inputs(
-            &inputs,
-            &config,
-            writer.needs(),
-            InvalidGames::Silent,
-            &mut |_, game| writer.write(&mut output, &game),
-        )?
+        Vec::new()
     };
+    let reading = write_kept(&inputs, &config, &dropped, writer, &mut output)?;
     Ok(if put_in_place(output, &reading)? {
         EXIT_OK
     } else {

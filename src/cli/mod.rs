@@ -3,6 +3,7 @@
 
 mod archive;
 mod args;
+mod between;
 mod canonical;
 mod cap;
 mod common;

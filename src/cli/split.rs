@@ -1,6 +1,6 @@
 //! `pdnkit split`: one file per value of a tag, per year, or per N games, in a directory.
 
-use super::archive::{GameWriter, Inputs, InvalidGames, read_inputs};
+use super::archive::{GameWriter, Inputs, InvalidGames, open_output, read_inputs};
 use super::args::{self, CommonArgs};
 use super::output::{Output, Sources, tell_error};
 use super::{EXIT_FAILURE, EXIT_OK};
@@ -51,6 +51,11 @@ pub fn run(args: SplitArgs) -> io::Result<u8> {
         Err(code) => return Ok(code),
     };
     let sources = Sources::of_inputs(&inputs);
+    // The list of files written goes to standard output, which must not be an input.
+    let mut listing = match open_output(None, &sources) {
+        Ok(out) => out,
+        Err(code) => return Ok(code),
+    };
     let dir = args.output.as_path();
     if let Err(e) = std::fs::create_dir_all(dir) {
         let shown = escape::text(&escape::file_name(dir)).into_owned();
@@ -110,7 +115,8 @@ pub fn run(args: SplitArgs) -> io::Result<u8> {
             break;
         }
     }
-    report(dir, &names, &written)?;
+    report(&mut listing, dir, &names, &written)?;
+    listing.commit()?;
     Ok(EXIT_OK)
 }
 
@@ -129,10 +135,14 @@ fn close(
 }
 
 /// One line per file written, in the order their values first occurred.
-fn report(dir: &Path, names: &FileNames, written: &[(usize, usize)]) -> io::Result<()> {
+fn report(
+    out: &mut dyn Write,
+    dir: &Path,
+    names: &FileNames,
+    written: &[(usize, usize)],
+) -> io::Result<()> {
     let mut written = written.to_vec();
     written.sort_unstable();
-    let mut out = io::stdout().lock();
     for (index, games) in written {
         let path = dir.join(format!("{}.pdn", names.names()[index]));
         let shown = escape::text(&escape::file_name(&path)).into_owned();

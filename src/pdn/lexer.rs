@@ -134,7 +134,7 @@ pub struct ParsedGame {
     pub tokens: Vec<Token>,
     pub errors: Vec<SyntaxError>,
     /// Tags of an earlier game, kept for their buffers (not part of the game).
-    spare: Vec<Tag>,
+    pub(crate) spare: Vec<Tag>,
 }
 
 /// What a syntax check (nothing replayed) takes from a game's tokens.
@@ -275,7 +275,7 @@ impl ParsedGame {
     }
 
     /// A tag to fill in: the buffers of an earlier game's tag when there is one.
-    fn fresh_tag(&mut self) -> Tag {
+    pub(crate) fn fresh_tag(&mut self) -> Tag {
         self.spare.pop().unwrap_or_default()
     }
 }

@@ -73,6 +73,7 @@ mod names;
 mod plain_game;
 pub mod reader;
 pub mod result;
+mod scan;
 pub mod scanner;
 pub mod setup;
 mod splitter;

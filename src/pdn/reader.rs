@@ -36,7 +36,6 @@ use super::ascii::BreakCounter;
 use super::lexer::{ParsedGame, parse_game_into};
 use super::limits::MAX_GAME_BYTES;
 use super::plain_game::{Constructs, Lexing, Splitting};
-pub(crate) use super::splitter::Opening;
 use super::splitter::{Splitter, Step};
 use std::io::{self, BufRead};
 
@@ -87,23 +86,6 @@ pub struct GameReader<R> {
     /// File offset where the line containing `lines_at` starts.
     line_start: u64,
     games: usize,
-    /// Set when the input comes block by block (see [`Self::starting_at`]).
-    blocks: Option<BlockFeed>,
-}
-
-/// How a reader fed block by block stops at the end of a block and drops bytes.
-#[derive(Debug)]
-struct BlockFeed {
-    /// The whole-file reader's read size: bytes are dropped where it would drop them (only
-    /// at the end of one of its reads), so that columns come out the same (see
-    /// [`GameReader::column_of`]).
-    piece: u64,
-    /// The offset where the input ends, once its last block is fed.
-    input_end: Option<u64>,
-    /// The block ran out (the input may go on).
-    paused: bool,
-    /// Where bytes were last dropped (a pause makes two reads at one place).
-    dropped_at: Option<u64>,
 }
 
 impl<R: BufRead> GameReader<R> {
@@ -122,70 +104,7 @@ impl<R: BufRead> GameReader<R> {
             lines_at: 0,
             line_start: 0,
             games: 0,
-            blocks: None,
         }
-    }
-
-    /// A reader of the input from `offset` on, fed block by block (`inner` is one block;
-    /// more come with [`Self::more`]); `offset` is where a game certainly starts (or 0) at the
-    /// start of a line, `breaks` line breaks into the input. At the end of a block the reader
-    /// pauses ([`Self::paused`]). It drops bytes only at offsets that are multiples of
-    /// `piece`, where a whole-file reader reading `piece` bytes at a time would drop them.
-    /// A byte order mark is looked for only at offset 0.
-    pub(crate) fn starting_at(
-        inner: R,
-        offset: u64,
-        breaks: u64,
-        piece: usize,
-        input_end: Option<u64>,
-    ) -> GameReader<R> {
-        let mut reader = GameReader::new(inner);
-        (reader.base, reader.tail_base) = (offset, offset);
-        reader.bom_checked = offset > 0;
-        reader.splitter = Splitter::new(offset);
-        reader.lines.breaks = breaks;
-        (reader.lines_at, reader.line_start) = (offset, offset);
-        reader.blocks = Some(BlockFeed {
-            piece: piece as u64,
-            input_end,
-            paused: false,
-            dropped_at: None,
-        });
-        reader
-    }
-
-    /// The reader reached the end of its block (and returned `None`).
-    pub(crate) fn paused(&self) -> bool {
-        self.blocks.as_ref().is_some_and(|feed| feed.paused)
-    }
-
-    /// Paused where `opening` at the start of a line would certainly start a new game,
-    /// whatever follows it: everything before it is read and the game being gathered, if any,
-    /// would end before it exactly as if the input ended there.
-    pub(crate) fn paused_before_game(&self, opening: Opening) -> bool {
-        self.paused()
-            && self.bom_checked
-            && self
-                .splitter
-                .starts_game(self.offset_of(self.buf.len()), opening)
-    }
-
-    /// The next block is in `inner` (`input_end`: it is the last, ending there).
-    pub(crate) fn more(&mut self, input_end: Option<u64>) {
-        if let Some(feed) = self.blocks.as_mut() {
-            (feed.paused, feed.input_end) = (false, input_end);
-        }
-    }
-
-    /// Ends the input where the reader paused (after [`Self::paused_before_game`]): the game
-    /// being gathered is handed out next, as it would be when the next game begins.
-    pub(crate) fn end_at_pause(&mut self) {
-        self.more(None);
-        self.eof = true;
-    }
-
-    pub(crate) fn get_mut(&mut self) -> &mut R {
-        &mut self.inner
     }
 
     /// The next game, or `None` at the end of the input. Only I/O errors are errors:
@@ -213,9 +132,6 @@ impl<R: BufRead> GameReader<R> {
             if !self.bom_checked {
                 if self.buf.len() < BOM.len() && !self.eof {
                     self.fill()?;
-                    if self.paused() {
-                        return Ok(None);
-                    }
                     continue;
                 }
                 self.bom_checked = true;
@@ -228,12 +144,7 @@ impl<R: BufRead> GameReader<R> {
                 .splitter
                 .step(scanned, self.tail_base, self.eof, constructs)
             {
-                Step::NeedMore => {
-                    self.fill()?;
-                    if self.paused() {
-                        return Ok(None);
-                    }
-                }
+                Step::NeedMore => self.fill()?,
                 Step::Done => return Ok(None),
                 Step::Game { start, end } => {
                     let (line, column) = match self.head_at {
@@ -368,37 +279,15 @@ impl<R: BufRead> GameReader<R> {
         }
     }
 
-    /// Whether to drop unneeded bytes before the next read: always, except when fed block by
-    /// block (see [`BlockFeed::piece`]).
-    fn drops_here(&mut self) -> bool {
-        let end = self.offset_of(self.buf.len());
-        let Some(feed) = self.blocks.as_mut() else {
-            return true;
-        };
-        let drops = (end.is_multiple_of(feed.piece) || feed.input_end == Some(end))
-            && feed.dropped_at != Some(end);
-        if drops {
-            feed.dropped_at = Some(end);
-        }
-        drops
-    }
-
     /// Appends the next piece of input.
     fn fill(&mut self) -> io::Result<()> {
-        if self.bom_checked && self.drops_here() {
+        if self.bom_checked {
             self.drop_unneeded();
         }
         loop {
             match self.inner.fill_buf() {
                 Ok(piece) => {
                     let n = piece.len();
-                    if let Some(feed) = self.blocks.as_mut()
-                        && n == 0
-                        && feed.input_end.is_none()
-                    {
-                        feed.paused = true;
-                        return Ok(());
-                    }
                     self.buf.extend_from_slice(piece);
                     self.inner.consume(n);
                     self.eof = n == 0;

@@ -1,46 +1,106 @@
 //! The scanner: reads a PDN stream game by game and tells each game to a [`Visitor`]
 //! (see [`super::visitor`] for the order of the calls). Resumable: [`Scanner::read_game`]
 //! reads one game and returns what the visitor made of it, so a caller may stop after any
-//! game and go on later. Memory is bounded as the reader's (see [`super::reader`]).
+//! game and go on later.
 //!
-//! Game boundaries, resynchronisation after damage, offsets, lines and columns, limits and
-//! leniencies are those of [`GameReader`] and the lexer (listed in [`super`]); the scanner
-//! hands their reading out as events.
+//! The input is read once, into one buffer that holds the game being read (the pass over it,
+//! with game boundaries, limits and leniencies, is the `scan` module): memory is bounded by the
+//! largest game plus one read, whatever the input. Lines and columns come from the scanner's
+//! own count of the bytes it passes, so they do not depend on how the input was read.
 
+use super::ascii::BreakCounter;
 use super::error::SyntaxError;
 use super::lexer::{ParsedGame, Token, TokenKind};
-use super::reader::{GameReader, Opening, RawGame};
+use super::limits::MAX_GAME_BYTES;
+use super::reader::RawGame;
+pub(crate) use super::scan::Opening;
+use super::scan::{Input, Lexer, Stop};
 use super::tag::Tag;
 use super::visitor::{GameStart, Skip, Span, Visitor};
 use std::io::{self, BufRead};
 use std::iter::Peekable;
 use std::slice::Iter;
 
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// Reads games from a byte stream and tells them to visitors.
 pub struct Scanner<R> {
-    games: GameReader<R>,
-    /// The game being told (reused: no allocation per game in the common case).
+    inner: R,
+    /// The bytes still needed, from offset `base` on: the game being read (or, of a game too
+    /// long to hold, the construct being read).
+    buf: Vec<u8>,
+    base: u64,
+    /// Where the scan goes on.
+    pos: u64,
+    eof: bool,
+    bom_checked: bool,
+    lexer: Lexer,
+    /// The game being read (reused: no allocation per game in the common case).
     parsed: ParsedGame,
+    /// The first `MAX_GAME_BYTES + 1` bytes of a game that no longer fits in `buf`.
+    head: Option<Vec<u8>>,
+    lines: Lines,
+    /// Offset, line and column where the game being read starts.
+    game_at: Option<(u64, u32, u32)>,
+    /// Offset, line and column of a construct read for its end only (it may start a game).
+    skipped_at: Option<(u64, u32, u32)>,
+    /// The game handed out last ends; reading goes on at this offset.
+    resume: Option<u64>,
+    games: usize,
+    /// Set when the input comes block by block (see [`Self::starting_at`]).
+    feed: Option<Feed>,
+}
+
+/// Lines and columns, counted over the input up to an offset, however it was read.
+#[derive(Debug, Default)]
+struct Lines {
+    breaks: BreakCounter,
+    /// Characters (bytes that do not continue a UTF-8 character) since the last break.
+    chars: u64,
+    /// Counted up to this offset.
+    at: u64,
+}
+
+/// An input fed block by block: whether the block ran out, and where the input ends once
+/// its last block is fed.
+#[derive(Debug)]
+struct Feed {
+    input_end: Option<u64>,
+    paused: bool,
+}
+
+fn chars(bytes: &[u8]) -> u64 {
+    bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count() as u64
 }
 
 impl<R: BufRead> Scanner<R> {
     pub fn new(inner: R) -> Scanner<R> {
-        Scanner::over(GameReader::new(inner))
-    }
-
-    fn over(games: GameReader<R>) -> Scanner<R> {
         Scanner {
-            games,
+            inner,
+            buf: Vec::new(),
+            base: 0,
+            pos: 0,
+            eof: false,
+            bom_checked: false,
+            lexer: Lexer::default(),
             parsed: ParsedGame::default(),
+            head: None,
+            lines: Lines::default(),
+            game_at: None,
+            skipped_at: None,
+            resume: None,
+            games: 0,
+            feed: None,
         }
     }
 
     /// Reads the next game into `visitor`: what its [`Visitor::end_game`] returned, or `None`
     /// at the end of the input. Only I/O errors are errors: any bytes make games.
     pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Option<V::Output>> {
-        let Some(raw) = self.games.next_game_parsed(&mut self.parsed)? else {
+        if !self.next_game()? {
             return Ok(None);
-        };
+        }
+        let raw = self.raw_game();
         if V::WHOLE_GAME {
             return Ok(Some(visitor.whole_game(&raw, &self.parsed)));
         }
@@ -49,50 +109,237 @@ impl<R: BufRead> Scanner<R> {
 
     /// Number of games read so far.
     pub fn games_read(&self) -> usize {
-        self.games.games_read()
+        self.games
     }
 
-    /// Capacity of the internal buffer (bounded by the largest game plus one read).
+    /// Memory held for the input (bounded by the largest game plus one read).
     pub fn buffer_capacity(&self) -> usize {
-        self.games.buffer_capacity()
+        self.buf.capacity() + self.head.as_ref().map_or(0, Vec::capacity)
     }
 
     pub fn into_inner(self) -> R {
-        self.games.into_inner()
+        self.inner
     }
 
-    /// A scanner of the input from `offset` on, fed block by block (see
-    /// [`GameReader::starting_at`]): how parallel validation reads one block.
+    /// A scanner of the input from `offset` on, fed block by block (`inner` is one block;
+    /// more come with [`Self::more`]); `offset` is where a game certainly starts (or 0) at the
+    /// start of a line, `breaks` line breaks into the input. At the end of a block the
+    /// scanner pauses ([`Self::paused_before_game`]). A byte order mark is looked for only at
+    /// offset 0.
     pub(crate) fn starting_at(
         inner: R,
         offset: u64,
         breaks: u64,
-        piece: usize,
+        _piece: usize,
         input_end: Option<u64>,
     ) -> Scanner<R> {
-        Scanner::over(GameReader::starting_at(
-            inner, offset, breaks, piece, input_end,
-        ))
+        let mut scanner = Scanner::new(inner);
+        (scanner.base, scanner.pos) = (offset, offset);
+        scanner.bom_checked = offset > 0;
+        scanner.lines.breaks.breaks = breaks;
+        scanner.lines.at = offset;
+        scanner.feed = Some(Feed {
+            input_end,
+            paused: false,
+        });
+        scanner
     }
 
-    /// Paused where `opening` at the start of a line would certainly start a game: a cut
-    /// point where another scanner may start (see [`GameReader::paused_before_game`]).
+    fn paused(&self) -> bool {
+        self.feed.as_ref().is_some_and(|feed| feed.paused)
+    }
+
+    /// Paused where `opening` at the start of a line would certainly start a new game,
+    /// whatever follows it: everything before it is read and the game being read, if any,
+    /// would end before it exactly as if the input ended there.
     pub(crate) fn paused_before_game(&self, opening: Opening) -> bool {
-        self.games.paused_before_game(opening)
+        self.paused()
+            && self.bom_checked
+            && self.resume.is_none()
+            && self.pos == self.end()
+            && self.lexer.starts_game(opening)
     }
 
     /// The next block is in the input (`input_end`: it is the last, ending there).
     pub(crate) fn more(&mut self, input_end: Option<u64>) {
-        self.games.more(input_end);
+        if let Some(feed) = self.feed.as_mut() {
+            (feed.paused, feed.input_end) = (false, input_end);
+        }
     }
 
     /// Ends the input at the pause (after [`Self::paused_before_game`]).
     pub(crate) fn end_at_pause(&mut self) {
-        self.games.end_at_pause();
+        self.more(None);
+        self.eof = true;
     }
 
     pub(crate) fn get_mut(&mut self) -> &mut R {
-        self.games.get_mut()
+        &mut self.inner
+    }
+
+    /// Offset just after the bytes read.
+    fn end(&self) -> u64 {
+        self.base + self.buf.len() as u64
+    }
+
+    fn index(&self, offset: u64) -> usize {
+        usize::try_from(offset.saturating_sub(self.base))
+            .unwrap_or(usize::MAX)
+            .min(self.buf.len())
+    }
+
+    /// Reads up to the end of the next game; false at the end of the input (or of a block).
+    fn next_game(&mut self) -> io::Result<bool> {
+        if let Some(resume) = self.resume.take() {
+            self.pos = resume;
+            self.lexer.reset_game();
+            (self.game_at, self.head) = (None, None);
+        }
+        if !self.lexer.in_game {
+            self.parsed.clear();
+        }
+        loop {
+            if !self.bom_checked {
+                if self.buf.len() < BOM.len() && !self.eof {
+                    self.fill()?;
+                    if self.paused() {
+                        return Ok(false);
+                    }
+                    continue;
+                }
+                self.bom_checked = true;
+                if self.buf.starts_with(BOM) {
+                    self.pos = BOM.len() as u64;
+                }
+            }
+            let input = Input {
+                buf: &self.buf,
+                base: self.base,
+                eof: self.eof,
+            };
+            let stop = self.lexer.run(input, &mut self.pos, &mut self.parsed);
+            if self.lexer.in_game && self.game_at.is_none() {
+                self.game_at = Some(self.location(self.lexer.start));
+            }
+            match stop {
+                Stop::End { resume } => {
+                    self.games += 1;
+                    self.resume = Some(resume);
+                    return Ok(true);
+                }
+                Stop::Done => return Ok(false),
+                Stop::NeedMore => {
+                    self.fill()?;
+                    if self.paused() {
+                        return Ok(false);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The game just read.
+    fn raw_game(&self) -> RawGame<'_> {
+        let start = self.lexer.start;
+        let end = self
+            .lexer
+            .last_end
+            .min(start.saturating_add(MAX_GAME_BYTES as u64 + 1));
+        let len = usize::try_from(end.saturating_sub(start)).unwrap_or(usize::MAX);
+        let bytes = match &self.head {
+            Some(head) => head.get(..len.min(head.len())).unwrap_or_default(),
+            None => {
+                let from = self.index(start);
+                self.buf
+                    .get(from..self.index(end).max(from))
+                    .unwrap_or_default()
+            }
+        };
+        let (_, line, column) = self.game_at.unwrap_or((start, 1, 1));
+        RawGame {
+            bytes,
+            offset: start,
+            line,
+            column,
+            index: self.games,
+        }
+    }
+
+    /// Line and column of `offset`, at or after every offset asked before.
+    fn location(&mut self, offset: u64) -> (u64, u32, u32) {
+        if offset < self.lines.at
+            && let Some(at) = self.skipped_at.filter(|at| at.0 == offset)
+        {
+            return at;
+        }
+        if offset > self.lines.at {
+            let (from, to) = (self.index(self.lines.at), self.index(offset));
+            let fed = self.buf.get(from..to).unwrap_or_default();
+            self.lines.breaks.feed(fed);
+            match memchr::memrchr2(b'\n', b'\r', fed) {
+                Some(i) => self.lines.chars = chars(fed.get(i + 1..).unwrap_or_default()),
+                None => self.lines.chars += chars(fed),
+            }
+            self.lines.at = offset;
+        }
+        let line = u32::try_from(self.lines.breaks.breaks + 1).unwrap_or(u32::MAX);
+        let column = u32::try_from(self.lines.chars + 1).unwrap_or(u32::MAX);
+        (offset, line, column)
+    }
+
+    /// Drops the bytes no longer needed and appends the next piece of input. A construct
+    /// that cannot end within [`MAX_GAME_BYTES`] is read for its end only; of a game longer
+    /// than that, the first bytes are kept apart.
+    fn fill(&mut self) -> io::Result<()> {
+        self.lexer.check_long();
+        let end = self.end();
+        if self.pos < end && end - self.pos > MAX_GAME_BYTES as u64 {
+            self.skipped_at = Some(self.location(self.pos));
+            let input = Input {
+                buf: &self.buf,
+                base: self.base,
+                eof: self.eof,
+            };
+            self.lexer.overflow(input, self.pos);
+            self.pos = end;
+        }
+        let mut keep = self.pos;
+        if self.lexer.in_game && self.head.is_none() {
+            let start = self.lexer.start;
+            let head_end = start.saturating_add(MAX_GAME_BYTES as u64 + 1);
+            if self.pos > head_end {
+                let (from, to) = (self.index(start), self.index(head_end));
+                self.head = Some(self.buf.get(from..to).unwrap_or_default().to_vec());
+            } else {
+                keep = start;
+            }
+        }
+        if keep > self.base {
+            self.location(keep);
+            let cut = self.index(keep);
+            self.buf.drain(..cut);
+            self.base += cut as u64;
+        }
+        loop {
+            match self.inner.fill_buf() {
+                Ok(piece) => {
+                    let n = piece.len();
+                    if let Some(feed) = self.feed.as_mut()
+                        && n == 0
+                        && feed.input_end.is_none()
+                    {
+                        feed.paused = true;
+                        return Ok(());
+                    }
+                    self.buf.extend_from_slice(piece);
+                    self.inner.consume(n);
+                    self.eof = n == 0;
+                    return Ok(());
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
     }
 }
 

@@ -42,15 +42,6 @@ struct Chunk {
     breaks: u32,
 }
 
-/// What may start a game where a stream is cut (see [`Splitter::starts_game`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Opening {
-    /// A `[`.
-    Tag,
-    /// A word that [`move_number`] reads as number 1, no longer than a token.
-    MoveOne,
-}
-
 /// What a scan found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Step {
@@ -170,24 +161,6 @@ impl Splitter {
     /// Starts the scan at `start` instead (after a byte order mark); nothing was scanned yet.
     pub(crate) fn skip_bom(&mut self, start: u64) {
         (self.pos, self.mark) = (start, start);
-    }
-
-    /// Whether a construct starting with `opening` at `at`, with everything before it scanned,
-    /// starts a new game whatever follows: the scan is at the top level (in no comment, word,
-    /// tag ...), and the game being gathered, if any, ends before it as [`Self::top_run`]
-    /// (`[` after movetext) or [`Self::end_word`] (`1.` after a blank line) would cut it; the
-    /// end of the input would end it at the same byte.
-    pub(crate) fn starts_game(&self, at: u64, opening: Opening) -> bool {
-        if self.pos != at || self.mode != Mode::Top || self.in_word {
-            return false;
-        }
-        match (&self.chunk, opening) {
-            (None, _) => true,
-            (Some(c), Opening::Tag) => c.movetext,
-            (Some(c), Opening::MoveOne) => {
-                c.depth == 0 && move_one_starts_game(1, c.breaks, c.movetext, c.max_number)
-            }
-        }
     }
 
     /// The same splitter without its fast path: every byte goes through the state machine.

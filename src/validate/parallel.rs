@@ -21,7 +21,7 @@ use crate::encoding::TextEncoding;
 use crate::pdn::ascii::{BreakCounter, is_break, word_end};
 use crate::pdn::grammar::move_number;
 use crate::pdn::limits::MAX_TOKEN_BYTES;
-use crate::pdn::reader::Opening;
+use crate::pdn::scanner::Opening;
 use crate::pdn::scanner::Scanner;
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Read};

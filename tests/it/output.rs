@@ -97,11 +97,22 @@ fn standard_output_appending_to_an_input_is_refused() {
     let d = Dir::new();
     let good = d.good();
     let before = fs::read(&good).unwrap();
+    // The archive commands' reports and listings go to standard output too.
+    let kept = d.path("kept.pdn");
+    let kept = kept.to_str().unwrap();
+    let parts = d.path("parts");
+    let parts = parts.to_str().unwrap();
     for args in [
         &["validate"][..],
         &["stats"],
         &["convert", "--to", "pdn"],
         &["show"],
+        &["select"],
+        &["positions"],
+        &["merge"],
+        &["dedupe"],
+        &["dedupe", "-o", kept],
+        &["split", "--by", "1", "-o", parts],
     ] {
         let child = command()
             .args(args)
@@ -119,6 +130,7 @@ fn standard_output_appending_to_an_input_is_refused() {
         );
     }
     assert_eq!(fs::read(&good).unwrap(), before);
+    assert!(!Path::new(kept).exists() && !Path::new(parts).exists());
 }
 
 #[test]

@@ -176,7 +176,50 @@ fn merge_keeps_input_order_and_bytes() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
     let all: Vec<usize> = (1..=7).chain([6, 7]).collect();
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), archive(&all));
+    // The archive's comment preamble is kept, as a paragraph of its own.
+    let text = fs::read_to_string(ARCHIVE).unwrap();
+    let preamble = text[..text.find("[Event").unwrap()].trim_end();
+    let want = format!("{preamble}\n\n{}", archive(&all));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), want);
+}
+
+#[test]
+fn merge_keeps_comments_between_games_and_dedupe_drops_those_of_a_dropped_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.pdn");
+    let b = dir.path().join("b.pdn");
+    fs::write(
+        &a,
+        "{ preamble }\n[Event \"A\"]\n1. c3-d4 *\n{ after A }\n\n[Event \"B\"]\n1. c3-b4 *\n",
+    )
+    .unwrap();
+    // Game C has the moves of game A: a duplicate.
+    fs::write(&b, "{ about C }\n[Event \"C\"]\n1. c3-d4 *\n{ end of b }\n").unwrap();
+    let merge = |extra: &[&str]| {
+        let out = pdnkit()
+            .arg("merge")
+            .arg(&a)
+            .arg(&b)
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let game_a = "[Event \"A\"]\n1. c3-d4 *\n";
+    let game_b = "[Event \"B\"]\n1. c3-b4 *\n";
+    let game_c = "[Event \"C\"]\n1. c3-d4 *\n";
+    assert_eq!(
+        merge(&[]),
+        format!(
+            "{{ preamble }}\n\n{game_a}\n{{ after A }}\n\n{game_b}\n{{ about C }}\n\n\
+             {game_c}\n{{ end of b }}\n"
+        )
+    );
+    assert_eq!(
+        merge(&["--dedupe"]),
+        format!("{{ preamble }}\n\n{game_a}\n{{ after A }}\n\n{game_b}\n{{ end of b }}\n")
+    );
 }
 
 #[test]

@@ -1,0 +1,1043 @@
+//! The one pass of the scanner over a buffer: it reads constructs (tags, move numbers, moves,
+//! NAGs, comments, variations, setup commands, results) into a [`ParsedGame`] and decides
+//! where each game ends, with every rule written once. Resumable at construct boundaries:
+//! a construct that reaches the end of the buffer is read again once more input is there
+//! ([`Stop::NeedMore`]), so the buffer holds a game at most, never the file.
+//!
+//! Where games start and end:
+//! - a game starts at its first tag or movetext construct: comments before it (a preamble,
+//!   comments between games) and whitespace belong to no game;
+//! - it ends right after its result at the top level (outside comments, variations, tags,
+//!   setup commands and line comments);
+//! - a game without a result ends before a `[` after its movetext, before a tag whose name
+//!   already occurred in its own tag section ([`SeenNames`]), before a move number `1.` after
+//!   a blank line once it reached move 2 ([`move_one_starts_game`]), and at the end of input;
+//! - a `{` with no `}` anywhere after it ends at the end of its line (an error), and so does
+//!   every later `{`; if the end of input is more than [`MAX_GAME_BYTES`] after it, the
+//!   comment runs to the end instead (too far to read again), which makes a game too long;
+//! - limits ([`super::limits`]): a game whose constructs run past [`MAX_GAME_BYTES`] is read
+//!   for its end only, and reported too long; past [`MAX_TOKENS`] or [`MAX_MOVES`] the rest of
+//!   a game is read for its end only; long comments, tags and words are errors.
+//!
+//! Leniencies of the movetext (warnings unless noted; see also [`super::tag`] and
+//! [`super::movetext`]): move numbers glued to moves `1.e3-d4`; `1. ... d6-c5` read as
+//! `1... d6-c5`, a `...` anywhere else ignored; move numbers without a dot or with 2 or 4+
+//! dots; strength marks after a space `c3-d4 !`, and `(!?)` right after a move (not
+//! reported); `*` as a strength mark glued to a move; NAGs glued to moves; `%` line comments
+//! anywhere a construct may start, `;` anywhere; results inside variations are kept.
+
+use super::ascii::{WORD_ENDS, is_break, is_space, line_end, word_end};
+use super::error::{SyntaxError, SyntaxErrorKind};
+use super::grammar::{
+    bare_number, column_of, game_move, game_result, move_number, nag, quick_move_number,
+    quick_move_word, quickest_alpha, quickest_numbers, read_comment, read_line_comment, read_setup,
+    read_tag,
+};
+use super::lexer::{CommentStyle, ParsedGame, Token, TokenKind};
+use super::limits::{
+    MAX_COMMENT_BYTES, MAX_GAME_BYTES, MAX_MOVES, MAX_TAG_NAME_BYTES, MAX_TAG_VALUE_BYTES,
+    MAX_TOKEN_BYTES, MAX_TOKENS,
+};
+use super::movetext::{Marks, MoveShape, Separator, Squares, Strength};
+use super::names::SeenNames;
+use super::result::GameResult;
+
+/// Why [`Lexer::run`] stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// The game ended at [`Lexer::last_end`]; reading goes on at `resume`.
+    End { resume: u64 },
+    /// The construct at the position may go on past the buffer.
+    NeedMore,
+    /// The input ended with no game.
+    Done,
+}
+
+/// What may start a game where a stream is cut (see [`Lexer::starts_game`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Opening {
+    /// A `[`.
+    Tag,
+    /// A word that [`move_number`] reads as number 1, no longer than a token.
+    MoveOne,
+}
+
+/// A construct too long to hold, read for its end only (see [`Lexer::overflow`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Skipping {
+    Word,
+    /// To the end of the line: line comments, and tags (which never span lines).
+    Line,
+    /// To the next `/` or the end of the line.
+    Setup,
+    /// To the next `}`; the `{` is at this offset.
+    Comment(u64),
+}
+
+/// The one rule for games without tags or results: a move number `number` at the top level,
+/// after `breaks` line breaks since the last construct, starts a new game when it is `1.`
+/// after a blank line and the game so far has movetext that reached move 2 or more.
+#[inline(always)]
+pub(crate) fn move_one_starts_game(
+    number: u32,
+    breaks: u32,
+    movetext: bool,
+    max_number: u32,
+) -> bool {
+    number == 1 && breaks >= 2 && movetext && max_number > 1
+}
+
+/// The scan's state between calls: the game being read and what holds across games.
+#[derive(Debug, Default)]
+pub(crate) struct Lexer {
+    /// A game has started at [`Self::start`].
+    pub in_game: bool,
+    pub start: u64,
+    /// End of the game's last construct.
+    pub last_end: u64,
+    movetext: bool,
+    depth: u64,
+    /// Offset of the outermost `(` still open.
+    outer_open: u64,
+    max_number: u32,
+    /// Line breaks since the last construct (comments do not count as one).
+    breaks: u32,
+    prev_cr: bool,
+    names: SeenNames,
+    /// The `[` whose name is in [`Self::names`] already (its tag is being read again).
+    named_at: Option<u64>,
+    /// Moves read so far, and the index in the tokens of the first one past [`MAX_MOVES`].
+    moves: usize,
+    over_moves: Option<usize>,
+    /// The rest of the game is read for its end only (a limit was reached).
+    stopped: bool,
+    /// The game's constructs run past [`MAX_GAME_BYTES`].
+    pub too_long: bool,
+    /// [`Self::at_limit`] is checked once the tokens reach this many.
+    token_cap: usize,
+    skipping: Option<Skipping>,
+    /// What is skipped is a construct (no comment): line breaks before it are forgotten.
+    skipped_construct: bool,
+    /// No `}` at or after this offset (learned at the end of input).
+    no_brace_from: Option<u64>,
+}
+
+/// The buffer being read: `buf[0]` is at offset `base`; `eof`: nothing follows it.
+#[derive(Clone, Copy)]
+pub(crate) struct Input<'a> {
+    pub buf: &'a [u8],
+    pub base: u64,
+    pub eof: bool,
+}
+
+impl Input<'_> {
+    fn at(&self, i: usize) -> u64 {
+        self.base + i as u64
+    }
+
+    fn index(&self, offset: u64) -> usize {
+        usize::try_from(offset.saturating_sub(self.base)).unwrap_or(usize::MAX)
+    }
+
+    /// A construct ending at index `end` may go on past the buffer.
+    fn open_ended(&self, end: usize) -> bool {
+        end >= self.buf.len() && !self.eof
+    }
+}
+
+fn clamp_len(len: usize) -> u32 {
+    u32::try_from(len).unwrap_or(u32::MAX)
+}
+
+/// One call of the scan: the lexer's state with the buffer and the game being filled.
+struct Pass<'s, 'a> {
+    lx: &'s mut Lexer,
+    input: Input<'a>,
+    out: &'s mut ParsedGame,
+    /// Index of the next byte.
+    i: usize,
+}
+
+impl Lexer {
+    /// Forgets the game (after it was handed out).
+    pub(crate) fn reset_game(&mut self) {
+        let (skipping, no_brace_from) = (self.skipping, self.no_brace_from);
+        let names = std::mem::take(&mut self.names);
+        *self = Lexer {
+            skipping,
+            no_brace_from,
+            names,
+            ..Lexer::default()
+        };
+    }
+
+    /// Reads from `*pos` on, filling `out` (cleared by the caller when a game starts), until
+    /// the game ends or the buffer runs out; `*pos` is then where to go on.
+    pub(crate) fn run(&mut self, input: Input<'_>, pos: &mut u64, out: &mut ParsedGame) -> Stop {
+        let mut pass = Pass {
+            i: input.index(*pos),
+            lx: self,
+            input,
+            out,
+        };
+        let stop = pass.run();
+        *pos = pass.input.at(pass.i);
+        stop
+    }
+
+    /// Whether a construct starting with `opening` right where the scan stands (everything
+    /// before it read, in no construct) starts a new game whatever follows it.
+    pub(crate) fn starts_game(&self, opening: Opening) -> bool {
+        if self.skipping.is_some() {
+            return false;
+        }
+        match opening {
+            _ if !self.in_game => true,
+            Opening::Tag => self.movetext,
+            Opening::MoveOne => {
+                self.depth == 0
+                    && move_one_starts_game(1, self.breaks, self.movetext, self.max_number)
+            }
+        }
+    }
+
+    /// The construct at `at` (the position after [`Stop::NeedMore`]) cannot end within
+    /// [`MAX_GAME_BYTES`]: it is read for its end only, from the end of `buf` on.
+    pub(crate) fn overflow(&mut self, input: Input<'_>, at: u64) {
+        let first = input.buf.get(input.index(at)).copied().unwrap_or_default();
+        let skipping = match first {
+            b'{' => Skipping::Comment(at),
+            b'%' | b';' | b'[' => Skipping::Line,
+            b'/' => Skipping::Setup,
+            _ => Skipping::Word,
+        };
+        self.skipping = Some(skipping);
+        if self.in_game {
+            self.too_long = true;
+            self.stopped = true;
+            self.movetext |= matches!(skipping, Skipping::Word | Skipping::Setup);
+            self.skipped_construct = first == b'[' || !matches!(skipping, Skipping::Line);
+        }
+    }
+
+    /// Whether the game's constructs run past [`MAX_GAME_BYTES`]: then the rest of it is read
+    /// for its end only.
+    pub(crate) fn check_long(&mut self) {
+        if self.in_game && !self.too_long && self.last_end - self.start > MAX_GAME_BYTES as u64 {
+            self.too_long = true;
+            self.stopped = true;
+        }
+    }
+
+    /// Where the construct being skipped ends, reading from `buf[i]` (and whether its end
+    /// was found, rather than the end of input); `None` if not in the buffer.
+    fn skip_to(&mut self, input: Input<'_>, i: usize) -> Option<(usize, bool)> {
+        let rest = input.buf.get(i..).unwrap_or_default();
+        let found = match self.skipping? {
+            Skipping::Word => rest.iter().position(|&b| WORD_ENDS[usize::from(b)]),
+            Skipping::Line => memchr::memchr2(b'\n', b'\r', rest),
+            Skipping::Setup => memchr::memchr3(b'/', b'\n', b'\r', rest)
+                .map(|j| j + usize::from(rest.get(j) == Some(&b'/'))),
+            Skipping::Comment(_) => memchr::memchr(b'}', rest).map(|j| j + 1),
+        };
+        match found {
+            Some(j) => Some((i + j, true)),
+            None if input.eof => Some((input.buf.len(), false)),
+            None => None,
+        }
+    }
+}
+
+impl Pass<'_, '_> {
+    fn run(&mut self) -> Stop {
+        if self.lx.in_game && !self.lx.stopped {
+            self.refresh_cap();
+        }
+        // Only set between two calls (by `Lexer::overflow`).
+        if let Some(skipping) = self.lx.skipping {
+            let Some((end, found)) = self.lx.skip_to(self.input, self.i) else {
+                self.i = self.input.buf.len();
+                return Stop::NeedMore;
+            };
+            self.lx.skipping = None;
+            let end_offset = self.input.at(end);
+            if let Skipping::Comment(open) = skipping
+                && !self.lx.in_game
+                && !found
+            {
+                // No `}` up to the end, too far to read again: the comment runs to the
+                // end, and makes a game too long (even outside a game, to be reported).
+                self.begin(open);
+                self.lx.too_long = true;
+                self.lx.stopped = true;
+            }
+            self.i = end;
+            if self.lx.in_game {
+                self.lx.last_end = end_offset;
+                if self.lx.skipped_construct {
+                    self.lx.breaks = 0;
+                }
+            }
+        }
+        loop {
+            self.spaces();
+            let Some(&b) = self.input.buf.get(self.i) else {
+                if !self.input.eof {
+                    return Stop::NeedMore;
+                }
+                return if self.lx.in_game {
+                    self.finish();
+                    Stop::End {
+                        resume: self.input.at(self.i),
+                    }
+                } else {
+                    Stop::Done
+                };
+            };
+            self.lx.prev_cr = false;
+            let at = self.i;
+            let step = match b {
+                b'{' => self.brace_comment(),
+                b';' => self.line_comment(CommentStyle::Semicolon),
+                b'%' => self.line_comment(CommentStyle::Percent),
+                b'[' => self.tag(),
+                _ => {
+                    self.begin(self.input.at(at));
+                    match b {
+                        b'(' => self.open(),
+                        b')' => self.close(),
+                        b'/' => self.setup(),
+                        b']' | b'}' => {
+                            self.unknown(at, at + 1, SyntaxErrorKind::UnknownToken);
+                            Step::Read(at + 1)
+                        }
+                        _ => self.word(),
+                    }
+                }
+            };
+            match step {
+                Step::Read(end) => {
+                    self.i = end;
+                    if self.lx.in_game {
+                        self.ended_at(end);
+                    }
+                }
+                Step::Comment(end) => {
+                    self.i = end;
+                    if self.lx.in_game {
+                        self.lx.last_end = self.input.at(end);
+                    }
+                }
+                Step::More => {
+                    self.i = at;
+                    return Stop::NeedMore;
+                }
+                Step::EndBefore => {
+                    self.i = at;
+                    self.finish();
+                    return Stop::End {
+                        resume: self.input.at(at),
+                    };
+                }
+                Step::EndAfter(end) => {
+                    self.i = end;
+                    self.ended_at(end);
+                    self.finish();
+                    return Stop::End {
+                        resume: self.input.at(end),
+                    };
+                }
+            }
+        }
+    }
+
+    /// Skips whitespace, counting line breaks (`\r\n` once).
+    #[inline(always)]
+    fn spaces(&mut self) {
+        let buf = self.input.buf;
+        let (mut i, mut breaks, mut prev_cr) = (self.i, self.lx.breaks, self.lx.prev_cr);
+        while let Some(&b) = buf.get(i) {
+            if b != b' ' {
+                if !is_space(b) {
+                    break;
+                }
+                if b == b'\r' || (b == b'\n' && !prev_cr) {
+                    breaks = breaks.saturating_add(1);
+                }
+            }
+            prev_cr = b == b'\r';
+            i += 1;
+        }
+        (self.i, self.lx.breaks, self.lx.prev_cr) = (i, breaks, prev_cr);
+    }
+
+    /// A movetext or tag construct of the game ends at index `end`.
+    fn ended_at(&mut self, end: usize) {
+        self.lx.last_end = self.input.at(end);
+        self.lx.breaks = 0;
+    }
+
+    /// A construct of a game starts at `at`: the game starts here if it has not yet.
+    fn begin(&mut self, at: u64) {
+        if !self.lx.in_game {
+            self.lx.in_game = true;
+            self.lx.start = at;
+            self.lx.last_end = at;
+            self.lx.names.clear();
+            self.refresh_cap();
+        }
+    }
+
+    /// The game ends: the findings that only its end can tell.
+    fn finish(&mut self) {
+        self.lx.check_long();
+        if self.lx.too_long {
+            self.out.clear();
+            self.out.errors.push(SyntaxError {
+                kind: SyntaxErrorKind::GameTooLong,
+                offset: self.lx.start,
+                len: 1,
+            });
+            return;
+        }
+        if self.lx.over_moves.is_some() {
+            self.at_limit(); // the last move was one too many
+        }
+        if self.lx.depth > 0 && !self.lx.stopped {
+            let kind = SyntaxErrorKind::UnclosedVariation {
+                count: self.lx.depth,
+            };
+            self.error_at(kind, self.lx.outer_open, 1);
+        }
+    }
+
+    /// Sets [`Lexer::token_cap`] after tags or findings were added.
+    fn refresh_cap(&mut self) {
+        let out = &*self.out;
+        self.lx.token_cap = if self.lx.over_moves.is_some() || self.lx.stopped {
+            0
+        } else {
+            MAX_TOKENS.saturating_sub(out.tags.len() + out.errors.len())
+        };
+    }
+
+    /// Whether the game reached [`MAX_MOVES`] or [`MAX_TOKENS`]: then the rest is read for
+    /// its end only (a move past the limit is dropped) and an error says so, once.
+    #[cold]
+    #[inline(never)]
+    fn at_limit(&mut self) -> bool {
+        if self.lx.stopped {
+            return true;
+        }
+        let out = &mut *self.out;
+        let (kind, offset) = if let Some(first) = self.lx.over_moves {
+            let offset = out.tokens.get(first).map_or(self.lx.start, |t| t.offset);
+            out.tokens.truncate(first);
+            (SyntaxErrorKind::TooManyMoves, offset)
+        } else if out.tokens.len() + out.tags.len() + out.errors.len() >= MAX_TOKENS {
+            (SyntaxErrorKind::TooManyTokens, self.input.at(self.i))
+        } else {
+            return false;
+        };
+        out.errors.push(SyntaxError {
+            kind,
+            offset,
+            len: 1,
+        });
+        self.lx.stopped = true;
+        self.lx.token_cap = 0;
+        true
+    }
+
+    /// Whether constructs are kept (no limit reached).
+    #[inline(always)]
+    fn keeping(&mut self) -> bool {
+        self.out.tokens.len() < self.lx.token_cap || !self.at_limit()
+    }
+
+    fn error(&mut self, kind: SyntaxErrorKind, at: usize, len: usize) {
+        let offset = self.input.at(at);
+        self.error_at(kind, offset, len);
+    }
+
+    fn error_at(&mut self, kind: SyntaxErrorKind, offset: u64, len: usize) {
+        if self.lx.stopped {
+            return;
+        }
+        self.out.errors.push(SyntaxError {
+            kind,
+            offset,
+            len: clamp_len(len),
+        });
+        self.refresh_cap();
+    }
+
+    fn push(&mut self, kind: TokenKind, from: usize, to: usize) {
+        if self.lx.stopped {
+            return;
+        }
+        self.out.tokens.push(Token {
+            kind,
+            offset: self.input.at(from),
+            len: clamp_len(to.saturating_sub(from)),
+        });
+    }
+
+    fn unknown(&mut self, from: usize, to: usize, kind: SyntaxErrorKind) {
+        self.movetext();
+        if self.keeping() {
+            self.push(TokenKind::Unknown, from, to);
+            self.error(kind, from, to.saturating_sub(from));
+        }
+    }
+
+    fn movetext(&mut self) {
+        self.lx.movetext = true;
+    }
+
+    /// A move token was just pushed.
+    fn counted_move(&mut self) {
+        self.lx.moves += 1;
+        if self.lx.moves > MAX_MOVES && self.lx.over_moves.is_none() && !self.lx.stopped {
+            self.lx.over_moves = Some(self.out.tokens.len().saturating_sub(1));
+            self.lx.token_cap = 0;
+        }
+    }
+
+    fn brace_comment(&mut self) -> Step {
+        let start = self.i;
+        let open = self.input.at(start);
+        let no_brace_after = self.lx.no_brace_from.is_some_and(|from| open >= from);
+        let keep = self.lx.in_game && self.keeping();
+        let errors = self.out.errors.len();
+        let (buf, base) = (self.input.buf, self.input.base);
+        let (end, closed) = read_comment(buf, start, base, no_brace_after, &mut self.out.errors);
+        // With no `}` in the buffer, only the end of input tells that there is none after
+        // the `{` (then it ends with its line, and so does every later `{`).
+        if !closed && ((!no_brace_after && !self.input.eof) || self.input.open_ended(end)) {
+            self.out.errors.truncate(errors);
+            return Step::More;
+        }
+        if !keep {
+            self.out.errors.truncate(errors);
+        }
+        if !closed {
+            self.lx.no_brace_from = Some(open);
+        }
+        self.comment(CommentStyle::Braces, start, end)
+    }
+
+    fn line_comment(&mut self, style: CommentStyle) -> Step {
+        let start = self.i;
+        let end = read_line_comment(self.input.buf, start);
+        if self.input.open_ended(end) {
+            return Step::More;
+        }
+        self.comment(style, start, end)
+    }
+
+    /// A comment from `start` to `end`: kept unless longer than [`MAX_COMMENT_BYTES`]
+    /// (comments outside games are no part of any game).
+    fn comment(&mut self, style: CommentStyle, start: usize, end: usize) -> Step {
+        if self.lx.in_game && self.keeping() {
+            if end - start > MAX_COMMENT_BYTES {
+                self.error(SyntaxErrorKind::CommentTooLong, start, end - start);
+            } else {
+                self.push(TokenKind::Comment(style), start, end);
+            }
+        }
+        Step::Comment(end)
+    }
+
+    fn tag(&mut self) -> Step {
+        let start = self.i;
+        let at = self.input.at(start);
+        if self.lx.in_game && self.lx.movetext {
+            return Step::EndBefore;
+        }
+        self.begin(at);
+        if self.lx.named_at != Some(at) {
+            // The name as the boundary rule reads it: the first run of bytes after the `[`
+            // that are no whitespace, `]` or `"`.
+            let buf = self.input.buf;
+            let mut from = start + 1;
+            while buf.get(from).is_some_and(|&b| is_space(b) && !is_break(b)) {
+                from += 1;
+            }
+            let name_end = buf
+                .get(from..)
+                .and_then(|rest| {
+                    rest.iter()
+                        .take(MAX_TAG_NAME_BYTES + 1)
+                        .position(|&b| is_space(b) || b == b']' || b == b'"')
+                })
+                .map(|j| from + j);
+            match name_end {
+                None if !self.input.eof && buf.len() - from <= MAX_TAG_NAME_BYTES => {
+                    return Step::More;
+                }
+                Some(end)
+                    if end > from
+                        && end - from <= MAX_TAG_NAME_BYTES
+                        && self.lx.names.repeated(&buf[from..end]) =>
+                {
+                    return Step::EndBefore;
+                }
+                _ => {}
+            }
+            self.lx.named_at = Some(at);
+        }
+        let keep = self.keeping();
+        let errors = self.out.errors.len();
+        let mut tag = self.out.fresh_tag();
+        // Most tags end well within this (a tag never spans lines); a longer line is read
+        // again whole.
+        let near = (start + 2 * MAX_TAG_VALUE_BYTES).min(self.input.buf.len());
+        let mut read = None;
+        for within in [near, self.input.buf.len()] {
+            let input = self.input.buf.get(start..within).unwrap_or_default();
+            let base = self.input.at(start);
+            let found = read_tag(input, None, 0, base, &mut self.out.errors, &mut tag);
+            let eol = line_end(input, 0);
+            // A tag that ends where only spaces follow to the end of what is read may be
+            // read otherwise once its line goes on.
+            let rest = input.get(found.1..).unwrap_or_default();
+            let open = eol == input.len() && rest.iter().all(|&b| is_space(b));
+            if !open || (within == self.input.buf.len() && self.input.eof) {
+                read = Some((found.0, start + found.1, found.2));
+                break;
+            }
+            self.out.errors.truncate(errors);
+            if within == self.input.buf.len() {
+                break;
+            }
+        }
+        let Some((named, end, name_len)) = read else {
+            self.out.spare.push(tag);
+            return Step::More;
+        };
+        self.lx.named_at = None;
+        tag.len = clamp_len(end - start);
+        if !keep {
+            self.out.errors.truncate(errors);
+            self.out.spare.push(tag);
+        } else if name_len > MAX_TAG_NAME_BYTES || tag.value.len() > MAX_TAG_VALUE_BYTES {
+            self.out.spare.push(tag);
+            self.error(SyntaxErrorKind::TagTooLong, start, end - start);
+        } else if named {
+            self.out.tags.push(tag);
+            self.refresh_cap();
+        } else {
+            self.out.spare.push(tag);
+            self.refresh_cap();
+        }
+        Step::Read(end)
+    }
+
+    fn setup(&mut self) -> Step {
+        let start = self.i;
+        let keep = self.keeping();
+        let errors = self.out.errors.len();
+        let (command, end) =
+            read_setup(self.input.buf, start, self.input.base, &mut self.out.errors);
+        if self.input.open_ended(end) {
+            self.out.errors.truncate(errors);
+            return Step::More;
+        }
+        self.movetext();
+        if !keep {
+            self.out.errors.truncate(errors);
+        } else if end - start > MAX_TAG_VALUE_BYTES {
+            self.error(SyntaxErrorKind::TagTooLong, start, end - start);
+        } else {
+            self.push(TokenKind::Setup(Box::new(command)), start, end);
+            self.refresh_cap();
+        }
+        Step::Read(end)
+    }
+
+    /// The last token, if it is a move without strength marks.
+    fn bare_last_move(&mut self) -> Option<&mut Token> {
+        self.out.tokens.last_mut().filter(|t| match &t.kind {
+            TokenKind::Move(mv) => mv.strength.is_none(),
+            _ => false,
+        })
+    }
+
+    fn open(&mut self) -> Step {
+        let start = self.i;
+        self.movetext();
+        // `(!?)` right after a move is its strength, not a variation.
+        let after = self.input.buf.get(start + 1..).unwrap_or_default();
+        let count = after
+            .iter()
+            .take_while(|&&b| b == b'!' || b == b'?')
+            .count();
+        if self.input.open_ended(start + 1 + count) {
+            return Step::More;
+        }
+        let marks = after.get(..count).and_then(Marks::new);
+        if let (Some(marks), Some(b')')) = (marks, after.get(count)) {
+            let end = start + count + 2;
+            let end_offset = self.input.at(end);
+            if !self.lx.stopped
+                && let Some(token) = self.bare_last_move()
+            {
+                if let TokenKind::Move(mv) = &mut token.kind {
+                    mv.strength = Some(Strength {
+                        marks,
+                        parenthesized: true,
+                    });
+                }
+                token.len = clamp_len(end_offset.saturating_sub(token.offset) as usize);
+                return Step::Read(end);
+            }
+        }
+        if self.lx.depth == 0 {
+            self.lx.outer_open = self.input.at(start);
+        }
+        self.lx.depth += 1;
+        if self.keeping() {
+            self.push(TokenKind::VariationStart, start, start + 1);
+        }
+        Step::Read(start + 1)
+    }
+
+    fn close(&mut self) -> Step {
+        let start = self.i;
+        if self.lx.depth == 0 {
+            self.unknown(start, start + 1, SyntaxErrorKind::UnmatchedVariationEnd);
+        } else {
+            self.movetext();
+            self.lx.depth -= 1;
+            if self.keeping() {
+                self.push(TokenKind::VariationEnd, start, start + 1);
+            }
+        }
+        Step::Read(start + 1)
+    }
+
+    /// A move number at the top level: whether it starts the next game (else the highest
+    /// number seen is raised).
+    fn number_starts_game(&mut self, number: u32) -> bool {
+        if self.lx.depth > 0 {
+            return false;
+        }
+        if move_one_starts_game(number, self.lx.breaks, self.lx.movetext, self.lx.max_number) {
+            return true;
+        }
+        self.lx.max_number = self.lx.max_number.max(number);
+        false
+    }
+
+    fn word(&mut self) -> Step {
+        let start = self.i;
+        let buf = self.input.buf;
+        let first = buf.get(start).copied().unwrap_or_default();
+        if !self.lx.stopped
+            && let Some(step) = self.quick_words(first, start)
+        {
+            return step;
+        }
+        let end = word_end(buf, start + 1);
+        if self.input.open_ended(end) {
+            return Step::More;
+        }
+        if end - start > MAX_TOKEN_BYTES {
+            self.unknown(start, end, SyntaxErrorKind::TokenTooLong);
+            return Step::Read(end);
+        }
+        let word = buf.get(start..end).unwrap_or_default();
+        if column_of(first).is_some() {
+            // A column letter: no result, move number, ellipsis, mark or NAG starts so.
+            self.movetext();
+            if self.keeping() {
+                self.written_move(start, end);
+            }
+            return Step::Read(end);
+        }
+        // A move number is no result (results have no `.`): looked for first, as the
+        // commoner.
+        let number = match first {
+            b'0'..=b'9' => move_number(word).ok(),
+            _ => None,
+        };
+        let result = match (number, first) {
+            (None, b) if GameResult::may_start(b) => game_result(word).ok().map(|(_, r)| r),
+            _ => None,
+        };
+        if let Some(result) = result {
+            self.movetext();
+            if self.keeping() {
+                self.push(TokenKind::Result(result), start, end);
+            }
+            if self.lx.depth == 0 {
+                return Step::EndAfter(end);
+            }
+            return Step::Read(end);
+        }
+        if let Some((_, (n, _))) = number
+            && self.number_starts_game(n)
+        {
+            return Step::EndBefore;
+        }
+        self.movetext();
+        if !self.keeping() {
+            return Step::Read(end);
+        }
+        let mut at = start;
+        if let Some((rest, (number, dots))) = number {
+            at = end - rest.len();
+            self.push(
+                TokenKind::MoveNumber {
+                    number,
+                    black: dots >= 2,
+                },
+                start,
+                at,
+            );
+            if dots != 1 && dots != 3 {
+                self.error(SyntaxErrorKind::OddMoveNumberDots, start, at - start);
+            }
+            if rest.is_empty() {
+                return Step::Read(end);
+            }
+        } else if let Some(number) = bare_number(word) {
+            self.push(
+                TokenKind::MoveNumber {
+                    number,
+                    black: false,
+                },
+                start,
+                end,
+            );
+            self.error(SyntaxErrorKind::MoveNumberWithoutDot, start, end - start);
+            return Step::Read(end);
+        }
+        let rest = buf.get(at..end).unwrap_or_default();
+        if rest.iter().all(|&b| b == b'.') || rest == "…".as_bytes() {
+            self.ellipsis(at, end);
+        } else if rest.iter().all(|&b| b == b'!' || b == b'?') {
+            self.spaced_strength(at, end);
+        } else if rest.first() == Some(&b'$') {
+            self.nags(at, end);
+        } else {
+            self.written_move(at, end);
+        }
+        Step::Read(end)
+    }
+
+    /// The commonest words, move numbers and plain moves, read by quick readers from `at`
+    /// (whose byte is `b`), one after another while one space parts them: where the last
+    /// ends. `None` (and nothing read) if the first is no such word.
+    #[inline(always)]
+    fn quick_words(&mut self, mut b: u8, mut at: usize) -> Option<Step> {
+        let mut end = None;
+        while self.out.tokens.len() < self.lx.token_cap
+            && let Some(quick) = self.quick_word(b, at)
+        {
+            let used = match quick {
+                Quick::Number(number, black, used) => {
+                    if self.number_starts_game(number) {
+                        return end.map_or(Some(Step::EndBefore), |end| Some(Step::Read(end)));
+                    }
+                    self.push(TokenKind::MoveNumber { number, black }, at, at + used);
+                    used
+                }
+                Quick::Move(used, squares, separator) => {
+                    let offset = self.input.at(at);
+                    self.out
+                        .tokens
+                        .push(Token::quick_move(offset, used, squares, separator));
+                    self.counted_move();
+                    used
+                }
+            };
+            self.movetext();
+            self.lx.breaks = 0;
+            at += used;
+            end = Some(at);
+            match self.input.buf.get(at..at + 2) {
+                Some(&[b' ', next]) => (b, at) = (next, at + 1),
+                _ => break,
+            }
+        }
+        end.map(Step::Read)
+    }
+
+    /// A move number or a plain move at `at`, whose first byte is `b`, read by a quick
+    /// reader (whole words only); `None` for anything else.
+    #[inline(always)]
+    fn quick_word(&self, b: u8, at: usize) -> Option<Quick> {
+        let rest = self.input.buf.get(at..).unwrap_or_default();
+        let eof = self.input.eof;
+        // In the order of their frequency: `12.`, `22-18`, `12...`, `c3-d4`, other moves.
+        match b {
+            b'0'..=b'9' => rest
+                .first_chunk::<4>()
+                .and_then(quickest_number)
+                .or_else(|| {
+                    let (used, squares, separator) =
+                        rest.first_chunk::<6>().and_then(quickest_numbers)?;
+                    Some(Quick::Move(used, squares, separator))
+                })
+                .or_else(|| {
+                    let (number, black, used) = quick_move_number(rest, eof)?;
+                    Some(Quick::Number(number, black, used))
+                })
+                .or_else(|| {
+                    let (used, squares, separator) = quick_move_word(rest, eof)?;
+                    Some(Quick::Move(used, squares, separator))
+                }),
+            _ if column_of(b).is_some() => match rest.first_chunk::<6>().and_then(quickest_alpha) {
+                Some((squares, separator)) => Some(Quick::Move(5, squares, separator)),
+                None => {
+                    let (used, squares, separator) = quick_move_word(rest, eof)?;
+                    Some(Quick::Move(used, squares, separator))
+                }
+            },
+            _ => None,
+        }
+    }
+
+    /// `...` after a White move number makes it a Black move number.
+    fn ellipsis(&mut self, at: usize, end: usize) {
+        let end_offset = self.input.at(end);
+        let last = self
+            .out
+            .tokens
+            .last_mut()
+            .filter(|t| matches!(t.kind, TokenKind::MoveNumber { black: false, .. }));
+        match last {
+            Some(token) => {
+                if let TokenKind::MoveNumber { black, .. } = &mut token.kind {
+                    *black = true;
+                }
+                token.len = clamp_len(end_offset.saturating_sub(token.offset) as usize);
+            }
+            None => self.error(SyntaxErrorKind::StrayEllipsis, at, end - at),
+        }
+    }
+
+    fn spaced_strength(&mut self, at: usize, end: usize) {
+        let end_offset = self.input.at(end);
+        let marks = self.input.buf.get(at..end).and_then(Marks::new);
+        match (marks, self.bare_last_move()) {
+            (Some(marks), Some(token)) => {
+                if let TokenKind::Move(mv) = &mut token.kind {
+                    mv.strength = Some(Strength {
+                        marks,
+                        parenthesized: false,
+                    });
+                }
+                token.len = clamp_len(end_offset.saturating_sub(token.offset) as usize);
+                self.error(SyntaxErrorKind::SpacedStrength, at, end - at);
+            }
+            _ => self.unknown(at, end, SyntaxErrorKind::UnknownToken),
+        }
+    }
+
+    /// One or more NAGs glued together (`$1$3`).
+    fn nags(&mut self, mut at: usize, end: usize) {
+        while at < end {
+            let rest = self.input.buf.get(at..end).unwrap_or_default();
+            match nag(rest) {
+                Ok((after, n)) => {
+                    let next = end - after.len();
+                    self.push(TokenKind::Nag(n), at, next);
+                    at = next;
+                }
+                Err(_) => {
+                    let kind = if rest.first() == Some(&b'$') {
+                        SyntaxErrorKind::BadNag
+                    } else {
+                        SyntaxErrorKind::UnknownToken
+                    };
+                    self.unknown(at, end, kind);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// A move with glued strength marks and NAGs; anything else makes the rest unknown.
+    fn written_move(&mut self, at: usize, end: usize) {
+        let rest = self.input.buf.get(at..end).unwrap_or_default();
+        let Ok((after, mv)) = game_move(rest) else {
+            self.unknown(at, end, SyntaxErrorKind::UnknownToken);
+            return;
+        };
+        let move_end = end - after.len();
+        if !only_nags(after) {
+            self.unknown(at, end, SyntaxErrorKind::UnknownToken);
+            return;
+        }
+        let text_end = at + usize::from(mv.text_len);
+        match mv.separator {
+            Separator::None if matches!(mv.shape, MoveShape::Squares { .. }) => {
+                self.error(SyntaxErrorKind::OmittedSeparator, at, text_end - at);
+            }
+            Separator::Mixed => {
+                self.error(SyntaxErrorKind::MixedSeparators, at, text_end - at);
+            }
+            _ => {}
+        }
+        if mv.strength.as_ref().is_some_and(|s| s.marks.contains('*')) {
+            self.error(
+                SyntaxErrorKind::AsteriskStrength,
+                text_end,
+                move_end - text_end,
+            );
+        }
+        self.push(TokenKind::Move(mv), at, move_end);
+        self.counted_move();
+        if move_end < end {
+            self.nags(move_end, end);
+        }
+    }
+}
+
+/// The commonest move numbers, `12.` with one or two digits and a word end after the dot:
+/// the number, its length and `false` (a White move number).
+#[inline(always)]
+fn quickest_number(&[d1, b2, b3, b4]: &[u8; 4]) -> Option<Quick> {
+    let digit = |b: u8| b.wrapping_sub(b'0');
+    let (number, used, after) = if b2 == b'.' {
+        (u32::from(digit(d1)), 2, b3)
+    } else if digit(b2) < 10 && b3 == b'.' {
+        (u32::from(digit(d1)) * 10 + u32::from(digit(b2)), 3, b4)
+    } else {
+        return None;
+    };
+    WORD_ENDS[usize::from(after)].then_some(Quick::Number(number, false, used))
+}
+
+/// A word read by a quick reader.
+enum Quick {
+    /// A move number, Black's, and its length.
+    Number(u32, bool, usize),
+    /// A move of this length without marks.
+    Move(usize, Squares, Separator),
+}
+
+/// What reading one construct did.
+enum Step {
+    /// A construct of the game ended at this index.
+    Read(usize),
+    /// A comment ended at this index.
+    Comment(usize),
+    /// The construct may go on past the buffer.
+    More,
+    /// The game ends before the construct (which starts the next one).
+    EndBefore,
+    /// The game ends after the construct, at this index (a result).
+    EndAfter(usize),
+}
+
+/// Whether `tail` is nothing but NAGs (`$1$3`), or nothing.
+fn only_nags(mut tail: &[u8]) -> bool {
+    while let Ok((rest, _)) = nag(tail) {
+        tail = rest;
+    }
+    tail.is_empty()
+}
