@@ -19,7 +19,9 @@ pub type Day = (u32, u8, u8);
 /// The days a date may be, first and last.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Span {
+    /// The first day the date may be.
     pub first: Day,
+    /// The last day the date may be.
     pub last: Day,
 }
 
@@ -69,7 +71,9 @@ fn number<T: FromStr>(part: &str) -> Option<T> {
 /// A range of dates from the command line; open ends are None.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DateRange {
+    /// The first day in the range; None: no lower bound.
     pub from: Option<Day>,
+    /// The last day in the range; None: no upper bound.
     pub to: Option<Day>,
 }
 

@@ -54,11 +54,15 @@ type DayNumber = u32;
 /// What is kept of one game: where it is, the hash of its moves, what its tags say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fingerprint {
+    /// Hash of the whole move sequence (with the start position).
     pub moves: u64,
+    /// Plies replayed.
     pub plies: u32,
-    /// Input (from 0), game in it (from 1), line of its first character.
+    /// Input, from 0.
     pub file: u32,
+    /// Game in its input, from 1.
     pub game: u32,
+    /// Line of the game's first character.
     pub line: u32,
     /// Hashes of the White and Black values, 0 when unknown.
     white: u32,
@@ -69,6 +73,7 @@ pub struct Fingerprint {
     outcome: Option<Outcome>,
     /// Tags with a known value.
     known_tags: u16,
+    /// The game has no error diagnostic.
     pub valid: bool,
 }
 
@@ -151,6 +156,7 @@ pub enum Relation {
 pub struct Member {
     /// Game number over the whole run (from 0, in input order).
     pub ordinal: u32,
+    /// Whether it has the group's moves, or the first of them only.
     pub relation: Relation,
     /// The member a de-duplicated archive keeps.
     pub kept: bool,
@@ -217,10 +223,12 @@ impl Dedupe {
         self.prints.len()
     }
 
+    /// Whether no game was noted.
     pub fn is_empty(&self) -> bool {
         self.prints.is_empty()
     }
 
+    /// The fingerprint of the `ordinal`-th game noted (from 0).
     pub fn fingerprint(&self, ordinal: u32) -> &Fingerprint {
         &self.prints[ordinal as usize]
     }

@@ -14,13 +14,18 @@ use std::str::FromStr;
 /// Men and kings of each side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub struct Material {
+    /// White men.
     pub white_men: u32,
+    /// White kings.
     pub white_kings: u32,
+    /// Black men.
     pub black_men: u32,
+    /// Black kings.
     pub black_kings: u32,
 }
 
 impl Material {
+    /// The men and kings of `pos`.
     pub fn of(pos: &Position) -> Material {
         let (white_kings, white_men) = pos.count(Color::White);
         let (black_kings, black_men) = pos.count(Color::Black);

@@ -3,7 +3,7 @@
 //!
 //! - [`read`]: every game of a stream with its validation report and its bytes as written;
 //! - [`positions`]: the positions of a game as rows for engines and data work;
-//! - [`unique`]: each position once, with counts, in bounded memory ([`spill`]: sorted runs
+//! - [`unique`]: each position once, with counts, in bounded memory (`spill`: sorted runs
 //!   on disk, merged);
 //! - [`select`]: the conditions of a selection and which games meet them ([`date`]: PDN
 //!   dates as spans of days);
@@ -20,7 +20,7 @@ pub mod material;
 pub mod positions;
 pub mod read;
 pub mod select;
-pub mod spill;
+mod spill;
 pub mod split;
 pub mod unique;
 

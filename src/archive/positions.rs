@@ -17,22 +17,29 @@ use std::io::{self, Write};
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PositionRow<'a> {
     #[serde(rename = "type")]
+    /// Always `position`.
     pub kind: &'static str,
+    /// The input, as the other commands name it.
     pub file: &'a str,
+    /// Number of the game in its input, from 1.
     pub game: usize,
     /// Line of the game's first character.
     pub line: u32,
+    /// 41 or 25.
     pub game_type: u8,
     /// Plies played before this position (0 = the start position).
     pub ply: u32,
+    /// The position, alphanumeric.
     pub fen: String,
     /// `white` or `black`: the side to move.
     pub side: &'static str,
     /// The move played from this position (canonical alphanumeric and numeric); None at
     /// the final position.
     pub move_alpha: Option<String>,
+    /// The same move in numeric squares.
     pub move_numeric: Option<String>,
     #[serde(flatten)]
+    /// Men and kings of each side.
     pub material: Material,
     /// The game's declared result from the side to move's view: `win`, `draw`, `loss`;
     /// None when it is unknown (`*` or no result).
@@ -107,6 +114,7 @@ pub fn rows<'a>(
         })
 }
 
+/// `white` or `black`.
 pub fn side_name(side: Color) -> &'static str {
     match side {
         Color::White => "white",

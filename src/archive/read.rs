@@ -15,10 +15,12 @@ const READ_SIZE: usize = 64 * 1024;
 
 /// One game as read: what validation found, and the game's text as written.
 pub struct ReadGame<'a> {
+    /// What validation found, as far as the reading's [`Needs`] asked.
     pub report: GameReport,
     /// From the game's first tag or token to the end of its last token, in the input's
     /// encoding (empty for a game too long to hold, see `crate::pdn::limits`).
     pub bytes: &'a [u8],
+    /// The input's encoding.
     pub encoding: TextEncoding,
     /// Offset of the game's first byte in the input.
     pub offset: u64,
@@ -89,6 +91,7 @@ pub trait ArchiveSink {
         Ok(())
     }
 
+    /// One game, in input order.
     fn game(&mut self, game: ReadGame<'_>) -> io::Result<()>;
 
     /// Bytes of the input read so far.

@@ -42,6 +42,7 @@ pub struct TagCondition {
 }
 
 impl TagCondition {
+    /// Reads `NAME=GLOB`, `NAME=~REGEX`, `NAME!=GLOB` or `NAME!~REGEX`.
     pub fn parse(text: &str) -> Result<TagCondition, String> {
         let bad = |why: String| {
             format!(
@@ -96,7 +97,9 @@ impl TagCondition {
 /// A declared result as asked for: by what it means, or no result at all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ResultWanted {
+    /// A result meaning this.
     Outcome(Outcome),
+    /// No result written at all.
     None,
 }
 
@@ -135,13 +138,18 @@ impl ResultWanted {
 /// How the board ended a game: a winner, a draw by rule, or not ended by the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoardOutcome {
+    /// White won: Black had no legal move.
     White,
+    /// Black won: White had no legal move.
     Black,
+    /// A draw by a rule.
     Draw,
+    /// The rules did not end the game (or it is invalid).
     None,
 }
 
 impl BoardOutcome {
+    /// `white`, `black`, `draw` or `none`.
     pub fn parse(text: &str) -> Result<BoardOutcome, String> {
         Ok(match text.trim() {
             "white" => BoardOutcome::White,
@@ -157,6 +165,7 @@ impl BoardOutcome {
         })
     }
 
+    /// How the board ended the game of `report`.
     pub fn of(report: &GameReport) -> BoardOutcome {
         match report.rule_end.map(|(outcome, _)| outcome.winner()) {
             None => BoardOutcome::None,
@@ -268,6 +277,7 @@ impl FenWanted {
         self.on.contains(pos)
     }
 
+    /// The FEN as written.
     pub fn text(&self) -> &str {
         &self.text
     }
@@ -278,17 +288,25 @@ impl FenWanted {
 pub struct Query {
     /// By tag name: one of each list must hold.
     pub tags: Vec<Vec<TagCondition>>,
+    /// The Date lies in one of these ranges.
     pub dates: Vec<DateRange>,
+    /// The declared result means one of these.
     pub results: Vec<ResultWanted>,
+    /// The board ended the game so.
     pub outcomes: Vec<BoardOutcome>,
+    /// The game ended so.
     pub terminations: Vec<Termination>,
     /// Some(true): valid games only; Some(false): invalid ones.
     pub valid: Option<bool>,
     /// Games with a diagnostic of one of these codes.
     pub codes: Vec<String>,
+    /// The game is played on one of these boards.
     pub variants: Vec<Variant>,
+    /// The main line has a number of plies in one of these ranges.
     pub plies: Vec<RangeInclusive<u32>>,
+    /// The main line reaches one of these positions.
     pub fens: Vec<FenWanted>,
+    /// The main line reaches one of these materials.
     pub materials: Vec<Material>,
     /// Plies where the position conditions are looked for (any ply if empty).
     pub at_plies: Vec<u32>,

@@ -76,6 +76,7 @@ pub struct Runs {
 }
 
 impl Runs {
+    /// No run yet, in a temporary directory of their own (removed when dropped).
     pub fn new() -> io::Result<Runs> {
         let dir = tempfile::Builder::new().prefix("pdnkit-").tempdir()?;
         Ok(Runs {
@@ -83,10 +84,6 @@ impl Runs {
             files: Vec::new(),
             made: 0,
         })
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.files.is_empty()
     }
 
     /// Writes `records` (already sorted) as one run.

@@ -1,7 +1,7 @@
 //! Each position once (`pdnkit positions --unique`): how often it occurs over the valid games
 //! of an archive, and the results of those games from the side to move's view. Counted in
 //! bounded memory: past [`MEMORY_LIMIT`] distinct positions the counts are spilled to sorted
-//! runs on disk and merged at the end ([`super::spill`]). Rows come out in the order of each
+//! runs on disk and merged at the end (module `spill`). Rows come out in the order of each
 //! position's first occurrence.
 
 use super::material::Material;
@@ -139,26 +139,36 @@ impl Record for Tally {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct UniqueRow<'a> {
     #[serde(rename = "type")]
+    /// Always `position`.
     pub kind: &'static str,
+    /// 41 or 25.
     pub game_type: u8,
+    /// The position, alphanumeric.
     pub fen: String,
+    /// `white` or `black`: the side to move.
     pub side: &'static str,
     #[serde(flatten)]
+    /// Men and kings of each side.
     pub material: Material,
     /// Occurrences over the valid games (a position repeated in one game counts each time).
     pub count: u64,
-    /// Occurrences by the game's declared result from the side to move's view; `unknown`
-    /// for `*` or no result.
+    /// Occurrences in games the side to move won (by the declared result).
     pub wins: u64,
+    /// Occurrences in drawn games.
     pub draws: u64,
+    /// Occurrences in games the side to move lost.
     pub losses: u64,
+    /// Occurrences in games of unknown result (`*` or no result).
     pub unknown: u64,
     /// Mean score of the known results (1 win, 0.5 draw, 0 loss); None if none is known.
     pub score: Option<f64>,
-    /// The first occurrence: input, game, line of the game, ply.
+    /// The input of the first occurrence.
     pub file: &'a str,
+    /// Its game in that input, from 1.
     pub game: u32,
+    /// The line of that game's first character.
     pub line: u32,
+    /// Its ply (0 = the start position).
     pub ply: u32,
 }
 

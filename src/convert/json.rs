@@ -68,6 +68,7 @@ pub struct GameHead<'a> {
 }
 
 impl<'a> GameHead<'a> {
+    /// The head of the game of `report` read from `file`.
     pub fn new(file: &'a str, report: &GameReport) -> GameHead<'a> {
         GameHead {
             kind: "game",

@@ -1,6 +1,6 @@
 //! Conversion of validated games ([`crate::validate::GameReport`]s) into other forms: JSON
 //! objects ([`json`]) and canonical PDN 3.0 text ([`pdn`], written as [`options`] say from
-//! the game's [`text`], its movetext by [`movetext`] in [`lines`]).
+//! the game's [`text`], its movetext by the `movetext` module in the `lines` of its layout).
 //!
 //! JSON works from the replayed main line, so an invalid game is converted up to its first
 //! error; canonical PDN keeps the rest as written. The canonical text of a move is
@@ -8,8 +8,8 @@
 //! takes them.
 
 pub mod json;
-pub mod lines;
-pub mod movetext;
+mod lines;
+mod movetext;
 pub mod options;
 pub mod pdn;
 pub mod text;

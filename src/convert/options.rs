@@ -48,10 +48,15 @@ pub struct Strip {
 }
 
 #[derive(Clone, Copy, Debug, Default)]
+/// How canonical PDN is written ([`super::write_game`]).
 pub struct PdnOptions {
+    /// How squares are written.
     pub notation: Notation,
+    /// How captures are written.
     pub captures: Captures,
+    /// How results are written.
     pub results: ResultStyle,
+    /// What is left out.
     pub strip: Strip,
     /// Write the result the board proves where the declared one disagrees with it.
     pub fix_results: bool,

@@ -2,12 +2,12 @@
 //! `docs/convert.md`).
 //!
 //! One game is written as its tags, one per line in file order, a blank line, and its
-//! movetext in lines of at most 80 characters ([`super::lines`]), ending with the result:
+//! movetext in lines of at most 80 characters (module `lines`), ending with the result:
 //! - `GameType` in full form with the chosen notation (`41,W,10,8,A0,0` or `41,W,10,8,N2,0`),
 //!   added if missing, so that the text describes itself (an unknown one is kept); `FEN`
 //!   rewritten in the chosen notation (kept if it cannot be read); `Result` kept as
 //!   declared (added if missing); other tags kept as read;
-//! - the movetext as [`super::movetext`] writes it: the replayed main line canonically,
+//! - the movetext as module `movetext` writes it: the replayed main line canonically,
 //!   everything else (comments, variations, NAGs, marks, setup commands, the moves of an
 //!   invalid game from its error on) as written, each error named by a comment;
 //! - the result as declared, in the chosen style; with [`PdnOptions::fix_results`] the

@@ -6,7 +6,10 @@ use crate::encoding::TextEncoding;
 /// offset of its first byte in the input (the offsets of its report count from there).
 #[derive(Clone, Copy)]
 pub struct GameText<'a> {
+    /// The game's bytes, from its first tag or token to its last token.
     pub bytes: &'a [u8],
+    /// Offset of the first byte in the input.
     pub offset: u64,
+    /// The input's encoding.
     pub encoding: TextEncoding,
 }

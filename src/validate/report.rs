@@ -44,6 +44,7 @@ pub struct GameReport {
     pub termination: Option<Termination>,
     /// The rule that ended the game and the ply after which it did.
     pub rule_end: Option<(Outcome, u32)>,
+    /// What validation found, in offset order, with lines and columns.
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -82,6 +83,7 @@ impl GameReport {
         }
     }
 
+    /// Whether no diagnostic is an error.
     pub fn valid(&self) -> bool {
         !self.diagnostics.iter().any(Diagnostic::is_error)
     }
@@ -91,6 +93,7 @@ impl GameReport {
         self.main_plies
     }
 
+    /// Diagnostics of `severity`.
     pub fn count(&self, severity: Severity) -> usize {
         self.diagnostics
             .iter()
@@ -104,9 +107,11 @@ impl GameReport {
 pub struct PlayedMove {
     /// The move as written (without strength marks).
     pub written: CompactString,
+    /// The move found by replay.
     pub mv: Move,
     /// The position the move was played from.
     pub before: Position,
+    /// The position after the move.
     pub after: Position,
     /// Byte offset of the written move.
     pub offset: u64,
@@ -116,12 +121,20 @@ pub struct PlayedMove {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Termination {
+    /// The side to move had no legal move and lost.
     NoLegalMove,
+    /// The same position occurred for the third time.
     ThreefoldRepetition,
+    /// Three or more kings did not take a lone king within 15 moves.
     FifteenMoveRule,
+    /// GameType 25: 15 moves by each side with kings only, no man moved, nothing captured.
     KingsOnlyRule,
+    /// GameType 25: the material, both sides having kings, stood unchanged too long.
     PieceCountRule,
+    /// GameType 25: three pieces did not beat a lone king on the main road within 5 moves.
     MainRoadRule,
+    /// GameType 25: two kings, a king and a man, or a king did not beat a lone king within
+    /// 5 moves.
     FiveMoveRule,
     /// A draw declared before the rules ended the game.
     Agreement,
@@ -134,6 +147,7 @@ pub enum Termination {
 }
 
 impl Termination {
+    /// The name in JSON and on the command line (`threefold-repetition`).
     pub fn name(self) -> &'static str {
         match self {
             Termination::NoLegalMove => "no-legal-move",
@@ -182,6 +196,7 @@ pub enum GameTypeSource {
 }
 
 impl GameTypeSource {
+    /// The name in JSON (`game_type_by`).
     pub fn name(self) -> &'static str {
         match self {
             GameTypeSource::Tag => "tag",
