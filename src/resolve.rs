@@ -11,7 +11,7 @@
 //! written with `-`, a step written with `:`/`x`.
 
 use crate::game::Game;
-use crate::geometry::{Geometry, NO_SQUARE, OFF_BOARD};
+use crate::geometry::{Geometry, NO_SQUARE};
 use crate::movegen::{Between, Board, captures_between_on, on_board, step_on};
 use crate::moves::{MAX_JUMPS, Move, QuickMove};
 use crate::pdn::movetext::{MoveShape, WrittenMove, WrittenSquare};
@@ -156,8 +156,8 @@ fn written_ends<B: Board>(written: &WrittenMove, corner: Corner) -> Option<(u8, 
     };
     let g = B::GEOMETRY;
     Some((
-        quick_bit(g, first, corner)?,
-        quick_bit(g, last, corner)?,
+        bit_of(g, first, corner).ok()?,
+        bit_of(g, last, corner).ok()?,
         *capture,
     ))
 }
@@ -284,41 +284,42 @@ fn place(g: &Geometry, square: &WrittenSquare, corner: Corner) -> Result<u8, Ill
     bit_of(g, square, corner).map_err(|e| bad_square(square, e))
 }
 
-/// The bit of a written square if it is a square of this board, else None ([`bit_of`] says
-/// why): a table lookup or two.
+/// The bit of a written square, if it is a square of this board. First a table lookup or
+/// two (the tables mark light squares and places off the board with values past the last
+/// bit); why not only when it is not.
 #[inline(always)]
-fn quick_bit(g: &Geometry, square: &WrittenSquare, corner: Corner) -> Option<u8> {
+fn bit_of(g: &Geometry, square: &WrittenSquare, corner: Corner) -> Result<u8, SquareError> {
+    // Row 0 and number 0 wrap to large numbers, off the tables like any past their ends.
     let bit = match *square {
-        // Row 0 wraps to a large number, off the table like any row or column past 15.
-        WrittenSquare::Alpha { column, row } => *g
+        WrittenSquare::Alpha { column, row } => g
             .bit_at_place
-            .get(row.wrapping_sub(1) as usize)?
-            .get(usize::from(column))?,
+            .get(row.wrapping_sub(1) as usize)
+            .and_then(|places| places.get(usize::from(column))),
         WrittenSquare::Number(n) => {
-            *g.bit_of_numbered[corner as usize].get(n.wrapping_sub(1) as usize)?
+            g.bit_of_numbered[corner as usize].get(n.wrapping_sub(1) as usize)
         }
     };
-    // The tables mark light squares and places off the board with values past the last bit.
-    (bit < 64).then_some(bit)
+    match bit {
+        Some(&bit) if bit < 64 => Ok(bit),
+        _ => Err(not_a_square(g, square)),
+    }
 }
 
-/// The bit of a written square, if it is a square of this board.
-#[inline]
-fn bit_of(g: &Geometry, square: &WrittenSquare, corner: Corner) -> Result<u8, SquareError> {
+/// Why a written square that [`bit_of`] did not find is none of this board.
+#[cold]
+fn not_a_square(g: &Geometry, square: &WrittenSquare) -> SquareError {
     match *square {
         WrittenSquare::Alpha { column, row } => {
-            // Row 0 wraps to a large number: off the board, like any row or column past 15.
-            let row = row.wrapping_sub(1);
-            if row >= 16 || column >= 16 {
-                return Err(SquareError::OffBoard);
-            }
-            match g.bit_at_place[row as usize][usize::from(column)] {
-                OFF_BOARD => Err(SquareError::OffBoard),
-                NO_SQUARE => Err(SquareError::LightSquare),
-                bit => Ok(bit),
+            let place = g
+                .bit_at_place
+                .get(row.wrapping_sub(1) as usize)
+                .and_then(|places| places.get(usize::from(column)));
+            match place {
+                Some(&NO_SQUARE) => SquareError::LightSquare,
+                _ => SquareError::OffBoard,
             }
         }
-        WrittenSquare::Number(n) => g.bit_of_number(n, corner),
+        WrittenSquare::Number(_) => SquareError::OffBoard,
     }
 }
 
@@ -332,29 +333,36 @@ mod tests {
     use super::*;
     use crate::geometry::{EIGHT_BY_EIGHT, TEN_BY_EIGHT};
 
-    /// The table lookup of the fast path reads every written square as the checked reading
-    /// does, on and off both boards, in every numbering.
+    /// Every written square, on and off both boards and in every numbering, is the square
+    /// that reading its name with `Geometry::parse_square` gives, or fails for the same reason.
     #[test]
-    fn quick_bit_is_bit_of() {
+    fn written_squares_are_the_squares_their_names_read() {
         for g in [&TEN_BY_EIGHT, &EIGHT_BY_EIGHT] {
             for corner in [0, 1, 2, 3].map(|d| Corner::from_digit(d).unwrap()) {
-                let mut squares: Vec<WrittenSquare> = (0..=20)
+                let mut squares: Vec<WrittenSquare> = (0..10)
                     .flat_map(|column| {
-                        [0, 1, 2, 8, 9, 15, 16, 17, u32::MAX]
-                            .into_iter()
-                            .chain(1..=10)
-                            .map(move |row| WrittenSquare::Alpha { column, row })
+                        (0..=120).map(move |row| WrittenSquare::Alpha { column, row })
                     })
                     .collect();
-                squares
-                    .extend([0, 1, 32, 33, 40, 41, 255, 256, u32::MAX].map(WrittenSquare::Number));
-                squares.extend((1..=45).map(WrittenSquare::Number));
+                squares.extend((0..=999).map(WrittenSquare::Number));
                 for square in squares {
+                    let name = square.to_string();
                     assert_eq!(
-                        quick_bit(g, &square, corner),
-                        bit_of(g, &square, corner).ok(),
+                        bit_of(g, &square, corner),
+                        g.parse_square(name.as_bytes(), corner),
                         "{square:?} {corner:?}"
                     );
+                }
+                // Past what a name can say: off the board.
+                for square in [
+                    WrittenSquare::Alpha { column: 10, row: 1 },
+                    WrittenSquare::Alpha {
+                        column: 0,
+                        row: u32::MAX,
+                    },
+                    WrittenSquare::Number(u32::MAX),
+                ] {
+                    assert_eq!(bit_of(g, &square, corner), Err(SquareError::OffBoard));
                 }
             }
         }

@@ -22,12 +22,11 @@
 //! - a `{` comment with no `}` after it ends at the end of its line (an error);
 //! - results inside variations are kept as tokens.
 
-use super::ascii::{WORD_ENDS, is_delimiter, is_space, word_end};
+use super::ascii::{is_delimiter, is_space, word_end};
 use super::error::{SyntaxError, SyntaxErrorKind};
 use super::grammar::{
-    bare_number, column_of, game_move, game_result, move_number, nag, quick_move_number,
-    quick_move_word, quickest_alpha, quickest_numbers, read_comment, read_line_comment, read_setup,
-    read_tag,
+    bare_number, column_of, game_move, game_result, move_number, move_number_word, move_word, nag,
+    read_comment, read_line_comment, read_setup, read_tag,
 };
 use super::limits::{
     MAX_COMMENT_BYTES, MAX_GAME_BYTES, MAX_MOVES, MAX_TAG_NAME_BYTES, MAX_TAG_VALUE_BYTES,
@@ -425,13 +424,8 @@ impl Lexer<'_> {
     fn quick_token(&mut self, b: u8) -> bool {
         let at = self.pos;
         match b {
-            b'0'..=b'9' => {
-                self.quickest_number(at)
-                    || self.quickest_numeric_move(at)
-                    || self.quick_number(at)
-                    || self.quick_move(at)
-            }
-            _ if column_of(b).is_some() => self.quickest_alpha_move(at) || self.quick_move(at),
+            b'0'..=b'9' => self.quick_number(at) || self.quick_move(at),
+            _ if column_of(b).is_some() => self.quick_move(at),
             _ => false,
         }
     }
@@ -776,31 +770,6 @@ impl Lexer<'_> {
         }
     }
 
-    /// The commonest move, `c3-d4` (see [`quickest_alpha`]), read in one go. False (and
-    /// nothing read) for anything else.
-    #[inline(always)]
-    fn quickest_alpha_move(&mut self, start: usize) -> bool {
-        let rest = self.input.get(start..).unwrap_or_default();
-        let Some((squares, separator)) = rest.first_chunk::<6>().and_then(quickest_alpha) else {
-            return false;
-        };
-        self.push_quick_move(start, 5, squares, separator);
-        true
-    }
-
-    /// The commonest numeric moves, `22-18` (see [`quickest_numbers`]), read in one go.
-    /// False (and nothing read) for anything else.
-    #[inline(always)]
-    fn quickest_numeric_move(&mut self, start: usize) -> bool {
-        let rest = self.input.get(start..).unwrap_or_default();
-        let Some((used, squares, separator)) = rest.first_chunk::<6>().and_then(quickest_numbers)
-        else {
-            return false;
-        };
-        self.push_quick_move(start, used, squares, separator);
-        true
-    }
-
     /// A plain move of `used` bytes at `start`, ending its word, read by a quick reader; a
     /// space after it is skipped too.
     #[inline(always)]
@@ -814,55 +783,24 @@ impl Lexer<'_> {
         self.pos = end + usize::from(self.input.get(end) == Some(&b' '));
     }
 
-    /// The commonest move numbers, `12.` with one or two digits and a word end after the
-    /// dot, read in one go. False (and nothing read) for anything else.
-    #[inline(always)]
-    fn quickest_number(&mut self, start: usize) -> bool {
-        let rest = self.input.get(start..).unwrap_or_default();
-        let Some(&[d1, b2, b3, b4]) = rest.first_chunk::<4>() else {
-            return false;
-        };
-        let digit = |b: u8| b.wrapping_sub(b'0');
-        let (number, used, after) = if b2 == b'.' {
-            (u32::from(digit(d1)), 2, b3)
-        } else if digit(b2) < 10 && b3 == b'.' {
-            (u32::from(digit(d1)) * 10 + u32::from(digit(b2)), 3, b4)
-        } else {
-            return false;
-        };
-        if !WORD_ENDS[usize::from(after)] {
-            return false;
-        }
-        self.out.tokens.push(Token {
-            kind: TokenKind::MoveNumber {
-                number,
-                black: false,
-            },
-            offset: self.base + start as u64,
-            len: clamp_len(used),
-        });
-        self.pos = start + used + usize::from(after == b' ');
-        true
-    }
-
-    /// A whole word at `start` that is a plain move (see [`quick_move_word`]), read without
+    /// A whole word at `start` that is a plain move (see [`move_word`]), read without
     /// finding the end of the word first. False (and nothing read) for anything else.
     #[inline(always)]
     fn quick_move(&mut self, start: usize) -> bool {
         let rest = self.input.get(start..).unwrap_or_default();
-        let Some((used, squares, separator)) = quick_move_word(rest, true) else {
+        let Some((used, squares, separator)) = move_word(rest, true) else {
             return false; // strength marks or NAGs follow, another spelling, or too long
         };
         self.push_quick_move(start, used, squares, separator);
         true
     }
 
-    /// A move number `12.` or `12...` as a whole word (see [`quick_move_number`]), read in
+    /// A move number `12.` or `12...` as a whole word (see [`move_number_word`]), read in
     /// one go; a space after it is skipped too. False (and nothing read) for anything else.
     #[inline(always)]
     fn quick_number(&mut self, start: usize) -> bool {
         let rest = self.input.get(start..).unwrap_or_default();
-        let Some((number, black, used)) = quick_move_number(rest, true) else {
+        let Some((number, black, used)) = move_number_word(rest, true) else {
             return false; // a numeric move (`22-18`) most often
         };
         self.push(TokenKind::MoveNumber { number, black }, start, start + used);

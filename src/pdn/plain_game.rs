@@ -18,9 +18,7 @@
 //! glued marks and NAGs it reads as the lexer does ([`clean_marked_move`]).
 
 use super::ascii::{WORD_ENDS, is_break, is_space};
-use super::grammar::{
-    bare_number, column_of, move_number, nag, quick_move_number, quick_move_word,
-};
+use super::grammar::{bare_number, column_of, move_number, move_number_word, move_word, nag};
 use super::lexer::{CommentStyle, ParsedGame, Token, TokenKind, clean_marked_move};
 use super::limits::{MAX_GAME_BYTES, MAX_TAG_NAME_BYTES, MAX_TOKEN_BYTES};
 use super::names::name_bit;
@@ -363,7 +361,7 @@ impl Constructs for Splitting {
             if !matters && plain_alpha_move(window) {
                 return Some((Word::Other, at + 5));
             }
-            if matters && let Some((number, _, used)) = quick_move_number(window, false) {
+            if matters && let Some((number, _, used)) = move_number_word(window, false) {
                 return Some((Word::Number(number), at + used));
             }
         }
@@ -431,19 +429,19 @@ impl<'a> Lexing<'a> {
         Some(())
     }
 
-    /// A move number as a whole word (see [`quick_move_number`]): its number and end.
+    /// A move number as a whole word (see [`move_number_word`]): its number and end.
     #[inline(always)]
     fn move_number(&mut self, buf: &[u8], at: usize) -> Option<(u32, usize)> {
-        let (number, black, used) = quick_move_number(buf.get(at..)?, false)?;
+        let (number, black, used) = move_number_word(buf.get(at..)?, false)?;
         self.push(TokenKind::MoveNumber { number, black }, at, at + used);
         Some((number, at + used))
     }
 
-    /// A plain move as a whole word (see [`quick_move_word`]): the end of the word.
+    /// A plain move as a whole word (see [`move_word`]): the end of the word.
     #[inline(always)]
     fn quick_move(&mut self, buf: &[u8], at: usize) -> Option<usize> {
         let rest = buf.get(at..)?;
-        let (used, squares, separator) = quick_move_word(rest, false)?;
+        let (used, squares, separator) = move_word(rest, false)?;
         let offset = self.base + at as u64;
         self.out
             .tokens
@@ -629,7 +627,7 @@ mod tests {
                 assert_eq!(end, Some(5), "{window:?}");
                 quick += 1;
             }
-            if let Some((number, _, used)) = quick_move_number(&window, false) {
+            if let Some((number, _, used)) = move_number_word(&window, false) {
                 assert_eq!(end, Some(used), "{window:?}");
                 assert_eq!(number_of(&window[..used]), Ok(Some(number)), "{window:?}");
                 quick += 1;

@@ -29,9 +29,8 @@
 use super::ascii::{WORD_ENDS, is_break, is_space, line_end, word_end};
 use super::error::{SyntaxError, SyntaxErrorKind};
 use super::grammar::{
-    bare_number, column_of, game_move, game_result, move_number, nag, quick_move_number,
-    quick_move_word, quickest_alpha, quickest_numbers, read_comment, read_line_comment, read_setup,
-    read_tag,
+    bare_number, column_of, game_move, game_result, move_number, move_number_word, move_word, nag,
+    read_comment, read_line_comment, read_setup, read_tag,
 };
 use super::lexer::{CommentStyle, ParsedGame, Token, TokenKind};
 use super::limits::{
@@ -865,37 +864,23 @@ impl Pass<'_, '_> {
         end.map(Step::Read)
     }
 
-    /// A move number or a plain move at `at`, whose first byte is `b`, read by a quick
-    /// reader (whole words only); `None` for anything else.
+    /// A move number or a plain move at `at`, whose first byte is `b`, read by the grammar's
+    /// word readers (whole words only); `None` for anything else.
     #[inline(always)]
     fn quick_word(&self, b: u8, at: usize) -> Option<Quick> {
         let rest = self.input.buf.get(at..).unwrap_or_default();
         let eof = self.input.eof;
-        // In the order of their frequency: `12.`, `22-18`, `12...`, `c3-d4`, other moves.
+        let number = || {
+            let (number, black, used) = move_number_word(rest, eof)?;
+            Some(Quick::Number(number, black, used))
+        };
+        let plain_move = || {
+            let (used, squares, separator) = move_word(rest, eof)?;
+            Some(Quick::Move(used, squares, separator))
+        };
         match b {
-            b'0'..=b'9' => rest
-                .first_chunk::<4>()
-                .and_then(quickest_number)
-                .or_else(|| {
-                    let (used, squares, separator) =
-                        rest.first_chunk::<6>().and_then(quickest_numbers)?;
-                    Some(Quick::Move(used, squares, separator))
-                })
-                .or_else(|| {
-                    let (number, black, used) = quick_move_number(rest, eof)?;
-                    Some(Quick::Number(number, black, used))
-                })
-                .or_else(|| {
-                    let (used, squares, separator) = quick_move_word(rest, eof)?;
-                    Some(Quick::Move(used, squares, separator))
-                }),
-            _ if column_of(b).is_some() => match rest.first_chunk::<6>().and_then(quickest_alpha) {
-                Some((squares, separator)) => Some(Quick::Move(5, squares, separator)),
-                None => {
-                    let (used, squares, separator) = quick_move_word(rest, eof)?;
-                    Some(Quick::Move(used, squares, separator))
-                }
-            },
+            b'0'..=b'9' => number().or_else(plain_move),
+            _ if column_of(b).is_some() => plain_move(),
             _ => None,
         }
     }
@@ -995,21 +980,6 @@ impl Pass<'_, '_> {
             self.nags(move_end, end);
         }
     }
-}
-
-/// The commonest move numbers, `12.` with one or two digits and a word end after the dot:
-/// the number, its length and `false` (a White move number).
-#[inline(always)]
-fn quickest_number(&[d1, b2, b3, b4]: &[u8; 4]) -> Option<Quick> {
-    let digit = |b: u8| b.wrapping_sub(b'0');
-    let (number, used, after) = if b2 == b'.' {
-        (u32::from(digit(d1)), 2, b3)
-    } else if digit(b2) < 10 && b3 == b'.' {
-        (u32::from(digit(d1)) * 10 + u32::from(digit(b2)), 3, b4)
-    } else {
-        return None;
-    };
-    WORD_ENDS[usize::from(after)].then_some(Quick::Number(number, false, used))
 }
 
 /// A word read by a quick reader.

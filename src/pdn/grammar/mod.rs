@@ -15,17 +15,19 @@
 //! | `COMMENT` (and `%`, `;` line comments) | [`comment`] ([`line_comment`]) |
 //! | `GameMove` (`Move MOVESTRENGTH?`; the number is read apart) | [`game_move`] |
 //! | `Move` | [`pdn_move`] |
-//! | `NormalMove`, `CaptureMove` | [`squares`] (first branch [`quick_squares`]) |
+//! | `NormalMove`, `CaptureMove` | [`squares`] (first branch: `c3-d4`, `22-18` and runs of up to 4 squares in one pass) |
 //! | `Square` | [`square`] |
 //! | `ALPHASQUARE` | [`alpha_square`] |
 //! | `NUMSQUARE` | [`num_square`] |
 //! | `MOVESEPARATOR`, `CAPTURESEPARATOR` | [`separator`] |
 //! | `MOVESTRENGTH` | [`move_strength`] |
-//! | `MOVENUMBER` | [`move_number`] (first branch [`quick_move_number`]) |
+//! | `MOVENUMBER` | [`move_number`] (first branch: `7.`, `12.` from a fixed window) |
 //! | `NAG` | [`nag`] |
 //! | `GameResult` (reading grammar) | [`game_result`] |
 //!
 //! Russian compact moves (`ed4`) are [`compact`], placeholders (`-`, `--`) [`placeholder`].
+//! Tokenizers read the commonest words through [`move_number_word`] and [`move_word`], which
+//! are these productions' first branches with the checks of a whole word.
 
 mod delimited;
 mod moves;

@@ -109,12 +109,26 @@ pub(crate) fn separator(i: &[u8]) -> Res<'_, Separator> {
     .parse(i)
 }
 
-/// The common spellings read without nom, in one pass: two or more squares of one kind
-/// joined by one separator (`c3-d4`, `c3:e5:g7`, `22x13`), at most 4 squares, followed by
-/// the end of `i`, the end of the word, strength marks or a NAG. Returns the bytes used, the
-/// squares and the separator; `None` for anything else, which [`pdn_move`] then reads (it gives
-/// the same answer on what this accepts).
-pub(crate) fn quick_squares(i: &[u8]) -> Option<(usize, Squares, Separator)> {
+/// The first branch of [`squares`]: the common spellings in one pass, without nom. Two or
+/// more squares of one kind joined by one separator (`c3-d4`, `c3:e5:g7`, `22x13`), at most
+/// 4 squares, followed by the end of `i`, the end of the word, strength marks or a NAG;
+/// `None` for anything else, which the general branch reads (giving the same answer on what
+/// this one reads). Returns the bytes used, the squares and the separator.
+#[inline(always)]
+fn common_squares(i: &[u8]) -> Option<(usize, Squares, Separator)> {
+    common_pair(i).or_else(|| common_run(i))
+}
+
+/// The commonest moves of all, `c3-d4` and `22-18`, as whole words read from a fixed window.
+#[inline(always)]
+fn common_pair(i: &[u8]) -> Option<(usize, Squares, Separator)> {
+    let window = i.first_chunk::<6>()?;
+    alpha_pair(window).or_else(|| number_pair(window))
+}
+
+/// [`common_squares`] square by square.
+#[inline(always)]
+fn common_run(i: &[u8]) -> Option<(usize, Squares, Separator)> {
     let alpha = column_of(*i.first()?).is_some();
     let mut squares = [WrittenSquare::Number(0); 4];
     let mut count = 0;
@@ -122,17 +136,17 @@ pub(crate) fn quick_squares(i: &[u8]) -> Option<(usize, Squares, Separator)> {
     let mut joined = Separator::None;
     loop {
         let (square, next) = if alpha {
-            quick_alpha(i, at)?
+            common_alpha(i, at)?
         } else {
-            quick_number(i, at)?
+            common_number(i, at)?
         };
-        *squares.get_mut(count)? = square; // more than 4 squares: the general reader
+        *squares.get_mut(count)? = square; // more than 4 squares: the general branch
         count += 1;
-        let sep = match i.get(next) {
-            Some(b'-') => Separator::Dash,
-            Some(b':') => Separator::Colon,
-            Some(b'x' | b'X') => Separator::Cross,
-            Some(&b) if count < 2 || !(WORD_ENDS[usize::from(b)] || b"!?*$".contains(&b)) => {
+        let sep = match i.get(next).map(|&b| (b, SEPARATORS[usize::from(b)])) {
+            Some((_, Some(sep))) => sep,
+            Some((b, None))
+                if count < 2 || !(WORD_ENDS[usize::from(b)] || b"!?*$".contains(&b)) =>
+            {
                 return None;
             }
             _ if count < 2 => return None,
@@ -146,35 +160,6 @@ pub(crate) fn quick_squares(i: &[u8]) -> Option<(usize, Squares, Separator)> {
     }
 }
 
-/// The commonest moves of all, `c3-d4` or `22-18` (two squares, both alphanumeric or both
-/// numeric), with the index after it; whatever follows is for the caller to check.
-#[inline(always)]
-pub(crate) fn quick_pair(i: &[u8]) -> Option<(usize, Squares, Separator)> {
-    if i.first()?.is_ascii_digit() {
-        pair_of(i, quick_number)
-    } else {
-        pair_of(i, quick_alpha)
-    }
-}
-
-/// [`quick_pair`] with squares read by `square` (a type each, so that it is inlined).
-#[inline(always)]
-fn pair_of(
-    i: &[u8],
-    square: impl Fn(&[u8], usize) -> Option<(WrittenSquare, usize)>,
-) -> Option<(usize, Squares, Separator)> {
-    let (from, at) = square(i, 0)?;
-    let sep = match i.get(at)? {
-        b'-' => Separator::Dash,
-        b':' => Separator::Colon,
-        b'x' | b'X' => Separator::Cross,
-        _ => return None,
-    };
-    let (to, end) = square(i, at + 1)?;
-    let squares = Squares::from_buf_and_len([from, to, from, to], 2);
-    Some((end, squares, sep))
-}
-
 /// The separator of every byte (`None` for bytes that are none).
 const SEPARATORS: [Option<Separator>; 256] = {
     let mut table = [None; 256];
@@ -185,11 +170,9 @@ const SEPARATORS: [Option<Separator>; 256] = {
     table
 };
 
-/// The commonest move of all as a whole word: two alphanumeric squares with one-digit rows
-/// and a separator (`c3-d4`, `e3:g5`), read from the first 6 bytes of its word, the sixth
-/// ending the word. Gives what [`quick_pair`] gives on such a word (5 bytes used).
+/// `c3-d4`, `e3:g5` (one-digit rows) as a whole word of 5 bytes, the sixth ending it.
 #[inline(always)]
-pub(crate) fn quickest_alpha(w: &[u8; 6]) -> Option<(Squares, Separator)> {
+fn alpha_pair(w: &[u8; 6]) -> Option<(usize, Squares, Separator)> {
     let (c1, c2) = (COLUMNS[usize::from(w[0])], COLUMNS[usize::from(w[3])]);
     let (r1, r2) = (w[1].wrapping_sub(b'1'), w[4].wrapping_sub(b'1'));
     let separator = SEPARATORS[usize::from(w[2])]?;
@@ -204,17 +187,14 @@ pub(crate) fn quickest_alpha(w: &[u8; 6]) -> Option<(Squares, Separator)> {
         column: c2,
         row: u32::from(r2) + 1,
     };
-    Some((
-        Squares::from_buf_and_len([from, to, from, to], 2),
-        separator,
-    ))
+    let squares = Squares::from_buf_and_len([from, to, from, to], 2);
+    Some((5, squares, separator))
 }
 
-/// The commonest numeric moves as a whole word: two squares of one or two digits, not both
-/// of one (a word of 3 bytes may be a result), and a separator (`22-18`, `9x18`), read from
-/// the first 6 bytes of its word. Returns the bytes used; gives what [`quick_pair`] gives.
+/// `22-18`, `9x18`: two squares of one or two digits, not both of one (a word of 3 bytes may
+/// be a result), as a whole word within the window.
 #[inline(always)]
-pub(crate) fn quickest_numbers(w: &[u8; 6]) -> Option<(usize, Squares, Separator)> {
+fn number_pair(w: &[u8; 6]) -> Option<(usize, Squares, Separator)> {
     let digit = |at: usize| {
         w.get(at)
             .and_then(|&b| b.checked_sub(b'0'))
@@ -239,82 +219,9 @@ pub(crate) fn quickest_numbers(w: &[u8; 6]) -> Option<(usize, Squares, Separator
     Some((end, squares, separator))
 }
 
-/// A plain move as a whole word at the start of `rest`, as the quick readers read it: one
-/// kind of separator, nothing glued to it, not a result (`1-1`), at most
-/// [`MAX_TOKEN_BYTES`] long. Returns the bytes used, the squares and the separator.
-/// `end_ends_word`: the end of `rest` ends a word (the end of a game, not of a buffer that
-/// may go on).
-#[inline(always)]
-pub(crate) fn quick_move_word(
-    rest: &[u8],
-    end_ends_word: bool,
-) -> Option<(usize, Squares, Separator)> {
-    // The commonest spellings from a fixed window first.
-    if let Some(window) = rest.first_chunk::<6>() {
-        if let Some((squares, separator)) = quickest_alpha(window) {
-            return Some((5, squares, separator));
-        }
-        if let Some(quick) = quickest_numbers(window) {
-            return Some(quick);
-        }
-    }
-    let ends_word = |used: usize| {
-        rest.get(used)
-            .map_or(end_ends_word, |&b| WORD_ENDS[usize::from(b)])
-    };
-    let (used, squares, separator) = match quick_pair(rest) {
-        Some(pair) if ends_word(pair.0) => pair,
-        _ => quick_squares(rest).filter(|q| ends_word(q.0))?,
-    };
-    let word = rest.get(..used)?;
-    let result = word.first()?.is_ascii_digit()
-        && GameResult::may_be(word)
-        && GameResult::from_bytes(word).is_some();
-    (used <= MAX_TOKEN_BYTES && !result).then_some((used, squares, separator))
-}
-
-/// A move number as a whole word at the start of `rest`, as the quick readers read it: `12.`
-/// or `12...`, at most 9 digits. Returns the number, whether it is Black's (`...`) and the
-/// bytes used; `end_ends_word` as for [`quick_move_word`].
-#[inline(always)]
-pub(crate) fn quick_move_number(rest: &[u8], end_ends_word: bool) -> Option<(u32, bool, usize)> {
-    let ends_word = |used: usize| {
-        rest.get(used)
-            .map_or(end_ends_word, |&b| WORD_ENDS[usize::from(b)])
-    };
-    let digit = |b: u8| b.wrapping_sub(b'0');
-    // `7.` and `12.` from a fixed window first.
-    if let Some(&[d1, b2, b3, _]) = rest.first_chunk::<4>()
-        && digit(d1) < 10
-    {
-        if b2 == b'.' && ends_word(2) {
-            return Some((u32::from(digit(d1)), false, 2));
-        }
-        if digit(b2) < 10 && b3 == b'.' && ends_word(3) {
-            return Some((u32::from(digit(d1)) * 10 + u32::from(digit(b2)), false, 3));
-        }
-    }
-    let mut number = 0u32;
-    let mut digits = 0;
-    while let Some(&d) = rest.get(digits).filter(|d| d.is_ascii_digit()) {
-        if digits == 9 {
-            return None; // might not fit: the general reader decides
-        }
-        number = number * 10 + u32::from(d - b'0');
-        digits += 1;
-    }
-    let dots = rest
-        .get(digits..)?
-        .iter()
-        .take_while(|&&b| b == b'.')
-        .count();
-    let used = digits + dots;
-    (digits > 0 && (dots == 1 || dots == 3) && ends_word(used)).then_some((number, dots == 3, used))
-}
-
 /// `c3`, `C3`, `k10` at `i[at]`, not followed by a third digit.
 #[inline(always)]
-fn quick_alpha(i: &[u8], at: usize) -> Option<(WrittenSquare, usize)> {
+fn common_alpha(i: &[u8], at: usize) -> Option<(WrittenSquare, usize)> {
     let column = column_of(*i.get(at)?)?;
     let d1 = i.get(at + 1).filter(|d| matches!(d, b'1'..=b'9'))? - b'0';
     match i.get(at + 2) {
@@ -334,7 +241,7 @@ fn quick_alpha(i: &[u8], at: usize) -> Option<(WrittenSquare, usize)> {
 
 /// `22`, `07`, `5` at `i[at]`: one to three digits, not all zero (four digits may be `3228`).
 #[inline(always)]
-fn quick_number(i: &[u8], at: usize) -> Option<(WrittenSquare, usize)> {
+fn common_number(i: &[u8], at: usize) -> Option<(WrittenSquare, usize)> {
     let mut n = 0u32;
     let mut end = at;
     while let Some(&d) = i.get(end).filter(|d| d.is_ascii_digit()) {
@@ -347,9 +254,23 @@ fn quick_number(i: &[u8], at: usize) -> Option<(WrittenSquare, usize)> {
     (n >= 1).then_some((WrittenSquare::Number(n), end))
 }
 
-/// Two or more squares of one kind, with separators (which may be omitted between
-/// alphanumeric squares).
+/// `NormalMove`, `CaptureMove`: two or more squares of one kind, with separators (which may
+/// be omitted between alphanumeric squares, or between two numbers of two digits: `3228`).
+/// First branch: [`common_squares`].
+#[inline(always)]
 pub(crate) fn squares(i: &[u8]) -> Res<'_, (Squares, Separator)> {
+    match common_squares(i) {
+        Some((used, squares, separator)) => {
+            let rest = i.get(used..).unwrap_or_default();
+            Ok((rest, (squares, separator)))
+        }
+        None => general_squares(i),
+    }
+}
+
+/// [`squares`] by combinators.
+#[inline(never)]
+fn general_squares(i: &[u8]) -> Res<'_, (Squares, Separator)> {
     // `3228`: four digits and nothing more digit-like is `32-28`.
     let four: Res<'_, &[u8]> = take_while_m_n(4, 4, |b: u8| b.is_ascii_digit()).parse(i);
     if let Ok((rest, digits)) = four {
@@ -439,17 +360,7 @@ fn mixed_has_capture(all: &[u8], rest: &[u8]) -> bool {
 
 /// One move with optional glued strength marks; the rest of the input is returned.
 pub(crate) fn game_move(i: &[u8]) -> Res<'_, WrittenMove> {
-    let (rest, shape, separator) = match quick_squares(i) {
-        Some((used, squares, separator)) => {
-            let capture = separator.is_capture();
-            let shape = MoveShape::Squares { squares, capture };
-            (i.get(used..).unwrap_or_default(), shape, separator)
-        }
-        None => {
-            let (rest, (shape, separator)) = pdn_move(i)?;
-            (rest, shape, separator)
-        }
-    };
+    let (rest, (shape, separator)) = pdn_move(i)?;
     let used = i.len().saturating_sub(rest.len());
     let Ok(text_len) = u16::try_from(used) else {
         return fail(rest);
@@ -476,8 +387,12 @@ pub(crate) fn game_move(i: &[u8]) -> Res<'_, WrittenMove> {
     ))
 }
 
-/// A move number: digits followed by dots. Returns the number and the count of dots.
+/// `MOVENUMBER`, leniently: digits followed by any number of dots. Returns the number and
+/// the count of dots. First branch: `7.` and `12.` from a fixed window.
 pub(crate) fn move_number(i: &[u8]) -> Res<'_, (u32, usize)> {
+    if let Some((number, used)) = number_window(i) {
+        return Ok((i.get(used..).unwrap_or_default(), (number, 1)));
+    }
     let mut number = 0u32;
     let mut digits = 0;
     while let Some(&d) = i.get(digits).filter(|d| d.is_ascii_digit()) {
@@ -496,6 +411,73 @@ pub(crate) fn move_number(i: &[u8]) -> Res<'_, (u32, usize)> {
         return fail(i);
     }
     Ok((after.get(dots..).unwrap_or_default(), (number, dots)))
+}
+
+/// The first branch of [`move_number`]: `7.` and `12.` from a fixed window of 4 bytes, not
+/// followed by another dot. Returns the number and the bytes used.
+#[inline(always)]
+fn number_window(i: &[u8]) -> Option<(u32, usize)> {
+    let digit = |b: u8| b.wrapping_sub(b'0');
+    let &[d1, b2, b3, b4] = i.first_chunk::<4>()?;
+    if digit(d1) >= 10 {
+        return None;
+    }
+    if b2 == b'.' && b3 != b'.' {
+        Some((u32::from(digit(d1)), 2))
+    } else if digit(b2) < 10 && b3 == b'.' && b4 != b'.' {
+        Some((u32::from(digit(d1)) * 10 + u32::from(digit(b2)), 3))
+    } else {
+        None
+    }
+}
+
+/// A move number as a whole word at the start of `rest`, for tokenizers: `12.` or `12...`,
+/// at most 9 digits (so that it fits). Returns the number, whether it is Black's (`...`) and
+/// the bytes used; `None` for any other word. `end_ends_word`: the end of `rest` ends a word
+/// (the end of a game, not of a buffer that may go on).
+#[inline(always)]
+pub(crate) fn move_number_word(rest: &[u8], end_ends_word: bool) -> Option<(u32, bool, usize)> {
+    let ends_word = |used: usize| {
+        rest.get(used)
+            .map_or(end_ends_word, |&b| WORD_ENDS[usize::from(b)])
+    };
+    // The first branch of `move_number`, as it is.
+    if let Some((number, used)) = number_window(rest) {
+        return ends_word(used).then_some((number, false, used));
+    }
+    let (after, (number, dots)) = move_number(rest).ok()?;
+    let used = rest.len() - after.len();
+    let ends_word = after
+        .first()
+        .map_or(end_ends_word, |&b| WORD_ENDS[usize::from(b)]);
+    let fits = used - dots <= 9;
+    (ends_word && fits && (dots == 1 || dots == 3)).then_some((number, dots == 3, used))
+}
+
+/// A plain move as a whole word at the start of `rest`, for tokenizers: up to 4 [`squares`]
+/// of one kind joined by one kind of separator, nothing glued to it, not a result (`1-1`), at
+/// most [`MAX_TOKEN_BYTES`] long. Returns the bytes used, the squares and the separator; `None`
+/// for any other word (which [`game_move`] reads, with what it finds). `end_ends_word` as for
+/// [`move_number_word`].
+#[inline(always)]
+pub(crate) fn move_word(rest: &[u8], end_ends_word: bool) -> Option<(usize, Squares, Separator)> {
+    // The first branch of `squares` reads every such move of up to 4 squares (longer ones
+    // are left to `game_move` with the rest); its windows read whole words only.
+    if let Some(pair) = common_pair(rest) {
+        return Some(pair);
+    }
+    let (used, squares, separator) = common_run(rest)?;
+    let ends_word = rest
+        .get(used)
+        .map_or(end_ends_word, |&b| WORD_ENDS[usize::from(b)]);
+    if !ends_word || used > MAX_TOKEN_BYTES {
+        return None;
+    }
+    let word = rest.get(..used)?;
+    let result = word.first()?.is_ascii_digit()
+        && GameResult::may_be(word)
+        && GameResult::from_bytes(word).is_some();
+    (!result).then_some((used, squares, separator))
 }
 
 /// A whole word of digits (at most 3), read as a move number missing its dot.
@@ -663,47 +645,45 @@ mod tests {
         assert_eq!(WrittenMove::parse(longer.as_bytes()), None);
     }
 
-    /// Every word over a small alphabet: the quick reader agrees with the general one.
+    /// Every word over a small alphabet: the first branch of `squares` reads what the general
+    /// branch reads, and so do the fixed windows of its first branch.
     #[test]
-    fn quick_reading_agrees_with_nom() {
+    fn first_branch_of_squares_agrees_with_the_general_one() {
         let alphabet: &[u8] = b"ck0123-:x!$ ";
+        let word_of = |mut n: usize, len: u32| -> Vec<u8> {
+            (0..len)
+                .map(|_| {
+                    let b = alphabet[n % alphabet.len()];
+                    n /= alphabet.len();
+                    b
+                })
+                .collect()
+        };
+        let general = |word: &[u8]| -> Option<(usize, Squares, Separator)> {
+            let (rest, (squares, sep)) = general_squares(word).ok()?;
+            Some((word.len() - rest.len(), squares, sep))
+        };
         let mut checked = 0;
         for len in 1..=6u32 {
-            for mut n in 0..alphabet.len().pow(len) {
-                let mut word = Vec::new();
-                for _ in 0..len {
-                    word.push(alphabet[n % alphabet.len()]);
-                    n /= alphabet.len();
-                }
-                let pair = quick_pair(&word).filter(|p| p.0 == word.len());
-                for (used, squares, sep) in quick_squares(&word).into_iter().chain(pair) {
-                    let (rest, (shape, general_sep)) = pdn_move(&word).expect("general reads it");
-                    let capture = sep.is_capture();
-                    assert_eq!(rest.len(), word.len() - used, "{word:?}");
-                    assert_eq!(shape, MoveShape::Squares { squares, capture }, "{word:?}");
-                    assert_eq!(sep, general_sep, "{word:?}");
+            for n in 0..alphabet.len().pow(len) {
+                let word = word_of(n, len);
+                if let Some(fast) = common_squares(&word) {
+                    assert_eq!(general(&word), Some(fast), "{word:?}");
                     checked += 1;
                 }
             }
         }
         assert!(checked > 1000, "{checked}");
-        // The quickest readers, on every 6 bytes: what they read, quick_pair reads alike.
-        let mut quickest = 0;
-        for mut n in 0..alphabet.len().pow(6) {
-            let mut w = [0u8; 6];
-            for b in &mut w {
-                *b = alphabet[n % alphabet.len()];
-                n /= alphabet.len();
-            }
-            let alpha = quickest_alpha(&w).map(|(squares, sep)| (5, squares, sep));
-            for (used, squares, sep) in alpha.into_iter().chain(quickest_numbers(&w)) {
-                assert_eq!(quick_pair(&w), Some((used, squares, sep)), "{w:?}");
-                assert!(WORD_ENDS[usize::from(w[used])], "{w:?}");
-                assert!(!crate::pdn::result::GameResult::may_be(&w[..used]), "{w:?}");
-                quickest += 1;
+        let mut windows = 0;
+        for n in 0..alphabet.len().pow(6) {
+            let w: [u8; 6] = word_of(n, 6).try_into().unwrap();
+            for fast in alpha_pair(&w).into_iter().chain(number_pair(&w)) {
+                assert_eq!(general(&w), Some(fast.clone()), "{w:?}");
+                assert!(WORD_ENDS[usize::from(w[fast.0])], "{w:?}");
+                windows += 1;
             }
         }
-        assert!(quickest > 1000, "{quickest}");
+        assert!(windows > 1000, "{windows}");
         for word in [
             "c3-d4",
             "C3xE5",
@@ -713,13 +693,80 @@ mod tests {
             "007-13",
             "c3-d4!?$1",
         ] {
-            assert!(quick_squares(word.as_bytes()).is_some(), "{word}");
+            assert!(common_squares(word.as_bytes()).is_some(), "{word}");
         }
         for word in [
             "3228", "c3d4", "c3-e5:g7", "c3-22", "c333-d4", "c3-", "1234-5", "ed4",
         ] {
-            assert!(quick_squares(word.as_bytes()).is_none(), "{word}");
+            assert!(common_squares(word.as_bytes()).is_none(), "{word}");
         }
+    }
+
+    #[test]
+    fn plain_move_words() {
+        let read = |text: &str, end_ends_word| {
+            move_word(text.as_bytes(), end_ends_word)
+                .map(|(used, squares, sep)| (used, squares.to_vec(), sep))
+        };
+        let c3d4 = Some((5, vec![sq("c3"), sq("d4")], Separator::Dash));
+        assert_eq!(read("c3-d4 e7-f6", false), c3d4);
+        assert_eq!(read("c3-d4{x}", false), c3d4);
+        assert_eq!(read("c3-d4", true), c3d4);
+        // The word may go on past the end of a buffer.
+        assert_eq!(read("c3-d4", false), None);
+        assert_eq!(
+            read("22x13x4 ", false),
+            Some((7, vec![Number(22), Number(13), Number(4)], Separator::Cross))
+        );
+        assert_eq!(
+            read("a1-b2-c3-d4 ", false),
+            Some((
+                11,
+                ["a1", "b2", "c3", "d4"].map(sq).to_vec(),
+                Separator::Dash
+            ))
+        );
+        assert_eq!(read("a1-b2-c3-d4-e5 ", false), None);
+        // Marks, NAGs, other spellings and results are other words.
+        for text in [
+            "c3-d4! ",
+            "c3-d4$1 ",
+            "c3d4 ",
+            "3228 ",
+            "c3-e5:g7 ",
+            "ed4 ",
+            "1-1 ",
+            "1-0 ",
+            "c3-d4x ",
+        ] {
+            assert_eq!(read(text, false), None, "{text:?}");
+        }
+        let long = format!("{} ", ["a1"; 100].join("-"));
+        assert!(long.len() - 1 > MAX_TOKEN_BYTES);
+        assert_eq!(read(&long, false), None);
+    }
+
+    #[test]
+    fn move_number_words() {
+        assert_eq!(move_number_word(b"12. c3-d4", false), Some((12, false, 3)));
+        assert_eq!(move_number_word(b"7.", true), Some((7, false, 2)));
+        assert_eq!(move_number_word(b"7.", false), None);
+        assert_eq!(move_number_word(b"12... d6-c5", false), Some((12, true, 5)));
+        assert_eq!(
+            move_number_word(b"123456789. ", false),
+            Some((123456789, false, 10))
+        );
+        assert_eq!(move_number_word(b"1234567890. ", false), None);
+        for text in ["12 ", "12.. ", "12.... ", "1.c3-d4", "12.e3 ", "x1. "] {
+            assert_eq!(move_number_word(text.as_bytes(), false), None, "{text:?}");
+        }
+        // The fixed window and the general reading.
+        assert_eq!(move_number(b"7. x"), Ok((&b" x"[..], (7, 1))));
+        assert_eq!(move_number(b"12.x"), Ok((&b"x"[..], (12, 1))));
+        assert_eq!(move_number(b"7..x"), Ok((&b"x"[..], (7, 2))));
+        assert_eq!(move_number(b"12..."), Ok((&b""[..], (12, 3))));
+        assert_eq!(move_number(b"123.x"), Ok((&b"x"[..], (123, 1))));
+        assert_eq!(move_number(b"1."), Ok((&b""[..], (1, 1))));
     }
 
     #[test]
