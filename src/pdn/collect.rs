@@ -20,6 +20,7 @@ pub struct Collector<F, const WHOLE: bool = true> {
 }
 
 impl<T, F: FnMut(&RawGame, &ParsedGame) -> T> Collector<F> {
+    /// A collector that hands each whole game to `finish`.
     pub fn new(finish: F) -> Collector<F> {
         Collector {
             game: ParsedGame::default(),

@@ -11,7 +11,9 @@ use std::fmt;
 /// (a `--strict` run may treat it as an error); `Error` marks text that could not be read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Severity {
+    /// A tolerated deviation: the game stays readable.
     Warning,
+    /// Text that could not be read.
     Error,
 }
 
@@ -36,7 +38,10 @@ pub enum SyntaxErrorKind {
     /// `)` without a matching `(`.
     UnmatchedVariationEnd,
     /// `(` never closed; `count` variations were still open at the end of the game.
-    UnclosedVariation { count: u64 },
+    UnclosedVariation {
+        /// Variations still open.
+        count: u64,
+    },
     /// Text that is no move, move number, result, NAG or other PDN token.
     UnknownToken,
     /// `$` without a number, or a number above 65535.
@@ -199,12 +204,16 @@ impl fmt::Display for SyntaxErrorKind {
 /// One syntax finding: kind, absolute byte offset in the file and length in bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SyntaxError {
+    /// What was found.
     pub kind: SyntaxErrorKind,
+    /// Absolute byte offset in the input.
     pub offset: u64,
+    /// Length in bytes.
     pub len: u32,
 }
 
 impl SyntaxError {
+    /// How serious the finding is.
     pub const fn severity(&self) -> Severity {
         self.kind.severity()
     }

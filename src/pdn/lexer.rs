@@ -53,16 +53,22 @@ pub enum CommentStyle {
 pub enum TokenKind {
     /// `12.` (`black: false`) or `12...` (`black: true`).
     MoveNumber {
+        /// The number as written.
         number: u32,
+        /// Written with `...`: Black's move follows.
         black: bool,
     },
     /// A move, held inline (see [`WrittenMove`]: no allocation in the common case).
     Move(WrittenMove),
     /// `$3`
     Nag(u16),
+    /// A comment, `{...}` or a line comment, in the style it was written.
     Comment(CommentStyle),
+    /// `(`
     VariationStart,
+    /// `)`
     VariationEnd,
+    /// A game result such as `1-0` or `2-0`.
     Result(GameResult),
     /// `/FEN "..."/`
     Setup(Box<SetupCommand>),
@@ -73,8 +79,11 @@ pub enum TokenKind {
 /// One token: kind, absolute byte offset and length in bytes.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Token {
+    /// What the token is.
     pub kind: TokenKind,
+    /// Absolute byte offset in the input.
     pub offset: u64,
+    /// Length in bytes.
     pub len: u32,
 }
 
@@ -128,8 +137,11 @@ impl Token {
 /// and tag buffers, so a stream is read without allocating per game.
 #[derive(Clone, Default)]
 pub struct ParsedGame {
+    /// The tags, in the order written.
     pub tags: Vec<Tag>,
+    /// The movetext's tokens, in the order written.
     pub tokens: Vec<Token>,
+    /// Syntax findings, in the order of their offsets.
     pub errors: Vec<SyntaxError>,
     /// Tags of an earlier game, kept for their buffers (not part of the game).
     pub(crate) spare: Vec<Tag>,

@@ -8,7 +8,9 @@ use super::lexer::RawGame;
 /// A 1-based line and column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Location {
+    /// Line, from 1.
     pub line: u32,
+    /// Column, from 1, in the unit the locator counts.
     pub column: u32,
 }
 
@@ -39,6 +41,7 @@ pub struct Locator<'a> {
 }
 
 impl<'a> Locator<'a> {
+    /// A locator of offsets inside `raw`, counting columns in `unit`.
     pub fn new(raw: &RawGame<'a>, unit: ColumnUnit) -> Locator<'a> {
         Locator {
             bytes: raw.bytes,

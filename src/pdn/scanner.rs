@@ -73,6 +73,7 @@ fn chars(bytes: &[u8]) -> u64 {
 }
 
 impl<R: BufRead> Scanner<R> {
+    /// A scanner of `inner` from its start.
     pub fn new(inner: R) -> Scanner<R> {
         Scanner {
             inner,
@@ -116,6 +117,7 @@ impl<R: BufRead> Scanner<R> {
         self.buf.capacity() + self.head.as_ref().map_or(0, Vec::capacity)
     }
 
+    /// The reader the scanner read from.
     pub fn into_inner(self) -> R {
         self.inner
     }

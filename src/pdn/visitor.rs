@@ -53,7 +53,9 @@ pub struct GameStart {
 /// One construct as written: its absolute byte offset and its bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Span<'a> {
+    /// Absolute byte offset in the input.
     pub offset: u64,
+    /// The bytes as written.
     pub text: &'a [u8],
 }
 

@@ -14,10 +14,15 @@ pub(super) const SAMPLE: usize = 64 * 1024;
 /// What a stream held, in totals.
 #[derive(Clone, Debug, Default)]
 pub struct StreamTotals {
+    /// Games read.
     pub games: usize,
+    /// Games without an error.
     pub valid: usize,
+    /// Games with an error.
     pub invalid: usize,
+    /// Warnings in all games.
     pub warnings: usize,
+    /// Bytes read.
     pub bytes: u64,
 }
 
@@ -43,6 +48,7 @@ impl StreamTotals {
         )
     }
 
+    /// Adds the totals of another stream.
     pub fn add(&mut self, other: &StreamTotals) {
         self.games += other.games;
         self.valid += other.valid;
@@ -69,6 +75,7 @@ pub trait GameSink {
     fn detection(&mut self, _detection: &Detection) -> io::Result<()> {
         Ok(())
     }
+    /// The report of the next game, in input order.
     fn game(&mut self, report: GameReport) -> io::Result<()>;
     /// Bytes of the input read so far.
     fn progress(&mut self, _bytes: u64) {}
