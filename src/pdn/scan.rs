@@ -581,7 +581,7 @@ impl Pass<'_, '_> {
         for within in [near, self.input.buf.len()] {
             let input = self.input.buf.get(start..within).unwrap_or_default();
             let base = self.input.at(start);
-            let found = read_tag(input, 0, base, &mut self.out.errors, &mut tag);
+            let found = read_tag(input, base, &mut self.out.errors, &mut tag);
             let eol = line_end(input, 0);
             // A tag that ends where only spaces follow to the end of what is read may be
             // read otherwise once its line goes on.

@@ -18,15 +18,15 @@
 //!   line (`UnterminatedComment`), so that it cannot swallow the rest of the input.
 
 use super::res::Res;
-use crate::pdn::ascii::{is_break, is_space};
-use crate::pdn::error::{SyntaxError, SyntaxErrorKind};
+use crate::pdn::ascii::{is_break, is_space, line_end};
+use crate::pdn::error::{SyntaxError, SyntaxErrorKind::*};
 use crate::pdn::setup::SetupCommand;
 use crate::pdn::tag::{Tag, unescape_into};
 use nom::{
     Offset, Parser,
     branch::alt,
     bytes::complete::{is_not, tag, take, take_till, take_while},
-    combinator::{map, recognize, rest},
+    combinator::recognize,
     multi::many0_count,
     sequence::{delimited, preceded},
 };
@@ -87,12 +87,8 @@ pub(crate) fn pdn_tag(i: &[u8]) -> Res<'_, NamedValue<'_>> {
     }
     let (inside, _) = tag(&b"["[..]).parse(i)?;
     let (_, line) = take_till(is_break).parse(inside)?;
-    let (content, closed) = match bracket_content(line) {
-        Some(content) => (content, true),
-        None => (line, false),
-    };
-    let end = i.offset(content) + content.len() + usize::from(closed);
-    named_value(i, end, closed, content)
+    let (content, closed) = bracket_content(line).map_or((line, false), |c| (c, true));
+    named_value(i, closed, content)
 }
 
 /// The common form `[Name "value"]`, well formed, unpadded, without escapes or line breaks
@@ -175,16 +171,12 @@ fn quoted_string(i: &[u8]) -> Res<'_, &[u8]> {
     delimited(tag(&b"\""[..]), body, tag(&b"\""[..])).parse(i)
 }
 
-/// The name and value in `content` (the inside of its delimiters), as the [`NamedValue`] of
-/// `i[..end]`.
-fn named_value<'a>(
-    i: &'a [u8],
-    end: usize,
-    closed: bool,
-    content: &'a [u8],
-) -> Res<'a, NamedValue<'a>> {
+/// The name and value in `content` (the inside of its delimiters, the first of which opens
+/// `i`), as a [`NamedValue`] that ends with the closing one if `closed`.
+fn named_value<'a>(i: &'a [u8], closed: bool, content: &'a [u8]) -> Res<'a, NamedValue<'a>> {
     let (after_name, name) = identifier(content)?;
-    let (_, value) = alt((string, unquoted)).parse(trim_end(skip_spaces(after_name)))?;
+    let (_, value) = alt((string, unquoted)).parse(trim(after_name))?;
+    let end = 1 + content.len() + usize::from(closed);
     let (text, rest) = i.split_at_checked(end).unwrap_or((i, &[]));
     let named = NamedValue {
         text,
@@ -231,13 +223,16 @@ pub(crate) fn string(i: &[u8]) -> Res<'_, Value<'_>> {
 
 /// An unquoted value: all of `i` (a trimmed value), as written.
 fn unquoted(i: &[u8]) -> Res<'_, Value<'_>> {
-    let value = |written| Value {
-        written,
-        body: written,
-        quoted: false,
-        closed: true,
-    };
-    map(rest, value).parse(i)
+    let (written, body, quoted, closed) = (i, i, false, true);
+    Ok((
+        &[],
+        Value {
+            written,
+            body,
+            quoted,
+            closed,
+        },
+    ))
 }
 
 /// Whether `bytes` ends in an odd run of backslashes (which escapes what follows).
@@ -252,9 +247,7 @@ pub(crate) fn setup(i: &[u8]) -> Res<'_, NamedValue<'_>> {
     let (inside, _) = tag(&b"/"[..]).parse(i)?;
     let (_, line) = take_till(is_break).parse(inside)?;
     let (after, content) = take_till(|b| b == b'/').parse(line)?;
-    let closed = !after.is_empty();
-    let end = 1 + content.len() + usize::from(closed);
-    named_value(i, end, closed, content)
+    named_value(i, !after.is_empty(), content)
 }
 
 /// `COMMENT`: `{` to the next `}`, across lines (`true`); without one, `{` to the end of its
@@ -269,7 +262,7 @@ pub(crate) fn comment(no_brace_after: bool) -> impl Fn(&[u8]) -> Res<'_, (&[u8],
         };
         let (len, closed) = match close {
             Some(at) => (at + 2, true),
-            None => (1 + line_len(inside), false),
+            None => (1 + line_end(inside, 0), false),
         };
         let (text, rest) = i.split_at_checked(len).unwrap_or((i, &[]));
         Ok((rest, (text, closed)))
@@ -282,16 +275,10 @@ pub(crate) fn line_comment(i: &[u8]) -> Res<'_, &[u8]> {
     recognize(preceded(start, take_till(is_break))).parse(i)
 }
 
-/// Bytes up to the first line break (all of `i` without one).
-fn line_len(i: &[u8]) -> usize {
-    memchr::memchr2(b'\n', b'\r', i).unwrap_or(i.len())
-}
-
-fn skip_spaces(i: &[u8]) -> &[u8] {
-    let (rest, _): (&[u8], &[u8]) = take_while::<_, _, ()>(is_space)
-        .parse(i)
-        .unwrap_or((i, &[]));
-    rest
+/// `i` without the spaces at either end.
+fn trim(i: &[u8]) -> &[u8] {
+    let start = i.iter().position(|&b| !is_space(b)).unwrap_or(i.len());
+    trim_end(i.get(start..).unwrap_or_default())
 }
 
 fn trim_end(i: &[u8]) -> &[u8] {
@@ -299,56 +286,46 @@ fn trim_end(i: &[u8]) -> &[u8] {
     i.get(..kept).unwrap_or_default()
 }
 
-/// Reads the tag whose `[` is at `input[start]` into `tag` (whose buffers are reused), with
-/// its findings at absolute offsets (`base` is the offset of `input`). Returns whether it
-/// has a name (else it is no tag), the index just after it and the length of its name.
+/// Reads the tag whose `[` opens `input` into `tag` (whose buffers are reused), with its
+/// findings at absolute offsets (`base` is the offset of `input`). Returns whether it has a
+/// name (else it is no tag), the index just after it and the length of its name.
 pub(crate) fn read_tag(
     input: &[u8],
-    start: usize,
     base: u64,
     errors: &mut Vec<SyntaxError>,
     tag: &mut Tag,
 ) -> (bool, usize, usize) {
-    let from = input.get(start..).unwrap_or_default();
-    let Ok((_, read)) = pdn_tag(from) else {
-        return (false, input.len().min(start + 1), 0);
+    let Ok((_, read)) = pdn_tag(input) else {
+        return (false, input.len().min(1), 0);
     };
-    let at = |part: &[u8]| start + from.offset(part);
-    let end = start + read.text.len();
-    let mut finding = |kind, from: usize, len: usize| {
-        let len = u32::try_from(len).unwrap_or(u32::MAX);
-        let offset = base + from as u64;
-        errors.push(SyntaxError { kind, offset, len });
-    };
+    let (name, value, end) = (read.name, read.value, read.text.len());
+    let at = |part: &[u8]| base + input.offset(part) as u64;
+    let mut finding = |kind, at, len| errors.push(SyntaxError::new(kind, at, len));
     if !read.closed {
-        finding(SyntaxErrorKind::UnterminatedTag, start, read.text.len());
+        finding(UnterminatedTag, base, end);
     }
-    if read.name.is_empty() {
-        finding(SyntaxErrorKind::MissingTagName, start, read.text.len());
+    if name.is_empty() {
+        finding(MissingTagName, base, end);
         return (false, end, 0);
     }
-    if !is_identifier(read.name) {
-        finding(SyntaxErrorKind::BadTagName, at(read.name), read.name.len());
+    if !is_identifier(name) {
+        finding(BadTagName, at(name), name.len());
     }
-    let value = read.value;
-    if !value.quoted {
-        let len = value.written.len();
-        finding(SyntaxErrorKind::UnquotedTagValue, at(value.written), len);
-    } else if !value.closed {
-        let len = value.written.len();
-        finding(
-            SyntaxErrorKind::UnterminatedTagValue,
-            at(value.written),
-            len,
-        );
+    match (value.quoted, value.closed) {
+        (false, _) => finding(UnquotedTagValue, at(value.written), value.written.len()),
+        (true, false) => finding(UnterminatedTagValue, at(value.written), value.written.len()),
+        (true, true) => {}
     }
     tag.value.clear();
     value.unescape_into(&mut tag.value);
-    tag.name.clear();
-    tag.name.push_str(&String::from_utf8_lossy(read.name));
-    tag.offset = base + start as u64;
-    tag.value_offset = base + at(value.body) as u64;
-    (true, end, read.name.len())
+    // Reused tags mostly come with this name already (games repeat their tags in order).
+    if tag.name.as_bytes() != name {
+        tag.name.clear();
+        tag.name.push_str(&String::from_utf8_lossy(name));
+    }
+    tag.offset = base;
+    tag.value_offset = at(value.body);
+    (true, end, name.len())
 }
 
 /// Reads the setup command whose `/` is at `input[start]`, with its finding at an absolute
@@ -360,34 +337,19 @@ pub(crate) fn read_setup(
     errors: &mut Vec<SyntaxError>,
 ) -> (SetupCommand, usize) {
     let from = input.get(start..).unwrap_or_default();
-    let read = match setup(from) {
-        Ok((_, read)) => read,
-        Err(_) => NamedValue {
-            text: from.get(..1).unwrap_or_default(),
-            closed: false,
-            name: &[],
-            value: Value {
-                written: &[],
-                body: &[],
-                quoted: false,
-                closed: true,
-            },
-        },
+    let Ok((_, read)) = setup(from) else {
+        return (SetupCommand::default(), input.len().min(start + 1));
     };
+    let offset = base + start as u64;
     if !read.closed {
-        errors.push(SyntaxError {
-            kind: SyntaxErrorKind::UnterminatedSetup,
-            offset: base + start as u64,
-            len: u32::try_from(read.text.len()).unwrap_or(u32::MAX),
-        });
+        errors.push(SyntaxError::new(UnterminatedSetup, offset, read.text.len()));
     }
     let mut value = Vec::new();
     read.value.unescape_into(&mut value);
-    let value_at = start + from.offset(read.value.body);
     let command = SetupCommand {
         name: String::from_utf8_lossy(read.name).into_owned(),
         value,
-        value_offset: base + value_at as u64,
+        value_offset: offset + from.offset(read.value.body) as u64,
     };
     (command, start + read.text.len())
 }
@@ -403,16 +365,11 @@ pub(crate) fn read_comment(
     errors: &mut Vec<SyntaxError>,
 ) -> (usize, bool) {
     let from = input.get(start..).unwrap_or_default();
-    let (text, closed) = match comment(no_brace_after)(from) {
-        Ok((_, read)) => read,
-        Err(_) => (from.get(..1).unwrap_or_default(), false),
-    };
+    let unread = (from.get(..1).unwrap_or_default(), false);
+    let (text, closed) = comment(no_brace_after)(from).map_or(unread, |(_, read)| read);
     if !closed {
-        errors.push(SyntaxError {
-            kind: SyntaxErrorKind::UnterminatedComment,
-            offset: base + start as u64,
-            len: u32::try_from(text.len()).unwrap_or(u32::MAX),
-        });
+        let offset = base + start as u64;
+        errors.push(SyntaxError::new(UnterminatedComment, offset, text.len()));
     }
     (start + text.len(), closed)
 }
@@ -442,7 +399,7 @@ mod tests {
     /// a name) and its findings.
     fn read(text: &str) -> String {
         let (mut errors, mut tag) = (Vec::new(), Tag::default());
-        let (named, end, _) = read_tag(text.as_bytes(), 0, 100, &mut errors, &mut tag);
+        let (named, end, _) = read_tag(text.as_bytes(), 100, &mut errors, &mut tag);
         let value = String::from_utf8_lossy(&tag.value);
         let tag = match named {
             true => format!("{}={value} v{} e{end}", tag.name, tag.value_offset),
@@ -508,7 +465,7 @@ mod tests {
         }
         // Names not UTF-8 are read lossily.
         let (mut errors, mut tag) = (Vec::new(), Tag::default());
-        let read = read_tag(b"[Ev\xffnt \"x\"]", 0, 0, &mut errors, &mut tag);
+        let read = read_tag(b"[Ev\xffnt \"x\"]", 0, &mut errors, &mut tag);
         assert_eq!((read, tag.name.as_str()), ((true, 11, 5), "Ev\u{fffd}nt"));
         assert_eq!(findings(&errors), " BadTagName@1+5");
         // The production itself: what it read and what is left.

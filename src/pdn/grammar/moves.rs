@@ -48,17 +48,19 @@ pub(crate) fn column_of(b: u8) -> Option<u8> {
 
 const NO_COLUMN: u8 = 0xff;
 
-/// [`column_of`] for every byte ([`NO_COLUMN`] for none).
+/// [`column_of`] for every byte ([`NO_COLUMN`] for none), a table for speed.
 const COLUMNS: [u8; 256] = {
     let mut table = [NO_COLUMN; 256];
-    let mut c = 0;
-    while c < 10 {
-        table[(b'a' + c) as usize] = c;
-        table[(b'A' + c) as usize] = c;
-        c += 1;
+    let mut b = 0;
+    while b < 256 {
+        // `| 0x20` makes upper case lower case, and no other byte a column letter.
+        table[b] = match b as u8 | 0x20 {
+            lower @ b'a'..=b'j' => lower - b'a',
+            b'k' => 9,
+            _ => NO_COLUMN,
+        };
+        b += 1;
     }
-    table[b'k' as usize] = 9;
-    table[b'K' as usize] = 9;
     table
 };
 
@@ -70,10 +72,7 @@ fn parse_u32(digits: &[u8]) -> Option<u32> {
 }
 
 pub(crate) fn column(i: &[u8]) -> Res<'_, u8> {
-    map_opt(take(1usize), |c: &[u8]| {
-        c.first().copied().and_then(column_of)
-    })
-    .parse(i)
+    map_opt(take(1usize), |c: &[u8]| column_of(*c.first()?)).parse(i)
 }
 
 pub(crate) fn alpha_square(i: &[u8]) -> Res<'_, WrittenSquare> {
@@ -93,20 +92,12 @@ pub(crate) fn num_square(i: &[u8]) -> Res<'_, WrittenSquare> {
 }
 
 pub(crate) fn square(i: &[u8]) -> Res<'_, WrittenSquare> {
-    match alpha_square(i) {
-        Ok(ok) => Ok(ok),
-        Err(_) => num_square(i),
-    }
+    alt((alpha_square, num_square)).parse(i)
 }
 
 pub(crate) fn separator(i: &[u8]) -> Res<'_, Separator> {
-    map_opt(take(1usize), |s: &[u8]| match s.first() {
-        Some(b'-') => Some(Separator::Dash),
-        Some(b':') => Some(Separator::Colon),
-        Some(b'x' | b'X') => Some(Separator::Cross),
-        _ => None,
-    })
-    .parse(i)
+    let sep = |s: &[u8]| SEPARATORS[usize::from(*s.first()?)];
+    map_opt(take(1usize), sep).parse(i)
 }
 
 /// The first branch of [`squares`]: the common spellings in one pass, without nom. Two or
@@ -295,7 +286,10 @@ fn general_squares(i: &[u8]) -> Res<'_, (Squares, Separator)> {
         match step {
             Ok((rest, sq, sep)) if sq.is_alpha() == prev_alpha => {
                 squares.push(sq);
-                joined = Some(joined.map_or(sep, |j| j.join(sep)));
+                joined = Some(match joined {
+                    Some(j) if j != sep => Separator::Mixed,
+                    _ => sep,
+                });
                 i = rest;
             }
             _ => break,
@@ -326,10 +320,10 @@ pub(crate) fn move_strength(i: &[u8]) -> Res<'_, &[u8]> {
 
 pub(crate) fn pdn_move(i: &[u8]) -> Res<'_, (MoveShape, Separator)> {
     if let Ok((rest, (squares, sep))) = squares(i) {
+        let text = i.get(..i.len() - rest.len()).unwrap_or_default();
         let capture = match sep {
-            Separator::Colon | Separator::Cross => true,
-            Separator::Mixed => mixed_has_capture(i, rest),
-            Separator::None | Separator::Dash => false,
+            Separator::Mixed => text.iter().any(|b| matches!(b, b':' | b'x' | b'X')),
+            _ => sep.is_capture(),
         };
         return Ok((rest, (MoveShape::Squares { squares, capture }, sep)));
     }
@@ -351,40 +345,27 @@ pub(crate) fn pdn_move(i: &[u8]) -> Res<'_, (MoveShape, Separator)> {
     Ok((rest, (MoveShape::Placeholder, Separator::None)))
 }
 
-/// Whether the move text `all[..all.len() - rest.len()]` has a capture separator.
-fn mixed_has_capture(all: &[u8], rest: &[u8]) -> bool {
-    let used = all.len().saturating_sub(rest.len());
-    all.get(..used)
-        .is_some_and(|t| t.iter().any(|b| matches!(b, b':' | b'x' | b'X')))
-}
-
 /// One move with optional glued strength marks; the rest of the input is returned.
 pub(crate) fn game_move(i: &[u8]) -> Res<'_, WrittenMove> {
     let (rest, (shape, separator)) = pdn_move(i)?;
-    let used = i.len().saturating_sub(rest.len());
-    let Ok(text_len) = u16::try_from(used) else {
+    let Ok(text_len) = u16::try_from(i.len() - rest.len()) else {
         return fail(rest);
     };
     let (rest, marks) = opt(move_strength).parse(rest)?;
-    let strength = match marks {
-        Some(m) => match Marks::new(m) {
-            Some(marks) => Some(Strength {
-                marks,
-                parenthesized: false,
-            }),
-            None => return fail(rest),
-        },
-        None => None,
+    let strength = match marks.map(Marks::new) {
+        Some(None) => return fail(rest),
+        marks => marks.flatten().map(|marks| Strength {
+            marks,
+            parenthesized: false,
+        }),
     };
-    Ok((
-        rest,
-        WrittenMove {
-            text_len,
-            shape,
-            separator,
-            strength,
-        },
-    ))
+    let mv = WrittenMove {
+        text_len,
+        shape,
+        separator,
+        strength,
+    };
+    Ok((rest, mv))
 }
 
 /// `MOVENUMBER`, leniently: digits followed by any number of dots. Returns the number and
@@ -393,24 +374,9 @@ pub(crate) fn move_number(i: &[u8]) -> Res<'_, (u32, usize)> {
     if let Some((number, used)) = number_window(i) {
         return Ok((i.get(used..).unwrap_or_default(), (number, 1)));
     }
-    let mut number = 0u32;
-    let mut digits = 0;
-    while let Some(&d) = i.get(digits).filter(|d| d.is_ascii_digit()) {
-        let Some(n) = number
-            .checked_mul(10)
-            .and_then(|n| n.checked_add(u32::from(d - b'0')))
-        else {
-            return fail(i);
-        };
-        number = n;
-        digits += 1;
-    }
-    let after = i.get(digits..).unwrap_or_default();
-    let dots = after.iter().take_while(|&&b| b == b'.').count();
-    if digits == 0 || dots == 0 {
-        return fail(i);
-    }
-    Ok((after.get(dots..).unwrap_or_default(), (number, dots)))
+    let (rest, number) = map_opt(digit1, parse_u32).parse(i)?;
+    let (rest, dots) = take_while1(|b| b == b'.').parse(rest)?;
+    Ok((rest, (number, dots.len())))
 }
 
 /// The first branch of [`move_number`]: `7.` and `12.` from a fixed window of 4 bytes, not
@@ -441,17 +407,14 @@ pub(crate) fn move_number_word(rest: &[u8], end_ends_word: bool) -> Option<(u32,
         rest.get(used)
             .map_or(end_ends_word, |&b| WORD_ENDS[usize::from(b)])
     };
-    // The first branch of `move_number`, as it is.
+    // The first branch of `move_number`, as it is (quicker than through `move_number`).
     if let Some((number, used)) = number_window(rest) {
         return ends_word(used).then_some((number, false, used));
     }
     let (after, (number, dots)) = move_number(rest).ok()?;
     let used = rest.len() - after.len();
-    let ends_word = after
-        .first()
-        .map_or(end_ends_word, |&b| WORD_ENDS[usize::from(b)]);
     let fits = used - dots <= 9;
-    (ends_word && fits && (dots == 1 || dots == 3)).then_some((number, dots == 3, used))
+    (ends_word(used) && fits && (dots == 1 || dots == 3)).then_some((number, dots == 3, used))
 }
 
 /// A plain move as a whole word at the start of `rest`, for tokenizers: up to 4 [`squares`]
