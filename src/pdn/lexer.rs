@@ -11,7 +11,6 @@ use super::movetext::WrittenMove;
 use super::result::GameResult;
 use super::setup::SetupCommand;
 use super::tag::Tag;
-use std::fmt;
 
 /// The bytes of one game and where they are in the file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,7 +115,7 @@ impl Token {
 
 /// One game, read. The scanner reads every game into the same value, reusing its vectors
 /// and tag buffers, so a stream is read without allocating per game.
-#[derive(Clone, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ParsedGame {
     /// The tags, in the order written.
     pub tags: Vec<Tag>,
@@ -124,8 +123,6 @@ pub struct ParsedGame {
     pub tokens: Vec<Token>,
     /// Syntax findings, in the order of their offsets.
     pub errors: Vec<SyntaxError>,
-    /// Tags of an earlier game, kept for their buffers (not part of the game).
-    pub(crate) spare: Vec<Tag>,
 }
 
 /// What a syntax check (nothing replayed) takes from a game's tokens.
@@ -136,27 +133,6 @@ pub struct SyntaxSummary {
     /// Offset of the first `(` nested deeper than [`MAX_VARIATION_DEPTH`] (as the line
     /// builder counts: the first variation it skips).
     pub too_deep: Option<u64>,
-}
-
-/// Tag buffers larger than this are not kept for the next game.
-const SPARE_LIMIT: usize = 1024;
-
-impl PartialEq for ParsedGame {
-    fn eq(&self, other: &Self) -> bool {
-        self.tags == other.tags && self.tokens == other.tokens && self.errors == other.errors
-    }
-}
-
-impl Eq for ParsedGame {}
-
-impl fmt::Debug for ParsedGame {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("ParsedGame")
-            .field("tags", &self.tags)
-            .field("tokens", &self.tokens)
-            .field("errors", &self.errors)
-            .finish()
-    }
 }
 
 impl ParsedGame {
@@ -213,27 +189,5 @@ impl ParsedGame {
             }
         }
         summary
-    }
-
-    /// Empties the game, keeping the allocations for the next one.
-    pub fn clear(&mut self) {
-        let keep = |t: &Tag| t.name.capacity() + t.value.capacity() <= SPARE_LIMIT;
-        if self.spare.is_empty() {
-            // The common case (every spare tag was used): no tag moves. Last first, so that
-            // the next game, which mostly has the same tags in the same order, pops its tags'
-            // buffers in order (see `fresh_tag`).
-            std::mem::swap(&mut self.tags, &mut self.spare);
-            self.spare.reverse();
-        } else {
-            self.spare.append(&mut self.tags);
-        }
-        self.spare.retain(keep);
-        self.tokens.clear();
-        self.errors.clear();
-    }
-
-    /// A tag to fill in: the buffers of an earlier game's tag when there is one.
-    pub(crate) fn fresh_tag(&mut self) -> Tag {
-        self.spare.pop().unwrap_or_default()
     }
 }

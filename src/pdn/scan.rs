@@ -25,6 +25,7 @@ use super::limits::{
 use super::movetext::{Marks, MoveShape, Separator, Squares, Strength, WrittenMove};
 use super::names::SeenNames;
 use super::result::GameResult;
+use super::tag::Tag;
 
 /// Why [`Lexer::run`] stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,6 +92,8 @@ pub(crate) struct Lexer {
     skipped_construct: bool,
     /// No `}` at or after this offset (learned at the end of input).
     no_brace_from: Option<u64>,
+    /// Tags of earlier games, kept for their buffers (no allocation per game).
+    spare: Vec<Tag>,
 }
 
 /// The buffer being read: `buf[0]` is at offset `base`; `eof`: nothing follows it.
@@ -132,14 +135,31 @@ struct Pass<'s, 'a> {
 impl Lexer {
     /// Forgets the game (after it was handed out).
     pub(crate) fn reset_game(&mut self) {
-        let (skipping, no_brace_from) = (self.skipping, self.no_brace_from);
-        let names = std::mem::take(&mut self.names);
         *self = Lexer {
-            skipping,
-            no_brace_from,
-            names,
+            skipping: self.skipping,
+            no_brace_from: self.no_brace_from,
+            names: std::mem::take(&mut self.names),
+            spare: std::mem::take(&mut self.spare),
             ..Lexer::default()
         };
+    }
+
+    /// Empties `out` for the next game, keeping its tags' buffers.
+    pub(crate) fn clear(&mut self, out: &mut ParsedGame) {
+        if self.spare.is_empty() {
+            // The common case (every spare tag was used): no tag moves. Last first, so that
+            // the next game, which mostly has the same tags in the same order, takes its
+            // tags' buffers in order.
+            std::mem::swap(&mut out.tags, &mut self.spare);
+            self.spare.reverse();
+        } else {
+            self.spare.append(&mut out.tags);
+        }
+        // Larger buffers are not kept for the next game.
+        self.spare
+            .retain(|t| t.name.capacity() + t.value.capacity() <= 1024);
+        out.tokens.clear();
+        out.errors.clear();
     }
 
     /// Reads from `*pos` on, filling `out` (cleared by the caller when a game starts), until
@@ -347,7 +367,7 @@ impl Pass<'_, '_> {
     fn finish(&mut self) {
         self.lx.check_long();
         if self.lx.too_long {
-            self.out.clear();
+            self.lx.clear(self.out);
             self.out.errors.push(SyntaxError {
                 kind: SyntaxErrorKind::GameTooLong,
                 offset: self.lx.start,
@@ -551,7 +571,7 @@ impl Pass<'_, '_> {
         }
         let keep = self.keeping();
         let errors = self.out.errors.len();
-        let mut tag = self.out.fresh_tag();
+        let mut tag = self.lx.spare.pop().unwrap_or_default();
         // Most tags end well within this (a tag never spans lines); a longer line is read
         // again whole.
         let near = (start + 2 * MAX_TAG_VALUE_BYTES).min(self.input.buf.len());
@@ -559,14 +579,14 @@ impl Pass<'_, '_> {
         for within in [near, self.input.buf.len()] {
             let input = self.input.buf.get(start..within).unwrap_or_default();
             let base = self.input.at(start);
-            let found = read_tag(input, None, 0, base, &mut self.out.errors, &mut tag);
-            let eol = line_end(input, 0);
+            let (named, end, name_len) =
+                read_tag(input, None, 0, base, &mut self.out.errors, &mut tag);
             // A tag that ends where only spaces follow to the end of what is read may be
             // read otherwise once its line goes on.
-            let rest = input.get(found.1..).unwrap_or_default();
-            let open = eol == input.len() && rest.iter().all(|&b| is_space(b));
+            let rest = input.get(end..).unwrap_or_default();
+            let open = line_end(input, 0) == input.len() && rest.iter().all(|&b| is_space(b));
             if !open || (within == self.input.buf.len() && self.input.eof) {
-                read = Some((found.0, start + found.1, found.2));
+                read = Some((named, start + end, name_len));
                 break;
             }
             self.out.errors.truncate(errors);
@@ -575,24 +595,22 @@ impl Pass<'_, '_> {
             }
         }
         let Some((named, end, name_len)) = read else {
-            self.out.spare.push(tag);
+            self.lx.spare.push(tag);
             return Step::More;
         };
         self.lx.named_at = None;
         tag.len = clamp_len(end - start);
         if !keep {
             self.out.errors.truncate(errors);
-            self.out.spare.push(tag);
         } else if name_len > MAX_TAG_NAME_BYTES || tag.value.len() > MAX_TAG_VALUE_BYTES {
-            self.out.spare.push(tag);
             self.error(SyntaxErrorKind::TagTooLong, start, end - start);
         } else if named {
             self.out.tags.push(tag);
             self.refresh_cap();
-        } else {
-            self.out.spare.push(tag);
-            self.refresh_cap();
+            return Step::Read(end);
         }
+        self.lx.spare.push(tag);
+        self.refresh_cap();
         Step::Read(end)
     }
 
@@ -779,14 +797,18 @@ impl Pass<'_, '_> {
         {
             let used = match quick {
                 Quick::Number(number, black, used, glued) => {
+                    let mut glued_move = None;
+                    if glued {
+                        let Some(mv) = self.glued_move(at, at + used) else {
+                            break;
+                        };
+                        glued_move = Some(mv);
+                    }
                     if self.number_starts_game(number) {
                         return Some(end.map_or(Step::EndBefore, Step::Read));
                     }
                     self.push(TokenKind::MoveNumber { number, black }, at, at + used);
-                    match glued {
-                        Some(mv) => used + self.quick_move(at + used, mv),
-                        None => used,
-                    }
+                    used + glued_move.map_or(0, |mv| self.quick_move(at + used, mv))
                 }
                 Quick::Move(mv) => self.quick_move(at, mv),
             };
@@ -815,16 +837,24 @@ impl Pass<'_, '_> {
             return move_word(rest, eof).map(Quick::Move);
         }
         if let Some((number, black, used)) = move_number_word(rest, eof) {
-            return Some(Quick::Number(number, black, used, None));
+            return Some(Quick::Number(number, black, used, false));
         }
         if let Some(mv) = move_word(rest, eof) {
             return Some(Quick::Move(mv));
         }
+        // Glued to what follows: a plain move, if `glued_move` reads one there.
         let (after, (number, dots)) = move_number(rest).ok()?;
         let used = rest.len() - after.len();
-        let glued = move_word(after, eof)?;
-        let fits = used + glued.0 <= MAX_TOKEN_BYTES && (dots == 1 || dots == 3);
-        fits.then_some(Quick::Number(number, dots == 3, used, Some(glued)))
+        (dots == 1 || dots == 3).then_some(Quick::Number(number, dots == 3, used, true))
+    }
+
+    /// The plain move at `at` glued to the move number at `number_at`, read as the word it
+    /// would be if spaced, if the two make a word short enough.
+    #[inline(always)]
+    fn glued_move(&self, number_at: usize, at: usize) -> Option<QuickMove> {
+        let rest = self.input.buf.get(at..).unwrap_or_default();
+        let mv = move_word(rest, self.input.eof)?;
+        (at - number_at + mv.0 <= MAX_TOKEN_BYTES).then_some(mv)
     }
 
     /// Pushes a plain move read by a quick reader at `at`: the bytes it used.
@@ -839,7 +869,12 @@ impl Pass<'_, '_> {
             separator,
             strength: None,
         };
-        self.push(TokenKind::Move(mv), at, at + used);
+        // Not stopped (the quick readers read only then): no check.
+        self.out.tokens.push(Token {
+            kind: TokenKind::Move(mv),
+            offset: self.input.at(at),
+            len: used as u32,
+        });
         self.counted_move();
         used
     }
@@ -873,37 +908,27 @@ impl Pass<'_, '_> {
     fn nags(&mut self, mut at: usize, end: usize) {
         while at < end {
             let rest = self.input.buf.get(at..end).unwrap_or_default();
-            match nag(rest) {
-                Ok((after, n)) => {
-                    let next = end - after.len();
-                    self.push(TokenKind::Nag(n), at, next);
-                    at = next;
-                }
-                Err(_) => {
-                    let kind = if rest.first() == Some(&b'$') {
-                        SyntaxErrorKind::BadNag
-                    } else {
-                        SyntaxErrorKind::UnknownToken
-                    };
-                    self.unknown(at, end, kind);
-                    return;
-                }
-            }
+            let Ok((after, n)) = nag(rest) else {
+                let kind = match rest.first() {
+                    Some(b'$') => SyntaxErrorKind::BadNag,
+                    _ => SyntaxErrorKind::UnknownToken,
+                };
+                self.unknown(at, end, kind);
+                return;
+            };
+            self.push(TokenKind::Nag(n), at, end - after.len());
+            at = end - after.len();
         }
     }
 
     /// A move with glued strength marks and NAGs; anything else makes the rest unknown.
     fn written_move(&mut self, at: usize, end: usize) {
         let rest = self.input.buf.get(at..end).unwrap_or_default();
-        let Ok((after, mv)) = game_move(rest) else {
+        let Some((after, mv)) = game_move(rest).ok().filter(|(after, _)| only_nags(after)) else {
             self.unknown(at, end, SyntaxErrorKind::UnknownToken);
             return;
         };
         let move_end = end - after.len();
-        if !only_nags(after) {
-            self.unknown(at, end, SyntaxErrorKind::UnknownToken);
-            return;
-        }
         let text_end = at + usize::from(mv.text_len);
         match mv.separator {
             Separator::None if matches!(mv.shape, MoveShape::Squares { .. }) => {
@@ -931,8 +956,8 @@ impl Pass<'_, '_> {
 
 /// A word read by a quick reader.
 enum Quick {
-    /// A move number, Black's, its length, and the plain move glued to it.
-    Number(u32, bool, usize, Option<QuickMove>),
+    /// A move number, Black's, its length, and whether something is glued to it.
+    Number(u32, bool, usize, bool),
     Move(QuickMove),
 }
 

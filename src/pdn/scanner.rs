@@ -192,7 +192,7 @@ impl<R: BufRead> Scanner<R> {
             (self.game_at, self.head) = (None, None);
         }
         if !self.lexer.in_game {
-            self.parsed.clear();
+            self.lexer.clear(&mut self.parsed);
         }
         loop {
             if !self.bom_checked {
