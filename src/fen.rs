@@ -9,6 +9,7 @@
 use crate::position::{Color, Piece, Position};
 use crate::square::{Corner, SquareError};
 use crate::variant::Variant;
+use std::borrow::Cow;
 use std::fmt;
 
 /// What is wrong with a FEN text.
@@ -66,16 +67,9 @@ impl std::error::Error for FenError {}
 /// Reads a FEN for `variant`; numbers are read in the numbering starting at `corner`.
 pub fn parse_fen(text: &str, variant: Variant, corner: Corner) -> Result<Position, FenError> {
     let g = variant.geometry();
-    let Sections {
-        compact,
-        offsets,
-        ranges,
-    } = split_sections(text);
-    let sections: Vec<(usize, &str)> = ranges
-        .into_iter()
-        .map(|(at, range)| (at, &compact[range]))
-        .collect();
-    let Some(&(turn_at, turn_text)) = sections.first() else {
+    let compact = Compact::of(text);
+    let mut sections = pieces(compact.text(), b':').filter(|(_, s)| !s.is_empty());
+    let Some((turn_at, turn_text)) = sections.next() else {
         return Err(FenError {
             kind: FenErrorKind::Empty,
             offset: 0,
@@ -87,32 +81,28 @@ pub fn parse_fen(text: &str, variant: Variant, corner: Corner) -> Result<Positio
         other => {
             return Err(FenError {
                 kind: FenErrorKind::UnknownSideToMove(other.to_string()),
-                offset: turn_at,
+                offset: compact.offset(turn_at),
             });
         }
     };
     let mut pos = Position::empty(variant, turn);
-    for &(at, section) in &sections[1..] {
-        let color = match section.as_bytes().first() {
-            Some(b'W') => Color::White,
-            Some(b'B') => Color::Black,
-            Some(b'H' | b'F') => continue,
+    for (at, section) in sections {
+        let color = match section.as_bytes()[0] {
+            b'W' => Color::White,
+            b'B' => Color::Black,
+            b'H' | b'F' => continue,
             _ => {
                 return Err(FenError {
                     kind: FenErrorKind::UnknownSection(section.to_string()),
-                    offset: at,
+                    offset: compact.offset(at),
                 });
             }
         };
-        // Offsets of items are found through the compacted text's position.
-        let section_start = section.as_ptr() as usize - compact.as_ptr() as usize;
-        let mut item_start = section_start + 1;
-        for item in section[1..].split(',') {
-            let here = offsets[item_start];
-            item_start += item.len() + 1;
+        for (item_at, item) in pieces(&section[1..], b',') {
             if item.is_empty() {
                 continue;
             }
+            let here = compact.offset(at + 1 + item_at);
             let err = |kind| FenError { kind, offset: here };
             // `K` marks a king; a lower-case `k` only before a letter, since `k4` is also the
             // Russian name of the tenth column's square j4.
@@ -125,73 +115,82 @@ pub fn parse_fen(text: &str, variant: Variant, corner: Corner) -> Result<Positio
                 g.parse_square(s.as_bytes(), corner)
                     .map_err(|e| err(FenErrorKind::BadSquare(s.to_string(), e)))
             };
-            let bits: Vec<u8> = match squares.split_once('-') {
-                Some((a, b)) => {
-                    let (start, end) = (read(a)?, read(b)?);
+            // The square's name is written only for a message: this runs for every piece.
+            let mut place = |bit: u8| {
+                let name = || g.square_name(bit).to_string();
+                if pos.piece_at(bit).is_some() {
+                    return Err(err(FenErrorKind::DuplicateSquare(name())));
+                }
+                if !king && g.promotion_row(color == Color::White) & (1u64 << bit) != 0 {
+                    return Err(err(FenErrorKind::ManOnPromotionRow(name())));
+                }
+                pos.set(bit, Some(Piece { color, king }));
+                Ok(())
+            };
+            match squares.bytes().position(|b| b == b'-') {
+                Some(dash) => {
+                    let (start, end) = (read(&squares[..dash])?, read(&squares[dash + 1..])?);
                     let (n, m) = (g.number_of(start, corner), g.number_of(end, corner));
                     if n > m {
                         return Err(err(FenErrorKind::BadRange(item.to_string())));
                     }
-                    (n..=m)
-                        .map(|k| g.bit_of_number(k as u32, corner).expect("in range"))
-                        .collect()
+                    for k in n..=m {
+                        place(g.bit_of_number(k as u32, corner).expect("in range"))?;
+                    }
                 }
-                None => vec![read(squares)?],
-            };
-            for bit in bits {
-                let name = g.square_name(bit).to_string();
-                if pos.piece_at(bit).is_some() {
-                    return Err(err(FenErrorKind::DuplicateSquare(name)));
-                }
-                if !king && g.promotion_row(color == Color::White) & (1u64 << bit) != 0 {
-                    return Err(err(FenErrorKind::ManOnPromotionRow(name)));
-                }
-                pos.set(bit, Some(Piece { color, king }));
+                None => place(read(squares)?)?,
             }
         }
     }
     Ok(pos)
 }
 
-/// A FEN without white space, with a map back to the original offsets, cut into sections.
-struct Sections {
-    compact: String,
-    /// `offsets[i]` is the original offset of byte `i` of `compact`.
-    offsets: Vec<usize>,
-    /// Each section's original offset and its range in `compact`.
-    ranges: Vec<(usize, std::ops::Range<usize>)>,
+/// A FEN without white space and without a trailing `.`, with the way back to the original
+/// offsets. Most FENs have no white space: they are read in place, without copying.
+struct Compact<'a> {
+    text: Cow<'a, str>,
+    /// `offsets[i]` is the original offset of byte `i` of `text`; `None` when they are equal.
+    offsets: Option<Vec<usize>>,
 }
 
-/// Removes white space and a trailing `.`, then splits at `:`.
-fn split_sections(text: &str) -> Sections {
-    let mut compact = String::with_capacity(text.len());
-    let mut offsets = Vec::with_capacity(text.len() + 1);
-    for (i, c) in text.char_indices().filter(|(_, c)| !c.is_whitespace()) {
-        compact.push(c);
-        offsets.extend(std::iter::repeat_n(i, c.len_utf8()));
-    }
-    while compact.ends_with('.') {
-        compact.pop();
-    }
-    offsets.push(text.len());
-    let mut sections = Vec::new();
-    let mut start = 0;
-    for (i, c) in compact
-        .char_indices()
-        .chain(std::iter::once((compact.len(), ':')))
-    {
-        if c == ':' {
-            if i > start {
-                sections.push((offsets[start], start..i));
-            }
-            start = i + 1;
+impl<'a> Compact<'a> {
+    fn of(text: &'a str) -> Compact<'a> {
+        if text.bytes().all(|b| b.is_ascii_graphic()) {
+            return Compact {
+                text: Cow::Borrowed(text.trim_end_matches('.')),
+                offsets: None,
+            };
+        }
+        let mut compact = String::with_capacity(text.len());
+        let mut offsets = Vec::with_capacity(text.len());
+        for (i, c) in text.char_indices().filter(|(_, c)| !c.is_whitespace()) {
+            compact.push(c);
+            offsets.extend(std::iter::repeat_n(i, c.len_utf8()));
+        }
+        compact.truncate(compact.trim_end_matches('.').len());
+        Compact {
+            text: Cow::Owned(compact),
+            offsets: Some(offsets),
         }
     }
-    Sections {
-        compact,
-        offsets,
-        ranges: sections,
+
+    fn text(&self) -> &str {
+        &self.text
     }
+
+    fn offset(&self, i: usize) -> usize {
+        self.offsets.as_ref().map_or(i, |offsets| offsets[i])
+    }
+}
+
+/// The pieces of `text` between the ASCII separators `sep`, each with its offset in `text`.
+fn pieces(text: &str, sep: u8) -> impl Iterator<Item = (usize, &str)> {
+    let mut start = 0;
+    text.as_bytes().split(move |&b| b == sep).map(move |piece| {
+        let at = start;
+        start += piece.len() + 1;
+        (at, &text[at..at + piece.len()])
+    })
 }
 
 /// How a FEN names its squares.
