@@ -12,22 +12,14 @@ pub(crate) const fn is_break(b: u8) -> bool {
     b == b'\n' || b == b'\r'
 }
 
-/// Bytes that end a word even when glued to it.
-pub(crate) const fn is_delimiter(b: u8) -> bool {
-    matches!(b, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';')
-}
-
-/// A word (move, move number, result, NAG, junk) ends before whitespace or a delimiter.
-pub(crate) const fn ends_word(b: u8) -> bool {
-    is_space(b) || is_delimiter(b)
-}
-
-/// [`ends_word`] for every byte.
+/// The bytes before which a word (move, move number, result, NAG, junk) ends: whitespace and
+/// the delimiters, which end a word even when glued to it.
 pub(crate) const WORD_ENDS: [bool; 256] = {
     let mut table = [false; 256];
     let mut b = 0;
     while b < 256 {
-        table[b] = ends_word(b as u8);
+        let delimiter = matches!(b as u8, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';');
+        table[b] = is_space(b as u8) || delimiter;
         b += 1;
     }
     table

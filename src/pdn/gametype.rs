@@ -96,16 +96,12 @@ impl fmt::Display for GameTypeError {
 
 impl std::error::Error for GameTypeError {}
 
-/// Field `bytes` with the offset of its first non-space byte.
+/// Field `bytes` at `at` trimmed, with the offset of its first non-space byte.
 fn trimmed(field: &[u8], at: usize) -> (&[u8], usize) {
-    let lead = field.iter().take_while(|b| b.is_ascii_whitespace()).count();
-    let rest = field.get(lead..).unwrap_or_default();
-    let tail = rest
-        .iter()
-        .rev()
-        .take_while(|b| b.is_ascii_whitespace())
-        .count();
-    (rest.get(..rest.len() - tail).unwrap_or_default(), at + lead)
+    (
+        field.trim_ascii(),
+        at + field.len() - field.trim_ascii_start().len(),
+    )
 }
 
 fn field_number<T: TryFrom<u64>>(field: &[u8]) -> Option<T> {

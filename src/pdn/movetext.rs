@@ -80,7 +80,7 @@ impl Separator {
 pub type Squares = SmallVec<[WrittenSquare; 4]>;
 
 /// What kind of move was written.
-#[derive(Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MoveShape {
     /// Two or more squares; `capture` when any separator is `:` or `x`.
     Squares {
@@ -100,28 +100,6 @@ pub enum MoveShape {
     },
     /// `-` or `--`: a move that was not recorded.
     Placeholder,
-}
-
-impl Clone for MoveShape {
-    fn clone(&self) -> MoveShape {
-        match self {
-            // Squares are `Copy`: copied at once rather than one by one.
-            MoveShape::Squares { squares, capture } => MoveShape::Squares {
-                squares: Squares::from_slice(squares),
-                capture: *capture,
-            },
-            MoveShape::Compact {
-                from_column,
-                to,
-                capture,
-            } => MoveShape::Compact {
-                from_column: *from_column,
-                to: *to,
-                capture: *capture,
-            },
-            MoveShape::Placeholder => MoveShape::Placeholder,
-        }
-    }
 }
 
 /// Longest run of strength marks read (longer runs are not moves).

@@ -65,9 +65,6 @@ const FORMS: [(&str, Outcome, ResultStyle); 16] = [
     ("½-½", Outcome::Draw, ResultStyle::HalfSign),
 ];
 
-/// Index of `½-½` in [`FORMS`].
-const HALF: u8 = 15;
-
 /// One written result. Small and `Copy`: an index into the table of known forms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GameResult(u8);
@@ -75,27 +72,14 @@ pub struct GameResult(u8);
 impl GameResult {
     /// The result written exactly as `word` (a whole movetext word), if it is one.
     pub fn from_bytes(word: &[u8]) -> Option<GameResult> {
-        // Indexes into FORMS; checked against it by a test.
-        let index = match *word {
-            [b'1', b'-', b'0'] => 0,
-            [b'0', b'-', b'1'] => 1,
-            [b'1', b'/', b'2', b'-', b'1', b'/', b'2'] => 2,
-            [b'0', b'-', b'0'] => 3,
-            [b'*'] => 4,
-            [b'2', b'-', b'0'] => 5,
-            [b'0', b'-', b'2'] => 6,
-            [b'1', b'-', b'1'] => 7,
-            [b'1', b':', b'0'] => 8,
-            [b'0', b':', b'1'] => 9,
-            [b'1', b'/', b'2', b':', b'1', b'/', b'2'] => 10,
-            [b'0', b':', b'0'] => 11,
-            [b'2', b':', b'0'] => 12,
-            [b'0', b':', b'2'] => 13,
-            [b'1', b':', b'1'] => 14,
-            [0xc2, 0xbd, b'-', 0xc2, 0xbd] | [0xbd, b'-', 0xbd] => HALF,
-            _ => return None,
+        let word = match word {
+            [0xbd, b'-', 0xbd] => "½-½".as_bytes(), // in Latin-1
+            _ => word,
         };
-        Some(GameResult(index))
+        let index = FORMS
+            .iter()
+            .position(|(text, ..)| text.as_bytes() == word)?;
+        Some(GameResult(u8::try_from(index).ok()?))
     }
 
     /// Whether `word` has the length of a result (a quick test before

@@ -127,9 +127,13 @@ fn res(text: &str) -> TokenKind {
 /// The findings of every game of `input`, in order.
 fn errors(input: &str) -> Vec<(SyntaxErrorKind, u64, u32)> {
     let games = read_all(input.as_bytes(), 1 << 20).0;
-    games
+    games.iter().flat_map(|g| findings(&g.game)).collect()
+}
+
+/// The findings of `game` as (kind, offset, length).
+fn findings(game: &ParsedGame) -> Vec<(SyntaxErrorKind, u64, u32)> {
+    game.errors
         .iter()
-        .flat_map(|g| &g.game.errors)
         .map(|e| (e.kind, e.offset, e.len))
         .collect()
 }
@@ -278,11 +282,7 @@ fn unterminated_comment_ends_at_its_line() {
     );
     let parsed = parse_bytes(games[0].as_bytes(), 100);
     assert_eq!(
-        parsed
-            .errors
-            .iter()
-            .map(|e| (e.kind, e.offset, e.len))
-            .collect::<Vec<_>>(),
+        findings(&parsed),
         vec![(SyntaxErrorKind::UnterminatedComment, 121, 5)]
     );
     // A `{` whose `}` is in a later game swallows it (no way to tell); then one game.
@@ -797,18 +797,14 @@ fn junk_is_unknown_with_exact_offsets() {
         vec![(53, 6), (60, 3), (64, 1), (66, 1), (68, 1), (70, 3)]
     );
     assert_eq!(
-        parsed
-            .errors
-            .iter()
-            .map(|e| (e.kind, e.offset))
-            .collect::<Vec<_>>(),
+        findings(&parsed),
         vec![
-            (SyntaxErrorKind::UnknownToken, 53),
-            (SyntaxErrorKind::UnknownToken, 60),
-            (SyntaxErrorKind::UnmatchedVariationEnd, 64),
-            (SyntaxErrorKind::UnknownToken, 66),
-            (SyntaxErrorKind::UnknownToken, 68),
-            (SyntaxErrorKind::UnknownToken, 70),
+            (SyntaxErrorKind::UnknownToken, 53, 6),
+            (SyntaxErrorKind::UnknownToken, 60, 3),
+            (SyntaxErrorKind::UnmatchedVariationEnd, 64, 1),
+            (SyntaxErrorKind::UnknownToken, 66, 1),
+            (SyntaxErrorKind::UnknownToken, 68, 1),
+            (SyntaxErrorKind::UnknownToken, 70, 3),
         ]
     );
     assert!(
@@ -884,15 +880,11 @@ fn tag_quirks_inside_games() {
         ]
     );
     assert_eq!(
-        parsed
-            .errors
-            .iter()
-            .map(|e| (e.kind, e.offset))
-            .collect::<Vec<_>>(),
+        findings(&parsed),
         vec![
-            (SyntaxErrorKind::UnquotedTagValue, 21),
-            (SyntaxErrorKind::UnterminatedTag, 29),
-            (SyntaxErrorKind::UnterminatedTagValue, 36),
+            (SyntaxErrorKind::UnquotedTagValue, 21, 6),
+            (SyntaxErrorKind::UnterminatedTag, 29, 9),
+            (SyntaxErrorKind::UnterminatedTagValue, 36, 2),
         ]
     );
     assert!(!parsed.has_errors());
