@@ -7,11 +7,10 @@
 
 use super::error::{SyntaxError, SyntaxErrorKind};
 use super::limits::MAX_VARIATION_DEPTH;
-use super::movetext::{MoveShape, Separator, Squares, WrittenMove};
+use super::movetext::WrittenMove;
 use super::result::GameResult;
 use super::setup::SetupCommand;
 use super::tag::Tag;
-use std::fmt;
 
 /// The bytes of one game and where they are in the file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,10 +29,17 @@ pub struct RawGame<'a> {
     pub index: usize,
 }
 
-impl RawGame<'_> {
+impl<'a> RawGame<'a> {
     /// Absolute offset just after the last byte handed out.
     pub fn end_offset(&self) -> u64 {
         self.offset + self.bytes.len() as u64
+    }
+
+    /// The `len` bytes at absolute `offset` (empty where they are not in the game).
+    pub(crate) fn text_at(&self, offset: u64, len: u32) -> &'a [u8] {
+        let from = usize::try_from(offset.saturating_sub(self.offset)).unwrap_or(usize::MAX);
+        let to = from.saturating_add(len as usize);
+        self.bytes.get(from..to).unwrap_or_default()
     }
 }
 
@@ -88,35 +94,9 @@ pub struct Token {
 }
 
 impl Token {
-    /// A move read by a quick reader: `used` bytes of squares and one kind of separator, no
-    /// marks, at absolute offset `offset`.
-    #[inline(always)]
-    pub(crate) fn quick_move(
-        offset: u64,
-        used: usize,
-        squares: Squares,
-        separator: Separator,
-    ) -> Token {
-        Token {
-            kind: TokenKind::Move(WrittenMove {
-                text_len: used as u16, // at most MAX_TOKEN_BYTES
-                shape: MoveShape::Squares {
-                    squares,
-                    capture: separator.is_capture(),
-                },
-                separator,
-                strength: None,
-            }),
-            offset,
-            len: clamp_len(used),
-        }
-    }
-
     /// The bytes of the token as written, from the game it was read from.
     pub fn text<'a>(&self, raw: &RawGame<'a>) -> &'a [u8] {
-        let from = usize::try_from(self.offset.saturating_sub(raw.offset)).unwrap_or(usize::MAX);
-        let to = from.saturating_add(self.len as usize);
-        raw.bytes.get(from..to).unwrap_or_default()
+        raw.text_at(self.offset, self.len)
     }
 
     /// The text of a comment without its delimiters; `None` for other tokens.
@@ -135,7 +115,7 @@ impl Token {
 
 /// One game, read. The scanner reads every game into the same value, reusing its vectors
 /// and tag buffers, so a stream is read without allocating per game.
-#[derive(Clone, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ParsedGame {
     /// The tags, in the order written.
     pub tags: Vec<Tag>,
@@ -143,8 +123,6 @@ pub struct ParsedGame {
     pub tokens: Vec<Token>,
     /// Syntax findings, in the order of their offsets.
     pub errors: Vec<SyntaxError>,
-    /// Tags of an earlier game, kept for their buffers (not part of the game).
-    pub(crate) spare: Vec<Tag>,
 }
 
 /// What a syntax check (nothing replayed) takes from a game's tokens.
@@ -155,27 +133,6 @@ pub struct SyntaxSummary {
     /// Offset of the first `(` nested deeper than [`MAX_VARIATION_DEPTH`] (as the line
     /// builder counts: the first variation it skips).
     pub too_deep: Option<u64>,
-}
-
-/// Tag buffers larger than this are not kept for the next game.
-const SPARE_LIMIT: usize = 1024;
-
-impl PartialEq for ParsedGame {
-    fn eq(&self, other: &Self) -> bool {
-        self.tags == other.tags && self.tokens == other.tokens && self.errors == other.errors
-    }
-}
-
-impl Eq for ParsedGame {}
-
-impl fmt::Debug for ParsedGame {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("ParsedGame")
-            .field("tags", &self.tags)
-            .field("tokens", &self.tokens)
-            .field("errors", &self.errors)
-            .finish()
-    }
 }
 
 impl ParsedGame {
@@ -233,63 +190,4 @@ impl ParsedGame {
         }
         summary
     }
-
-    /// Empties the game, keeping the allocations for the next one.
-    pub fn clear(&mut self) {
-        let keep = |t: &Tag| t.name.capacity() + t.value.capacity() <= SPARE_LIMIT;
-        if self.spare.is_empty() {
-            // The common case (every spare tag was used): no tag moves. Last first, so that
-            // the next game, which mostly has the same tags in the same order, pops its tags'
-            // buffers in order (see `push_tag`).
-            std::mem::swap(&mut self.tags, &mut self.spare);
-            self.spare.reverse();
-        } else {
-            self.spare.append(&mut self.tags);
-        }
-        self.spare.retain(keep);
-        self.tokens.clear();
-        self.errors.clear();
-    }
-
-    /// Adds a tag read elsewhere (by a visitor gathering a game), reusing an earlier buffer,
-    /// one with the same name if there is one (games mostly repeat their tag names). False
-    /// (and nothing added) if the name is not UTF-8.
-    pub(crate) fn push_tag(
-        &mut self,
-        name: &[u8],
-        value: &[u8],
-        (offset, len): (u64, u32),
-        value_offset: u64,
-    ) -> bool {
-        let same = match self.spare.last() {
-            Some(last) if last.name.as_bytes() == name => Some(self.spare.len() - 1),
-            _ => self.spare.iter().rposition(|t| t.name.as_bytes() == name),
-        };
-        let mut tag = match same {
-            Some(i) => self.spare.swap_remove(i),
-            None => {
-                let Ok(name) = std::str::from_utf8(name) else {
-                    return false;
-                };
-                let mut tag = self.fresh_tag();
-                tag.name.clear();
-                tag.name.push_str(name);
-                tag
-            }
-        };
-        tag.value.clear();
-        tag.value.extend_from_slice(value);
-        (tag.offset, tag.value_offset, tag.len) = (offset, value_offset, len);
-        self.tags.push(tag);
-        true
-    }
-
-    /// A tag to fill in: the buffers of an earlier game's tag when there is one.
-    pub(crate) fn fresh_tag(&mut self) -> Tag {
-        self.spare.pop().unwrap_or_default()
-    }
-}
-
-fn clamp_len(len: usize) -> u32 {
-    u32::try_from(len).unwrap_or(u32::MAX)
 }

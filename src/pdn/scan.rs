@@ -22,9 +22,10 @@ use super::limits::{
     MAX_COMMENT_BYTES, MAX_GAME_BYTES, MAX_MOVES, MAX_TAG_NAME_BYTES, MAX_TAG_VALUE_BYTES,
     MAX_TOKEN_BYTES, MAX_TOKENS,
 };
-use super::movetext::{Marks, MoveShape, Separator, Squares, Strength};
+use super::movetext::{Marks, MoveShape, Separator, Squares, Strength, WrittenMove};
 use super::names::SeenNames;
 use super::result::GameResult;
+use super::tag::Tag;
 
 /// Why [`Lexer::run`] stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,19 +57,6 @@ enum Skipping {
     Setup,
     /// To the next `}`; the `{` is at this offset.
     Comment(u64),
-}
-
-/// The one rule for games without tags or results: a move number `number` at the top level,
-/// after `breaks` line breaks since the last construct, starts a new game when it is `1.`
-/// after a blank line and the game so far has movetext that reached move 2 or more.
-#[inline(always)]
-pub(crate) fn move_one_starts_game(
-    number: u32,
-    breaks: u32,
-    movetext: bool,
-    max_number: u32,
-) -> bool {
-    number == 1 && breaks >= 2 && movetext && max_number > 1
 }
 
 /// The scan's state between calls: the game being read and what holds across games.
@@ -104,6 +92,8 @@ pub(crate) struct Lexer {
     skipped_construct: bool,
     /// No `}` at or after this offset (learned at the end of input).
     no_brace_from: Option<u64>,
+    /// Tags of earlier games, kept for their buffers (no allocation per game).
+    spare: Vec<Tag>,
 }
 
 /// The buffer being read: `buf[0]` is at offset `base`; `eof`: nothing follows it.
@@ -145,14 +135,31 @@ struct Pass<'s, 'a> {
 impl Lexer {
     /// Forgets the game (after it was handed out).
     pub(crate) fn reset_game(&mut self) {
-        let (skipping, no_brace_from) = (self.skipping, self.no_brace_from);
-        let names = std::mem::take(&mut self.names);
         *self = Lexer {
-            skipping,
-            no_brace_from,
-            names,
+            skipping: self.skipping,
+            no_brace_from: self.no_brace_from,
+            names: std::mem::take(&mut self.names),
+            spare: std::mem::take(&mut self.spare),
             ..Lexer::default()
         };
+    }
+
+    /// Empties `out` for the next game, keeping its tags' buffers.
+    pub(crate) fn clear(&mut self, out: &mut ParsedGame) {
+        if self.spare.is_empty() {
+            // The common case (every spare tag was used): no tag moves. Last first, so that
+            // the next game, which mostly has the same tags in the same order, takes its
+            // tags' buffers in order.
+            std::mem::swap(&mut out.tags, &mut self.spare);
+            self.spare.reverse();
+        } else {
+            self.spare.append(&mut out.tags);
+        }
+        // Larger buffers are not kept for the next game.
+        self.spare
+            .retain(|t| t.name.capacity() + t.value.capacity() <= 1024);
+        out.tokens.clear();
+        out.errors.clear();
     }
 
     /// Reads from `*pos` on, filling `out` (cleared by the caller when a game starts), until
@@ -169,20 +176,23 @@ impl Lexer {
         stop
     }
 
+    /// The one rule for games without tags or results: a move number `number` at the top
+    /// level, after a blank line since the last construct, starts a new game when it is `1.`
+    /// and the game so far has movetext that reached move 2 or more.
+    #[inline(always)]
+    fn move_one_starts_game(&self, number: u32) -> bool {
+        number == 1 && self.depth == 0 && self.breaks >= 2 && self.movetext && self.max_number > 1
+    }
+
     /// Whether a construct starting with `opening` right where the scan stands (everything
     /// before it read, in no construct) starts a new game whatever follows it.
     pub(crate) fn starts_game(&self, opening: Opening) -> bool {
-        if self.skipping.is_some() {
-            return false;
-        }
-        match opening {
-            _ if !self.in_game => true,
-            Opening::Tag => self.movetext,
-            Opening::MoveOne => {
-                self.depth == 0
-                    && move_one_starts_game(1, self.breaks, self.movetext, self.max_number)
-            }
-        }
+        self.skipping.is_none()
+            && (!self.in_game
+                || match opening {
+                    Opening::Tag => self.movetext,
+                    Opening::MoveOne => self.move_one_starts_game(1),
+                })
     }
 
     /// The construct at `at` (the position after [`Stop::NeedMore`]) cannot end within
@@ -270,10 +280,7 @@ impl Pass<'_, '_> {
                     return Stop::NeedMore;
                 }
                 return if self.lx.in_game {
-                    self.finish();
-                    Stop::End {
-                        resume: self.input.at(self.i),
-                    }
+                    self.end_game_at(self.i)
                 } else {
                     Stop::Done
                 };
@@ -282,8 +289,7 @@ impl Pass<'_, '_> {
             let at = self.i;
             let step = match b {
                 b'{' => self.brace_comment(),
-                b';' => self.line_comment(CommentStyle::Semicolon),
-                b'%' => self.line_comment(CommentStyle::Percent),
+                b';' | b'%' => self.line_comment(b),
                 b'[' => self.tag(),
                 _ => {
                     self.begin(self.input.at(at));
@@ -291,47 +297,38 @@ impl Pass<'_, '_> {
                         b'(' => self.open(),
                         b')' => self.close(),
                         b'/' => self.setup(),
-                        b']' | b'}' => {
-                            self.unknown(at, at + 1, SyntaxErrorKind::UnknownToken);
-                            Step::Read(at + 1)
-                        }
+                        b']' | b'}' => self.unknown(at, at + 1, SyntaxErrorKind::UnknownToken),
                         _ => self.word(),
                     }
                 }
             };
-            match step {
-                Step::Read(end) => {
-                    self.i = end;
-                    if self.lx.in_game {
-                        self.ended_at(end);
-                    }
-                }
-                Step::Comment(end) => {
-                    self.i = end;
-                    if self.lx.in_game {
-                        self.lx.last_end = self.input.at(end);
-                    }
-                }
+            let end = match step {
                 Step::More => {
                     self.i = at;
                     return Stop::NeedMore;
                 }
-                Step::EndBefore => {
-                    self.i = at;
-                    self.finish();
-                    return Stop::End {
-                        resume: self.input.at(at),
-                    };
-                }
-                Step::EndAfter(end) => {
-                    self.i = end;
-                    self.ended_at(end);
-                    self.finish();
-                    return Stop::End {
-                        resume: self.input.at(end),
-                    };
+                Step::EndBefore => return self.end_game_at(at),
+                Step::Read(end) | Step::Comment(end) | Step::EndAfter(end) => end,
+            };
+            self.i = end;
+            if self.lx.in_game {
+                self.lx.last_end = self.input.at(end);
+                if !matches!(step, Step::Comment(_)) {
+                    self.lx.breaks = 0;
                 }
             }
+            if let Step::EndAfter(_) = step {
+                return self.end_game_at(end);
+            }
+        }
+    }
+
+    /// The game ends; reading goes on at index `i`.
+    fn end_game_at(&mut self, i: usize) -> Stop {
+        self.i = i;
+        self.finish();
+        Stop::End {
+            resume: self.input.at(i),
         }
     }
 
@@ -355,12 +352,6 @@ impl Pass<'_, '_> {
         (self.i, self.lx.breaks, self.lx.prev_cr) = (i, breaks, prev_cr);
     }
 
-    /// A movetext or tag construct of the game ends at index `end`.
-    fn ended_at(&mut self, end: usize) {
-        self.lx.last_end = self.input.at(end);
-        self.lx.breaks = 0;
-    }
-
     /// A construct of a game starts at `at`: the game starts here if it has not yet.
     fn begin(&mut self, at: u64) {
         if !self.lx.in_game {
@@ -376,7 +367,7 @@ impl Pass<'_, '_> {
     fn finish(&mut self) {
         self.lx.check_long();
         if self.lx.too_long {
-            self.out.clear();
+            self.lx.clear(self.out);
             self.out.errors.push(SyntaxError {
                 kind: SyntaxErrorKind::GameTooLong,
                 offset: self.lx.start,
@@ -467,12 +458,14 @@ impl Pass<'_, '_> {
         });
     }
 
-    fn unknown(&mut self, from: usize, to: usize, kind: SyntaxErrorKind) {
+    /// Text from `from` to `to` that is no construct, for the reason `kind`.
+    fn unknown(&mut self, from: usize, to: usize, kind: SyntaxErrorKind) -> Step {
         self.movetext();
         if self.keeping() {
             self.push(TokenKind::Unknown, from, to);
             self.error(kind, from, to.saturating_sub(from));
         }
+        Step::Read(to)
     }
 
     fn movetext(&mut self) {
@@ -498,12 +491,12 @@ impl Pass<'_, '_> {
         let (end, closed) = read_comment(buf, start, base, no_brace_after, &mut self.out.errors);
         // With no `}` in the buffer, only the end of input tells that there is none after
         // the `{` (then it ends with its line, and so does every later `{`).
-        if !closed && ((!no_brace_after && !self.input.eof) || self.input.open_ended(end)) {
+        let more = !closed && ((!no_brace_after && !self.input.eof) || self.input.open_ended(end));
+        if more || !keep {
             self.out.errors.truncate(errors);
-            return Step::More;
         }
-        if !keep {
-            self.out.errors.truncate(errors);
+        if more {
+            return Step::More;
         }
         if !closed {
             self.lx.no_brace_from = Some(open);
@@ -511,12 +504,17 @@ impl Pass<'_, '_> {
         self.comment(CommentStyle::Braces, start, end)
     }
 
-    fn line_comment(&mut self, style: CommentStyle) -> Step {
+    /// A `%` or `;` comment, `first` its first byte.
+    fn line_comment(&mut self, first: u8) -> Step {
         let start = self.i;
         let end = read_line_comment(self.input.buf, start);
         if self.input.open_ended(end) {
             return Step::More;
         }
+        let style = match first {
+            b'%' => CommentStyle::Percent,
+            _ => CommentStyle::Semicolon,
+        };
         self.comment(style, start, end)
     }
 
@@ -573,7 +571,7 @@ impl Pass<'_, '_> {
         }
         let keep = self.keeping();
         let errors = self.out.errors.len();
-        let mut tag = self.out.fresh_tag();
+        let mut tag = self.lx.spare.pop().unwrap_or_default();
         // Most tags end well within this (a tag never spans lines); a longer line is read
         // again whole.
         let near = (start + 2 * MAX_TAG_VALUE_BYTES).min(self.input.buf.len());
@@ -581,14 +579,13 @@ impl Pass<'_, '_> {
         for within in [near, self.input.buf.len()] {
             let input = self.input.buf.get(start..within).unwrap_or_default();
             let base = self.input.at(start);
-            let found = read_tag(input, None, 0, base, &mut self.out.errors, &mut tag);
-            let eol = line_end(input, 0);
+            let (named, end, name_len) = read_tag(input, base, &mut self.out.errors, &mut tag);
             // A tag that ends where only spaces follow to the end of what is read may be
             // read otherwise once its line goes on.
-            let rest = input.get(found.1..).unwrap_or_default();
-            let open = eol == input.len() && rest.iter().all(|&b| is_space(b));
+            let rest = input.get(end..).unwrap_or_default();
+            let open = line_end(input, 0) == input.len() && rest.iter().all(|&b| is_space(b));
             if !open || (within == self.input.buf.len() && self.input.eof) {
-                read = Some((found.0, start + found.1, found.2));
+                read = Some((named, start + end, name_len));
                 break;
             }
             self.out.errors.truncate(errors);
@@ -597,24 +594,22 @@ impl Pass<'_, '_> {
             }
         }
         let Some((named, end, name_len)) = read else {
-            self.out.spare.push(tag);
+            self.lx.spare.push(tag);
             return Step::More;
         };
         self.lx.named_at = None;
         tag.len = clamp_len(end - start);
         if !keep {
             self.out.errors.truncate(errors);
-            self.out.spare.push(tag);
         } else if name_len > MAX_TAG_NAME_BYTES || tag.value.len() > MAX_TAG_VALUE_BYTES {
-            self.out.spare.push(tag);
             self.error(SyntaxErrorKind::TagTooLong, start, end - start);
         } else if named {
             self.out.tags.push(tag);
             self.refresh_cap();
-        } else {
-            self.out.spare.push(tag);
-            self.refresh_cap();
+            return Step::Read(end);
         }
+        self.lx.spare.push(tag);
+        self.refresh_cap();
         Step::Read(end)
     }
 
@@ -640,12 +635,26 @@ impl Pass<'_, '_> {
         Step::Read(end)
     }
 
-    /// The last token, if it is a move without strength marks.
-    fn bare_last_move(&mut self) -> Option<&mut Token> {
-        self.out.tokens.last_mut().filter(|t| match &t.kind {
-            TokenKind::Move(mv) => mv.strength.is_none(),
+    /// Strength marks written apart from the last move (`c3-d4 !`, `c3-d4(!?)`) join it, its
+    /// token then ending at index `end`; false (and nothing changed) if the last token is no
+    /// move without marks.
+    fn mark_last_move(&mut self, marks: Marks, parenthesized: bool, end: usize) -> bool {
+        let end = self.input.at(end);
+        match self.out.tokens.last_mut() {
+            Some(Token {
+                kind: TokenKind::Move(mv),
+                offset,
+                len,
+            }) if mv.strength.is_none() => {
+                mv.strength = Some(Strength {
+                    marks,
+                    parenthesized,
+                });
+                *len = clamp_len(end.saturating_sub(*offset) as usize);
+                true
+            }
             _ => false,
-        })
+        }
     }
 
     fn open(&mut self) -> Step {
@@ -660,22 +669,13 @@ impl Pass<'_, '_> {
         if self.input.open_ended(start + 1 + count) {
             return Step::More;
         }
-        let marks = after.get(..count).and_then(Marks::new);
-        if let (Some(marks), Some(b')')) = (marks, after.get(count)) {
-            let end = start + count + 2;
-            let end_offset = self.input.at(end);
-            if !self.lx.stopped
-                && let Some(token) = self.bare_last_move()
-            {
-                if let TokenKind::Move(mv) = &mut token.kind {
-                    mv.strength = Some(Strength {
-                        marks,
-                        parenthesized: true,
-                    });
-                }
-                token.len = clamp_len(end_offset.saturating_sub(token.offset) as usize);
-                return Step::Read(end);
-            }
+        let end = start + count + 2;
+        if after.get(count) == Some(&b')')
+            && let Some(marks) = after.get(..count).and_then(Marks::new)
+            && !self.lx.stopped
+            && self.mark_last_move(marks, true, end)
+        {
+            return Step::Read(end);
         }
         if self.lx.depth == 0 {
             self.lx.outer_open = self.input.at(start);
@@ -690,75 +690,64 @@ impl Pass<'_, '_> {
     fn close(&mut self) -> Step {
         let start = self.i;
         if self.lx.depth == 0 {
-            self.unknown(start, start + 1, SyntaxErrorKind::UnmatchedVariationEnd);
-        } else {
-            self.movetext();
-            self.lx.depth -= 1;
-            if self.keeping() {
-                self.push(TokenKind::VariationEnd, start, start + 1);
-            }
+            return self.unknown(start, start + 1, SyntaxErrorKind::UnmatchedVariationEnd);
+        }
+        self.movetext();
+        self.lx.depth -= 1;
+        if self.keeping() {
+            self.push(TokenKind::VariationEnd, start, start + 1);
         }
         Step::Read(start + 1)
     }
 
     /// A move number at the top level: whether it starts the next game (else the highest
     /// number seen is raised).
+    #[inline(always)]
     fn number_starts_game(&mut self, number: u32) -> bool {
-        if self.lx.depth > 0 {
-            return false;
-        }
-        if move_one_starts_game(number, self.lx.breaks, self.lx.movetext, self.lx.max_number) {
+        if self.lx.move_one_starts_game(number) {
             return true;
         }
-        self.lx.max_number = self.lx.max_number.max(number);
+        if self.lx.depth == 0 {
+            self.lx.max_number = self.lx.max_number.max(number);
+        }
         false
     }
 
     fn word(&mut self) -> Step {
         let start = self.i;
-        let buf = self.input.buf;
-        let first = buf.get(start).copied().unwrap_or_default();
         if !self.lx.stopped
-            && let Some(step) = self.quick_words(first, start)
+            && let Some(step) = self.quick_words(start)
         {
             return step;
         }
+        let buf = self.input.buf;
         let end = word_end(buf, start + 1);
         if self.input.open_ended(end) {
             return Step::More;
         }
         if end - start > MAX_TOKEN_BYTES {
-            self.unknown(start, end, SyntaxErrorKind::TokenTooLong);
-            return Step::Read(end);
+            return self.unknown(start, end, SyntaxErrorKind::TokenTooLong);
         }
         let word = buf.get(start..end).unwrap_or_default();
-        if column_of(first).is_some() {
-            // A column letter: no result, move number, ellipsis, mark or NAG starts so.
-            self.movetext();
-            if self.keeping() {
-                self.written_move(start, end);
-            }
-            return Step::Read(end);
-        }
+        let first = word.first().copied().unwrap_or_default();
         // A move number is no result (results have no `.`): looked for first, as the
         // commoner.
         let number = match first {
             b'0'..=b'9' => move_number(word).ok(),
             _ => None,
         };
-        let result = match (number, first) {
-            (None, b) if GameResult::may_start(b) => game_result(word).ok().map(|(_, r)| r),
-            _ => None,
-        };
-        if let Some(result) = result {
+        if number.is_none()
+            && GameResult::may_start(first)
+            && let Ok((_, result)) = game_result(word)
+        {
             self.movetext();
             if self.keeping() {
                 self.push(TokenKind::Result(result), start, end);
             }
-            if self.lx.depth == 0 {
-                return Step::EndAfter(end);
-            }
-            return Step::Read(end);
+            return match self.lx.depth {
+                0 => Step::EndAfter(end),
+                _ => Step::Read(end),
+            };
         }
         if let Some((_, (n, _))) = number
             && self.number_starts_game(n)
@@ -772,138 +761,145 @@ impl Pass<'_, '_> {
         let mut at = start;
         if let Some((rest, (number, dots))) = number {
             at = end - rest.len();
-            self.push(
-                TokenKind::MoveNumber {
-                    number,
-                    black: dots >= 2,
-                },
-                start,
-                at,
-            );
+            let black = dots >= 2;
+            self.push(TokenKind::MoveNumber { number, black }, start, at);
             if dots != 1 && dots != 3 {
                 self.error(SyntaxErrorKind::OddMoveNumberDots, start, at - start);
             }
-            if rest.is_empty() {
-                return Step::Read(end);
-            }
         } else if let Some(number) = bare_number(word) {
-            self.push(
-                TokenKind::MoveNumber {
-                    number,
-                    black: false,
-                },
-                start,
-                end,
-            );
+            at = end;
+            let black = false;
+            self.push(TokenKind::MoveNumber { number, black }, start, end);
             self.error(SyntaxErrorKind::MoveNumberWithoutDot, start, end - start);
-            return Step::Read(end);
         }
         let rest = buf.get(at..end).unwrap_or_default();
-        if rest.iter().all(|&b| b == b'.') || rest == "…".as_bytes() {
-            self.ellipsis(at, end);
-        } else if rest.iter().all(|&b| b == b'!' || b == b'?') {
-            self.spaced_strength(at, end);
-        } else if rest.first() == Some(&b'$') {
-            self.nags(at, end);
-        } else {
-            self.written_move(at, end);
+        match rest {
+            [] => {}
+            _ if rest.iter().all(|&b| b == b'.') || rest == "…".as_bytes() => {
+                self.ellipsis(at, end);
+            }
+            _ if rest.iter().all(|&b| b == b'!' || b == b'?') => self.spaced_strength(at, end),
+            [b'$', ..] => self.nags(at, end),
+            _ => self.written_move(at, end),
         }
         Step::Read(end)
     }
 
-    /// The commonest words, move numbers and plain moves, read by quick readers from `at`
-    /// (whose byte is `b`), one after another while one space parts them: where the last
-    /// ends. `None` (and nothing read) if the first is no such word.
+    /// The commonest words, move numbers (also glued to a plain move: `1.e3-f4`) and plain
+    /// moves, read by quick readers from `at`, one after another while one space parts them:
+    /// where the last ends. `None` (and nothing read) if the first is no such word.
     #[inline(always)]
-    fn quick_words(&mut self, mut b: u8, mut at: usize) -> Option<Step> {
+    fn quick_words(&mut self, mut at: usize) -> Option<Step> {
         let mut end = None;
         while self.out.tokens.len() < self.lx.token_cap
-            && let Some(quick) = self.quick_word(b, at)
+            && let Some(quick) = self.quick_word(at)
         {
             let used = match quick {
-                Quick::Number(number, black, used) => {
+                Quick::Number(number, black, used, glued) => {
+                    let mut glued_move = None;
+                    if glued {
+                        let Some(mv) = self.glued_move(at, at + used) else {
+                            break;
+                        };
+                        glued_move = Some(mv);
+                    }
                     if self.number_starts_game(number) {
-                        return end.map_or(Some(Step::EndBefore), |end| Some(Step::Read(end)));
+                        return Some(end.map_or(Step::EndBefore, Step::Read));
                     }
                     self.push(TokenKind::MoveNumber { number, black }, at, at + used);
-                    used
+                    used + glued_move.map_or(0, |mv| self.quick_move(at + used, mv))
                 }
-                Quick::Move(used, squares, separator) => {
-                    let offset = self.input.at(at);
-                    self.out
-                        .tokens
-                        .push(Token::quick_move(offset, used, squares, separator));
-                    self.counted_move();
-                    used
-                }
+                Quick::Move(mv) => self.quick_move(at, mv),
             };
             self.movetext();
             self.lx.breaks = 0;
             at += used;
             end = Some(at);
             match self.input.buf.get(at..at + 2) {
-                Some(&[b' ', next]) => (b, at) = (next, at + 1),
+                Some(&[b' ', _]) => at += 1,
                 _ => break,
             }
         }
         end.map(Step::Read)
     }
 
-    /// A move number or a plain move at `at`, whose first byte is `b`, read by the grammar's
-    /// word readers (whole words only); `None` for anything else.
+    /// A move number (with the plain move glued to it, if any) or a plain move at `at`, read
+    /// by the grammar's word readers (whole words only, as the general reading would read
+    /// them); `None` for anything else.
     #[inline(always)]
-    fn quick_word(&self, b: u8, at: usize) -> Option<Quick> {
+    fn quick_word(&self, at: usize) -> Option<Quick> {
         let rest = self.input.buf.get(at..).unwrap_or_default();
         let eof = self.input.eof;
-        let number = || {
-            let (number, black, used) = move_number_word(rest, eof)?;
-            Some(Quick::Number(number, black, used))
-        };
-        let plain_move = || {
-            let (used, squares, separator) = move_word(rest, eof)?;
-            Some(Quick::Move(used, squares, separator))
-        };
-        match b {
-            b'0'..=b'9' => number().or_else(plain_move),
-            _ if column_of(b).is_some() => plain_move(),
-            _ => None,
+        let first = *rest.first()?;
+        if !first.is_ascii_digit() {
+            column_of(first)?;
+            return move_word(rest, eof).map(Quick::Move);
         }
+        if let Some((number, black, used)) = move_number_word(rest, eof) {
+            return Some(Quick::Number(number, black, used, false));
+        }
+        if let Some(mv) = move_word(rest, eof) {
+            return Some(Quick::Move(mv));
+        }
+        // Glued to what follows: a plain move, if `glued_move` reads one there.
+        let (after, (number, dots)) = move_number(rest).ok()?;
+        let used = rest.len() - after.len();
+        (dots == 1 || dots == 3).then_some(Quick::Number(number, dots == 3, used, true))
+    }
+
+    /// The plain move at `at` glued to the move number at `number_at`, read as the word it
+    /// would be if spaced, if the two make a word short enough.
+    #[inline(always)]
+    fn glued_move(&self, number_at: usize, at: usize) -> Option<QuickMove> {
+        let rest = self.input.buf.get(at..).unwrap_or_default();
+        let mv = move_word(rest, self.input.eof)?;
+        (at - number_at + mv.0 <= MAX_TOKEN_BYTES).then_some(mv)
+    }
+
+    /// Pushes a plain move read by a quick reader at `at`: the bytes it used.
+    #[inline(always)]
+    fn quick_move(&mut self, at: usize, (used, squares, separator): QuickMove) -> usize {
+        let mv = WrittenMove {
+            text_len: used as u16, // at most MAX_TOKEN_BYTES
+            shape: MoveShape::Squares {
+                squares,
+                capture: separator.is_capture(),
+            },
+            separator,
+            strength: None,
+        };
+        // Not stopped (the quick readers read only then): no check.
+        self.out.tokens.push(Token {
+            kind: TokenKind::Move(mv),
+            offset: self.input.at(at),
+            len: used as u32,
+        });
+        self.counted_move();
+        used
     }
 
     /// `...` after a White move number makes it a Black move number.
     fn ellipsis(&mut self, at: usize, end: usize) {
         let end_offset = self.input.at(end);
-        let last = self
-            .out
-            .tokens
-            .last_mut()
-            .filter(|t| matches!(t.kind, TokenKind::MoveNumber { black: false, .. }));
-        match last {
-            Some(token) => {
-                if let TokenKind::MoveNumber { black, .. } = &mut token.kind {
-                    *black = true;
-                }
-                token.len = clamp_len(end_offset.saturating_sub(token.offset) as usize);
+        match self.out.tokens.last_mut() {
+            Some(Token {
+                kind: TokenKind::MoveNumber { black, .. },
+                offset,
+                len,
+            }) if !*black => {
+                *black = true;
+                *len = clamp_len(end_offset.saturating_sub(*offset) as usize);
             }
-            None => self.error(SyntaxErrorKind::StrayEllipsis, at, end - at),
+            _ => self.error(SyntaxErrorKind::StrayEllipsis, at, end - at),
         }
     }
 
     fn spaced_strength(&mut self, at: usize, end: usize) {
-        let end_offset = self.input.at(end);
         let marks = self.input.buf.get(at..end).and_then(Marks::new);
-        match (marks, self.bare_last_move()) {
-            (Some(marks), Some(token)) => {
-                if let TokenKind::Move(mv) = &mut token.kind {
-                    mv.strength = Some(Strength {
-                        marks,
-                        parenthesized: false,
-                    });
-                }
-                token.len = clamp_len(end_offset.saturating_sub(token.offset) as usize);
-                self.error(SyntaxErrorKind::SpacedStrength, at, end - at);
-            }
-            _ => self.unknown(at, end, SyntaxErrorKind::UnknownToken),
+        if marks.is_some_and(|marks| self.mark_last_move(marks, false, end)) {
+            self.error(SyntaxErrorKind::SpacedStrength, at, end - at);
+        } else {
+            self.unknown(at, end, SyntaxErrorKind::UnknownToken);
         }
     }
 
@@ -911,37 +907,27 @@ impl Pass<'_, '_> {
     fn nags(&mut self, mut at: usize, end: usize) {
         while at < end {
             let rest = self.input.buf.get(at..end).unwrap_or_default();
-            match nag(rest) {
-                Ok((after, n)) => {
-                    let next = end - after.len();
-                    self.push(TokenKind::Nag(n), at, next);
-                    at = next;
-                }
-                Err(_) => {
-                    let kind = if rest.first() == Some(&b'$') {
-                        SyntaxErrorKind::BadNag
-                    } else {
-                        SyntaxErrorKind::UnknownToken
-                    };
-                    self.unknown(at, end, kind);
-                    return;
-                }
-            }
+            let Ok((after, n)) = nag(rest) else {
+                let kind = match rest.first() {
+                    Some(b'$') => SyntaxErrorKind::BadNag,
+                    _ => SyntaxErrorKind::UnknownToken,
+                };
+                self.unknown(at, end, kind);
+                return;
+            };
+            self.push(TokenKind::Nag(n), at, end - after.len());
+            at = end - after.len();
         }
     }
 
     /// A move with glued strength marks and NAGs; anything else makes the rest unknown.
     fn written_move(&mut self, at: usize, end: usize) {
         let rest = self.input.buf.get(at..end).unwrap_or_default();
-        let Ok((after, mv)) = game_move(rest) else {
+        let Some((after, mv)) = game_move(rest).ok().filter(|(after, _)| only_nags(after)) else {
             self.unknown(at, end, SyntaxErrorKind::UnknownToken);
             return;
         };
         let move_end = end - after.len();
-        if !only_nags(after) {
-            self.unknown(at, end, SyntaxErrorKind::UnknownToken);
-            return;
-        }
         let text_end = at + usize::from(mv.text_len);
         match mv.separator {
             Separator::None if matches!(mv.shape, MoveShape::Squares { .. }) => {
@@ -969,11 +955,13 @@ impl Pass<'_, '_> {
 
 /// A word read by a quick reader.
 enum Quick {
-    /// A move number, Black's, and its length.
-    Number(u32, bool, usize),
-    /// A move of this length without marks.
-    Move(usize, Squares, Separator),
+    /// A move number, Black's, its length, and whether something is glued to it.
+    Number(u32, bool, usize, bool),
+    Move(QuickMove),
 }
+
+/// A plain move: its length, squares and separator.
+type QuickMove = (usize, Squares, Separator);
 
 /// What reading one construct did.
 enum Step {

@@ -9,16 +9,12 @@
 //! own count of the bytes it passes, so they do not depend on how the input was read.
 
 use super::ascii::BreakCounter;
-use super::error::SyntaxError;
 use super::lexer::{ParsedGame, RawGame, Token, TokenKind};
 use super::limits::MAX_GAME_BYTES;
 use super::scan::{Input, Lexer, Stop};
 pub(crate) use super::scan::{Opening, proposed_cut};
-use super::tag::Tag;
 use super::visitor::{GameStart, Skip, Span, Visitor};
 use std::io::{self, BufRead};
-use std::iter::Peekable;
-use std::slice::Iter;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
@@ -196,7 +192,7 @@ impl<R: BufRead> Scanner<R> {
             (self.game_at, self.head) = (None, None);
         }
         if !self.lexer.in_game {
-            self.parsed.clear();
+            self.lexer.clear(&mut self.parsed);
         }
         loop {
             if !self.bom_checked {
@@ -320,21 +316,30 @@ impl<R: BufRead> Scanner<R> {
             self.buf.drain(..cut);
             self.base += cut as u64;
         }
+        // The scan starts again at `pos`: read at least as many bytes as it will pass again
+        // (up to the limit past which the construct is skipped), so that each byte is scanned
+        // a bounded number of times however small the pieces the input comes in. The end of
+        // the input is told only by a read that adds nothing, as with one read per call.
+        let pending = self.buf.len() - self.index(self.pos);
+        let mut added = 0;
         loop {
             match self.inner.fill_buf() {
+                Ok([]) if added > 0 => return Ok(()),
+                Ok([]) => {
+                    match self.feed.as_mut() {
+                        Some(feed) if feed.input_end.is_none() => feed.paused = true,
+                        _ => self.eof = true,
+                    }
+                    return Ok(());
+                }
                 Ok(piece) => {
                     let n = piece.len();
-                    if let Some(feed) = self.feed.as_mut()
-                        && n == 0
-                        && feed.input_end.is_none()
-                    {
-                        feed.paused = true;
-                        return Ok(());
-                    }
                     self.buf.extend_from_slice(piece);
                     self.inner.consume(n);
-                    self.eof = n == 0;
-                    return Ok(());
+                    added += n;
+                    if added >= pending || pending + added > MAX_GAME_BYTES {
+                        return Ok(());
+                    }
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => return Err(e),
@@ -343,15 +348,8 @@ impl<R: BufRead> Scanner<R> {
     }
 }
 
-/// What the visitor is reading: the movetext (or not), and skipped variations.
-struct Telling {
-    movetext_begun: bool,
-    skip_movetext: bool,
-    /// Depth inside the outermost skipped variation (0: none skipped).
-    skipped_depth: u64,
-}
-
-/// Tells one read game to `visitor`.
+/// Tells one read game to `visitor`: its findings, tags and tokens in the order of their
+/// offsets (at the same offset a finding first, a token last).
 fn tell<V: Visitor>(raw: &RawGame, parsed: &ParsedGame, visitor: &mut V) -> V::Output {
     let start = GameStart {
         offset: raw.offset,
@@ -364,69 +362,40 @@ fn tell<V: Visitor>(raw: &RawGame, parsed: &ParsedGame, visitor: &mut V) -> V::O
     }
     let mut findings = parsed.errors.iter().peekable();
     let mut tags = parsed.tags.iter().peekable();
-    let mut telling = Telling {
-        movetext_begun: false,
-        skip_movetext: false,
-        skipped_depth: 0,
-    };
-    // Commonly no findings, and every tag before the first token: told without comparing.
-    let first = parsed.tokens.first().map_or(u64::MAX, |t| t.offset);
-    let plain = parsed.errors.is_empty() && parsed.tags.last().is_none_or(|t| t.offset < first);
-    if plain {
-        tell_before(first, raw, &mut findings, &mut tags, visitor);
+    let mut tokens = parsed.tokens.iter().peekable();
+    // Whether the movetext is skipped, once it has begun.
+    let mut skip_movetext = None;
+    // Depth inside the outermost skipped variation (0: none skipped).
+    let mut skipped_depth = 0u64;
+    loop {
+        let finding = findings.peek().map_or(u64::MAX, |f| f.offset);
+        let tag = tags.peek().map_or(u64::MAX, |t| t.offset);
+        let token = tokens.peek().map_or(u64::MAX, |t| t.offset);
+        if let Some(finding) = findings.next_if(|f| f.offset <= tag && f.offset <= token) {
+            visitor.finding(finding);
+        } else if let Some(tag) = tags.next_if(|t| t.offset <= token && t.offset < finding) {
+            visitor.tag(tag, span(raw, tag.offset, tag.len));
+        } else if let Some(token) = tokens.next() {
+            let skip = *skip_movetext
+                .get_or_insert_with(|| visitor.begin_movetext(token.offset) == Skip(true));
+            if !skip {
+                tell_token(raw, token, &mut skipped_depth, visitor);
+            }
+        } else {
+            break;
+        }
     }
-    for token in &parsed.tokens {
-        if !plain {
-            tell_before(token.offset, raw, &mut findings, &mut tags, visitor);
-        }
-        if !telling.movetext_begun {
-            telling.movetext_begun = true;
-            telling.skip_movetext = visitor.begin_movetext(token.offset) == Skip(true);
-        }
-        if !telling.skip_movetext {
-            tell_token(raw, token, &mut telling, visitor);
-        }
-    }
-    tell_before(u64::MAX, raw, &mut findings, &mut tags, visitor);
-    if !telling.movetext_begun {
+    if skip_movetext.is_none() {
         visitor.begin_movetext(raw.end_offset());
     }
     visitor.end_game(raw)
 }
 
-/// Tells the findings and tags at or before `limit` (a token's offset), in order of offset,
-/// a finding before a tag at the same offset.
-fn tell_before<'g, V: Visitor>(
-    limit: u64,
-    raw: &RawGame,
-    findings: &mut Peekable<Iter<'g, SyntaxError>>,
-    tags: &mut Peekable<Iter<'g, Tag>>,
-    visitor: &mut V,
-) {
-    loop {
-        let finding = findings.peek().map(|f| f.offset).filter(|&at| at <= limit);
-        let tag = tags.peek().map(|t| t.offset).filter(|&at| at <= limit);
-        match (finding, tag) {
-            (Some(f), t) if t.is_none_or(|t| f <= t) => {
-                if let Some(finding) = findings.next() {
-                    visitor.finding(finding);
-                }
-            }
-            (_, Some(_)) => {
-                if let Some(tag) = tags.next() {
-                    visitor.tag(tag, span(raw, tag.offset, tag.len));
-                }
-            }
-            _ => return,
-        }
-    }
-}
-
-fn tell_token<V: Visitor>(raw: &RawGame, token: &Token, telling: &mut Telling, visitor: &mut V) {
-    if telling.skipped_depth > 0 {
+fn tell_token<V: Visitor>(raw: &RawGame, token: &Token, skipped_depth: &mut u64, visitor: &mut V) {
+    if *skipped_depth > 0 {
         match token.kind {
-            TokenKind::VariationStart => telling.skipped_depth += 1,
-            TokenKind::VariationEnd => telling.skipped_depth -= 1,
+            TokenKind::VariationStart => *skipped_depth += 1,
+            TokenKind::VariationEnd => *skipped_depth -= 1,
             _ => {}
         }
         return;
@@ -442,7 +411,7 @@ fn tell_token<V: Visitor>(raw: &RawGame, token: &Token, telling: &mut Telling, v
         }
         TokenKind::VariationStart => {
             if visitor.begin_variation(at) == Skip(true) {
-                telling.skipped_depth = 1;
+                *skipped_depth = 1;
             }
         }
         TokenKind::VariationEnd => visitor.end_variation(at),
@@ -454,10 +423,8 @@ fn tell_token<V: Visitor>(raw: &RawGame, token: &Token, telling: &mut Telling, v
 
 /// The construct of `len` bytes at absolute `offset` in `raw`.
 fn span<'a>(raw: &RawGame<'a>, offset: u64, len: u32) -> Span<'a> {
-    let from = usize::try_from(offset.saturating_sub(raw.offset)).unwrap_or(usize::MAX);
-    let to = from.saturating_add(len as usize);
     Span {
         offset,
-        text: raw.bytes.get(from..to).unwrap_or_default(),
+        text: raw.text_at(offset, len),
     }
 }

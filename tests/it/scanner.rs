@@ -6,7 +6,7 @@
 use pdnkit::Variant;
 use pdnkit::pdn::{
     Collector, CommentStyle, GameResult, GameStart, ParsedGame, RawGame, Scanner, SetupCommand,
-    Skip, Span, SyntaxError, Tag, Visitor, WrittenMove,
+    Skip, Span, SyntaxError, Tag, Token, TokenKind, Visitor, WrittenMove,
 };
 use pdnkit::random::write_game;
 use std::path::{Path, PathBuf};
@@ -223,6 +223,82 @@ fn setup_and_line_comments() {
     }
 }
 
+/// Gathers each game from the scanner's events into a [`ParsedGame`]: the same game as the
+/// scanner gathers for a [`Collector`] when the events carry everything.
+struct Gather<F> {
+    game: ParsedGame,
+    finish: F,
+}
+
+impl<F> Gather<F> {
+    fn push(&mut self, kind: TokenKind, span: Span<'_>) {
+        let len = u32::try_from(span.text.len()).expect("a short token");
+        self.game.tokens.push(Token {
+            kind,
+            offset: span.offset,
+            len,
+        });
+    }
+}
+
+impl<T, F: FnMut(&RawGame, &ParsedGame) -> T> Visitor for Gather<F> {
+    type Output = T;
+
+    fn begin_game(&mut self, _start: &GameStart) -> Skip {
+        self.game = ParsedGame::default();
+        Skip(false)
+    }
+
+    fn tag(&mut self, tag: &Tag, _span: Span<'_>) {
+        self.game.tags.push(tag.clone());
+    }
+
+    fn move_number(&mut self, number: u32, black: bool, span: Span<'_>) {
+        self.push(TokenKind::MoveNumber { number, black }, span);
+    }
+
+    fn written_move(&mut self, mv: &WrittenMove, span: Span<'_>) {
+        self.push(TokenKind::Move(mv.clone()), span);
+    }
+
+    fn nag(&mut self, nag: u16, span: Span<'_>) {
+        self.push(TokenKind::Nag(nag), span);
+    }
+
+    fn comment(&mut self, style: CommentStyle, _body: &[u8], span: Span<'_>) {
+        self.push(TokenKind::Comment(style), span);
+    }
+
+    fn setup(&mut self, command: &SetupCommand, span: Span<'_>) {
+        self.push(TokenKind::Setup(Box::new(command.clone())), span);
+    }
+
+    fn begin_variation(&mut self, span: Span<'_>) -> Skip {
+        self.push(TokenKind::VariationStart, span);
+        Skip(false)
+    }
+
+    fn end_variation(&mut self, span: Span<'_>) {
+        self.push(TokenKind::VariationEnd, span);
+    }
+
+    fn result(&mut self, result: GameResult, span: Span<'_>) {
+        self.push(TokenKind::Result(result), span);
+    }
+
+    fn unreadable(&mut self, span: Span<'_>) {
+        self.push(TokenKind::Unknown, span);
+    }
+
+    fn finding(&mut self, finding: &SyntaxError) {
+        self.game.errors.push(*finding);
+    }
+
+    fn end_game(&mut self, game: &RawGame<'_>) -> T {
+        (self.finish)(game, &self.game)
+    }
+}
+
 /// Each game as the scanner tells it to a [`Collector`]: where it is and what it holds.
 type Read = (u64, Vec<u8>, u32, u32, usize, ParsedGame);
 
@@ -282,7 +358,11 @@ fn column_at(bytes: &[u8], offset: u64) -> u32 {
 /// The games of `bytes` told as events and gathered whole are the same, and so are the
 /// games read in pieces of any size; each starts at the column counted here.
 fn reads_alike(name: &str, bytes: &[u8]) {
-    let events = by_scanner(bytes, Collector::from_events(read));
+    let gather = Gather {
+        game: ParsedGame::default(),
+        finish: read,
+    };
+    let events = by_scanner(bytes, gather);
     assert!(
         events == by_scanner(bytes, Collector::new(read)),
         "{name}: whole games"
