@@ -98,6 +98,7 @@ pub fn parse_fen(text: &str, variant: Variant, corner: Corner) -> Result<Positio
                 });
             }
         };
+        let promotion = g.promotion_row(color == Color::White);
         for (item_at, item) in pieces(&section[1..], b',') {
             if item.is_empty() {
                 continue;
@@ -115,17 +116,11 @@ pub fn parse_fen(text: &str, variant: Variant, corner: Corner) -> Result<Positio
                 g.parse_square(s.as_bytes(), corner)
                     .map_err(|e| err(FenErrorKind::BadSquare(s.to_string(), e)))
             };
+            let piece = Piece { color, king };
             // The square's name is written only for a message: this runs for every piece.
             let mut place = |bit: u8| {
-                let name = || g.square_name(bit).to_string();
-                if pos.piece_at(bit).is_some() {
-                    return Err(err(FenErrorKind::DuplicateSquare(name())));
-                }
-                if !king && g.promotion_row(color == Color::White) & (1u64 << bit) != 0 {
-                    return Err(err(FenErrorKind::ManOnPromotionRow(name())));
-                }
-                pos.set(bit, Some(Piece { color, king }));
-                Ok(())
+                put(&mut pos, bit, piece, promotion)
+                    .map_err(|kind| err(kind(g.square_name(bit).to_string())))
             };
             match squares.bytes().position(|b| b == b'-') {
                 Some(dash) => {
@@ -143,6 +138,32 @@ pub fn parse_fen(text: &str, variant: Variant, corner: Corner) -> Result<Positio
         }
     }
     Ok(pos)
+}
+
+/// Puts `piece` on the empty square `bit`; else the error (still to be given the square's
+/// name): the square is taken, or a man would stand on its `promotion` row.
+#[inline(always)]
+fn put(
+    pos: &mut Position,
+    bit: u8,
+    piece: Piece,
+    promotion: u64,
+) -> Result<(), fn(String) -> FenErrorKind> {
+    let mask = 1u64 << bit;
+    if pos.occupied() & mask != 0 {
+        return Err(FenErrorKind::DuplicateSquare);
+    }
+    if !piece.king && promotion & mask != 0 {
+        return Err(FenErrorKind::ManOnPromotionRow);
+    }
+    match piece.color {
+        Color::White => pos.white |= mask,
+        Color::Black => pos.black |= mask,
+    }
+    if piece.king {
+        pos.kings |= mask;
+    }
+    Ok(())
 }
 
 /// A FEN without white space and without a trailing `.`, with the way back to the original

@@ -11,8 +11,8 @@
 //! The one way to step on the board is `Geometry::shift`, a rotation of the bitboard and the
 //! square mask: no square lies near enough to either end of the 64 bits for a rotation to wrap
 //! onto a square (a test checks every square of both boards), so a rotation steps like a shift
-//! with no branch on the direction. The rays, landing squares and walks of the move generator
-//! are built on it here.
+//! with no branch on the direction. The ray tables that the move generator looks up (a king's
+//! reach, its first obstacle) are built on it here.
 
 /// The four diagonal directions, as seen from White's side of the board; the discriminant
 /// indexes per-direction tables (a direction and its opposite differ by 2).
@@ -234,29 +234,6 @@ impl Geometry {
         }
     }
 
-    /// [`Geometry::first_obstacle`] by a walk from the single square `at`: shorter code where
-    /// the run is usually short (a king next to other pieces).
-    #[inline(always)]
-    pub(crate) fn first_obstacle_walk(&self, at: u64, dir: Direction, empty: u64) -> u64 {
-        let mut square = self.shift(at, dir);
-        while square & empty != 0 {
-            square = self.shift(square, dir);
-        }
-        square
-    }
-
-    /// [`Geometry::ray`] by a walk from the single square `at`.
-    #[inline(always)]
-    pub(crate) fn ray_walk(&self, at: u64, dir: Direction, empty: u64) -> u64 {
-        let mut reached = 0;
-        let mut square = self.shift(at, dir) & empty;
-        while square != 0 {
-            reached |= square;
-            square = self.shift(square, dir) & empty;
-        }
-        reached
-    }
-
     /// The square one step from `bit` in `dir`, if there is one.
     #[inline(always)]
     pub(crate) const fn step(&self, bit: u8, dir: Direction) -> Option<u8> {
@@ -413,9 +390,6 @@ mod tests {
                         assert_eq!(g.first_obstacle(at, dir, empty), square, "{at} {dir:?}");
                         assert_eq!(g.ray(at, dir, empty), reached, "{at} {dir:?}");
                         assert_eq!(g.ray(at, dir, 0), 0);
-                        let at_mask = 1u64 << at;
-                        assert_eq!(g.first_obstacle_walk(at_mask, dir, empty), square);
-                        assert_eq!(g.ray_walk(at_mask, dir, empty), reached);
                     }
                 }
             }

@@ -144,7 +144,7 @@ pub(crate) fn has_capture_on<B: Board>(pos: &Position) -> bool {
     }
     for king in bits(kings) {
         for (&dir, &jumpable) in Direction::ALL.iter().zip(&jumpable) {
-            if jumpable != 0 && g.first_obstacle_walk(1u64 << king, dir, empty) & jumpable != 0 {
+            if jumpable != 0 && g.first_obstacle(king, dir, empty) & jumpable != 0 {
                 return true;
             }
         }
@@ -199,8 +199,7 @@ pub(crate) fn step_on<B: Board>(pos: &Position, from: u8, to: u8) -> Option<bool
     }
     let g = B::GEOMETRY;
     if pos.kings & from_mask != 0 {
-        let reached =
-            (0..4).any(|d| g.ray_walk(from_mask, Direction::ALL[d], empty) & to_mask != 0);
+        let reached = (0..4).any(|d| g.ray(from, Direction::ALL[d], empty) & to_mask != 0);
         return reached.then_some(false);
     }
     let white = pos.turn == Color::White;

@@ -130,7 +130,12 @@ impl Geometry {
 }
 
 /// Parses 1 to 3 ASCII digits with no sign.
+#[inline]
 fn parse_number(digits: &[u8]) -> Option<u32> {
+    // One digit, the row of most square names, first.
+    if let [digit @ b'0'..=b'9'] = *digits {
+        return Some(u32::from(digit - b'0'));
+    }
     if digits.is_empty() || digits.len() > 3 || !digits.iter().all(u8::is_ascii_digit) {
         return None;
     }

@@ -213,6 +213,12 @@ pub struct SyntaxError {
 }
 
 impl SyntaxError {
+    /// A finding of `len` bytes at `offset` (a longer one is cut to `u32::MAX` bytes).
+    pub(crate) fn new(kind: SyntaxErrorKind, offset: u64, len: usize) -> SyntaxError {
+        let len = u32::try_from(len).unwrap_or(u32::MAX);
+        SyntaxError { kind, offset, len }
+    }
+
     /// How serious the finding is.
     pub const fn severity(&self) -> Severity {
         self.kind.severity()

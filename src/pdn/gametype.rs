@@ -240,71 +240,72 @@ impl fmt::Display for GameTypeTag {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use GameTypeError::*;
 
-    fn full(number: u32, color: char, w: u8, h: u8, n: (char, u8), inv: Option<u8>) -> GameTypeTag {
-        GameTypeTag {
+    /// The full form, as read.
+    fn full(
+        number: u32,
+        color: char,
+        w: u8,
+        h: u8,
+        kind: char,
+        corner: u8,
+        inv: Option<u8>,
+    ) -> Result<GameTypeTag, GameTypeError> {
+        let (start_color, width, height) = (Some(color), Some(w), Some(h));
+        let (notation, invert) = (Some((kind, corner)), inv);
+        Ok(GameTypeTag {
             number,
-            start_color: Some(color),
-            width: Some(w),
-            height: Some(h),
-            notation: Some(n),
-            invert: inv,
-        }
+            start_color,
+            width,
+            height,
+            notation,
+            invert,
+        })
     }
 
     #[test]
-    fn bare_and_full_forms() {
-        assert_eq!(GameTypeTag::parse(b"41"), Ok(GameTypeTag::bare(41)));
-        assert_eq!(GameTypeTag::parse(b" 25 "), Ok(GameTypeTag::bare(25)));
-        assert_eq!(
-            GameTypeTag::parse(b"41,W,10,8,A0,0"),
-            Ok(full(41, 'W', 10, 8, ('A', 0), Some(0)))
-        );
-        assert_eq!(
-            GameTypeTag::parse(b"41,W,10,8,N2,0"),
-            Ok(full(41, 'W', 10, 8, ('N', 2), Some(0)))
-        );
-        assert_eq!(
-            GameTypeTag::parse(b"25, w, 8, 8, a1"),
-            Ok(full(25, 'W', 8, 8, ('A', 1), None))
-        );
-        assert_eq!(
-            "21,B,8,8,N1,0".parse(),
-            Ok(full(21, 'B', 8, 8, ('N', 1), Some(0)))
-        );
+    fn values() {
+        for (text, expected) in [
+            ("41", Ok(GameTypeTag::bare(41))),
+            (" 25 ", Ok(GameTypeTag::bare(25))),
+            ("41,W,10,8,A0,0", full(41, 'W', 10, 8, 'A', 0, Some(0))),
+            ("41,W,10,8,N2,0", full(41, 'W', 10, 8, 'N', 2, Some(0))),
+            ("25, w, 8, 8, a1", full(25, 'W', 8, 8, 'A', 1, None)),
+            ("21,B,8,8,N1,0", full(21, 'B', 8, 8, 'N', 1, Some(0))),
+            // Errors point at the field.
+            ("", Err(Empty)),
+            ("  ", Err(Empty)),
+            ("x", Err(BadNumber { at: 0 })),
+            ("-1", Err(BadNumber { at: 0 })),
+            ("99999999999", Err(BadNumber { at: 0 })),
+            ("41,X,10,8,A0,0", Err(BadStartColor { at: 3 })),
+            ("41,W,0,8,A0,0", Err(BadWidth { at: 5 })),
+            ("41,W,300,8,A0,0", Err(BadWidth { at: 5 })),
+            ("41,W,10,,A0,0", Err(BadHeight { at: 8 })),
+            ("41,W,10,8,A4,0", Err(BadNotation { at: 10 })),
+            ("41,W,10,8,Q0,0", Err(BadNotation { at: 10 })),
+            ("41,W,10,8,A0,2", Err(BadInvert { at: 13 })),
+            ("41,W,10", Err(Incomplete { at: 7 })),
+            ("41,W", Err(Incomplete { at: 4 })),
+            ("41,W,10,8,A0,0,1", Err(Trailing { at: 14 })),
+        ] {
+            assert_eq!(text.parse(), expected, "{text:?}");
+            assert_eq!(GameTypeTag::parse(text.as_bytes()), expected, "{text:?}");
+        }
+        assert!(GameTypeTag::parse(b"41,").is_err());
+        assert!(!BadWidth { at: 5 }.to_string().is_empty());
     }
 
     #[test]
     fn display_is_canonical() {
-        for text in ["41", "41,W,10,8,A0,0", "25,W,8,8,A1"] {
-            assert_eq!(text.parse::<GameTypeTag>().unwrap().to_string(), text);
+        for (text, canonical) in [
+            ("41", "41"),
+            ("41,W,10,8,A0,0", "41,W,10,8,A0,0"),
+            ("25,W,8,8,A1", "25,W,8,8,A1"),
+            ("25, w,8,8,a0,0", "25,W,8,8,A0,0"),
+        ] {
+            assert_eq!(text.parse::<GameTypeTag>().unwrap().to_string(), canonical);
         }
-        assert_eq!(
-            "25, w,8,8,a0,0".parse::<GameTypeTag>().unwrap().to_string(),
-            "25,W,8,8,A0,0"
-        );
-    }
-
-    #[test]
-    fn errors_point_at_the_field() {
-        use GameTypeError::*;
-        let p = |s: &str| GameTypeTag::parse(s.as_bytes());
-        assert_eq!(p(""), Err(Empty));
-        assert_eq!(p("  "), Err(Empty));
-        assert_eq!(p("x"), Err(BadNumber { at: 0 }));
-        assert_eq!(p("-1"), Err(BadNumber { at: 0 }));
-        assert_eq!(p("99999999999"), Err(BadNumber { at: 0 }));
-        assert_eq!(p("41,X,10,8,A0,0"), Err(BadStartColor { at: 3 }));
-        assert_eq!(p("41,W,0,8,A0,0"), Err(BadWidth { at: 5 }));
-        assert_eq!(p("41,W,300,8,A0,0"), Err(BadWidth { at: 5 }));
-        assert_eq!(p("41,W,10,,A0,0"), Err(BadHeight { at: 8 }));
-        assert_eq!(p("41,W,10,8,A4,0"), Err(BadNotation { at: 10 }));
-        assert_eq!(p("41,W,10,8,Q0,0"), Err(BadNotation { at: 10 }));
-        assert_eq!(p("41,W,10,8,A0,2"), Err(BadInvert { at: 13 }));
-        assert_eq!(p("41,W,10"), Err(Incomplete { at: 7 }));
-        assert_eq!(p("41,W"), Err(Incomplete { at: 4 }));
-        assert_eq!(p("41,W,10,8,A0,0,1"), Err(Trailing { at: 14 }));
-        assert!(p("41,").is_err());
-        assert!(!BadWidth { at: 5 }.to_string().is_empty());
     }
 }

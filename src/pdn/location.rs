@@ -117,22 +117,21 @@ mod tests {
         }
     }
 
-    fn at(line: u32, column: u32) -> Location {
-        Location { line, column }
-    }
-
     #[test]
     fn lines_and_columns() {
-        let text = "ab\ncd\r\nef\rgh";
-        let game = raw(text.as_bytes());
-        assert_eq!(locate(&game, 100), at(7, 1));
-        assert_eq!(locate(&game, 101), at(7, 2));
-        assert_eq!(locate(&game, 103), at(8, 1));
-        assert_eq!(locate(&game, 107), at(9, 1));
-        assert_eq!(locate(&game, 108), at(9, 2));
-        assert_eq!(locate(&game, 110), at(10, 1));
-        assert_eq!(locate(&game, 999), at(10, 3));
-        assert_eq!(locate(&game, 0), at(7, 1));
+        let game = raw(b"ab\ncd\r\nef\rgh");
+        for (offset, line, column) in [
+            (100, 7, 1),
+            (101, 7, 2),
+            (103, 8, 1),
+            (107, 9, 1),
+            (108, 9, 2),
+            (110, 10, 1),
+            (999, 10, 3),
+            (0, 7, 1),
+        ] {
+            assert_eq!(locate(&game, offset), Location { line, column }, "{offset}");
+        }
     }
 
     #[test]
@@ -140,9 +139,10 @@ mod tests {
         let text = "[White \"Иванов\"] x";
         let game = raw(text.as_bytes());
         let x = text.find('x').unwrap() as u64;
-        assert_eq!(locate(&game, 100 + x), at(7, 18));
+        let at = |column| Location { line: 7, column };
+        assert_eq!(locate(&game, 100 + x), at(18));
         let mut bytes = Locator::new(&game, ColumnUnit::Bytes);
-        assert_eq!(bytes.locate(100 + x), at(7, x as u32 + 1));
+        assert_eq!(bytes.locate(100 + x), at(x as u32 + 1));
     }
 
     #[test]

@@ -70,13 +70,6 @@ pub enum Separator {
 }
 
 impl Separator {
-    pub(super) fn join(self, next: Separator) -> Separator {
-        match (self, next) {
-            (a, b) if a == b => a,
-            _ => Separator::Mixed,
-        }
-    }
-
     pub(crate) const fn is_capture(self) -> bool {
         matches!(self, Separator::Colon | Separator::Cross)
     }
@@ -85,12 +78,6 @@ impl Separator {
 /// The squares of one move. Steps and most captures have 2 to 4, kept inline: reading a
 /// move allocates nothing unless it writes 5 or more squares.
 pub type Squares = SmallVec<[WrittenSquare; 4]>;
-
-/// A move of these squares is written in numeric squares.
-#[inline(always)]
-pub(crate) fn numeric_squares(squares: &[WrittenSquare]) -> bool {
-    squares.first().is_some_and(|s| !s.is_alpha())
-}
 
 /// What kind of move was written.
 #[derive(Debug, PartialEq, Eq, Hash)]
@@ -219,7 +206,7 @@ impl WrittenMove {
     /// Written in numeric squares (`22-18`).
     pub fn is_numeric(&self) -> bool {
         match &self.shape {
-            MoveShape::Squares { squares, .. } => numeric_squares(squares),
+            MoveShape::Squares { squares, .. } => squares.first().is_some_and(|s| !s.is_alpha()),
             MoveShape::Compact { .. } | MoveShape::Placeholder => false,
         }
     }

@@ -575,8 +575,7 @@ impl Pass<'_, '_> {
         for within in [near, self.input.buf.len()] {
             let input = self.input.buf.get(start..within).unwrap_or_default();
             let base = self.input.at(start);
-            let (named, end, name_len) =
-                read_tag(input, None, 0, base, &mut self.out.errors, &mut tag);
+            let (named, end, name_len) = read_tag(input, base, &mut self.out.errors, &mut tag);
             // A tag that ends where only spaces follow to the end of what is read may be
             // read otherwise once its line goes on.
             let rest = input.get(end..).unwrap_or_default();

@@ -311,21 +311,30 @@ impl<R: BufRead> Scanner<R> {
             self.buf.drain(..cut);
             self.base += cut as u64;
         }
+        // The scan starts again at `pos`: read at least as many bytes as it will pass again
+        // (up to the limit past which the construct is skipped), so that each byte is scanned
+        // a bounded number of times however small the pieces the input comes in. The end of
+        // the input is told only by a read that adds nothing, as with one read per call.
+        let pending = self.buf.len() - self.index(self.pos);
+        let mut added = 0;
         loop {
             match self.inner.fill_buf() {
+                Ok([]) if added > 0 => return Ok(()),
+                Ok([]) => {
+                    match self.feed.as_mut() {
+                        Some(feed) if feed.input_end.is_none() => feed.paused = true,
+                        _ => self.eof = true,
+                    }
+                    return Ok(());
+                }
                 Ok(piece) => {
                     let n = piece.len();
-                    if let Some(feed) = self.feed.as_mut()
-                        && n == 0
-                        && feed.input_end.is_none()
-                    {
-                        feed.paused = true;
-                        return Ok(());
-                    }
                     self.buf.extend_from_slice(piece);
                     self.inner.consume(n);
-                    self.eof = n == 0;
-                    return Ok(());
+                    added += n;
+                    if added >= pending || pending + added > MAX_GAME_BYTES {
+                        return Ok(());
+                    }
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => return Err(e),

@@ -4,7 +4,7 @@
 //! (`super::grammar`).
 
 /// One setup command.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SetupCommand {
     /// The command name, e.g. `FEN` (may be empty).
     pub name: String,

@@ -27,15 +27,7 @@ impl Tag {
     }
 }
 
-/// `\"` -> `"` and `\\` -> `\`; any other backslash is kept.
-#[cfg(test)]
-pub(crate) fn unescape(bytes: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(bytes.len());
-    unescape_into(bytes, &mut out);
-    out
-}
-
-/// [`unescape`], appending to `out`.
+/// Appends `bytes` to `out` with `\"` -> `"` and `\\` -> `\`; any other backslash is kept.
 pub(crate) fn unescape_into(bytes: &[u8], out: &mut Vec<u8>) {
     if memchr::memchr(b'\\', bytes).is_none() {
         out.extend_from_slice(bytes);
@@ -52,16 +44,5 @@ pub(crate) fn unescape_into(bytes: &[u8], out: &mut Vec<u8>) {
         } else {
             out.push(b);
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn unescape_keeps_other_backslashes() {
-        assert_eq!(unescape(br#"a\nb\"c\\"#), br#"a\nb"c\"#.to_vec());
-        assert_eq!(unescape(b"\\"), b"\\".to_vec());
     }
 }

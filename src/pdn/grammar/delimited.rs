@@ -18,15 +18,15 @@
 //!   line (`UnterminatedComment`), so that it cannot swallow the rest of the input.
 
 use super::res::Res;
-use crate::pdn::ascii::{is_break, is_space};
-use crate::pdn::error::{SyntaxError, SyntaxErrorKind};
+use crate::pdn::ascii::{is_break, is_space, line_end};
+use crate::pdn::error::{SyntaxError, SyntaxErrorKind::*};
 use crate::pdn::setup::SetupCommand;
 use crate::pdn::tag::{Tag, unescape_into};
 use nom::{
     Offset, Parser,
     branch::alt,
     bytes::complete::{is_not, tag, take, take_till, take_while},
-    combinator::{map, recognize, rest},
+    combinator::recognize,
     multi::many0_count,
     sequence::{delimited, preceded},
 };
@@ -87,12 +87,8 @@ pub(crate) fn pdn_tag(i: &[u8]) -> Res<'_, NamedValue<'_>> {
     }
     let (inside, _) = tag(&b"["[..]).parse(i)?;
     let (_, line) = take_till(is_break).parse(inside)?;
-    let (content, closed) = match bracket_content(line) {
-        Some(content) => (content, true),
-        None => (line, false),
-    };
-    let end = i.offset(content) + content.len() + usize::from(closed);
-    named_value(i, end, closed, content)
+    let (content, closed) = bracket_content(line).map_or((line, false), |c| (c, true));
+    named_value(i, closed, content)
 }
 
 /// The common form `[Name "value"]`, well formed, unpadded, without escapes or line breaks
@@ -175,16 +171,12 @@ fn quoted_string(i: &[u8]) -> Res<'_, &[u8]> {
     delimited(tag(&b"\""[..]), body, tag(&b"\""[..])).parse(i)
 }
 
-/// The name and value in `content` (the inside of its delimiters), as the [`NamedValue`] of
-/// `i[..end]`.
-fn named_value<'a>(
-    i: &'a [u8],
-    end: usize,
-    closed: bool,
-    content: &'a [u8],
-) -> Res<'a, NamedValue<'a>> {
+/// The name and value in `content` (the inside of its delimiters, the first of which opens
+/// `i`), as a [`NamedValue`] that ends with the closing one if `closed`.
+fn named_value<'a>(i: &'a [u8], closed: bool, content: &'a [u8]) -> Res<'a, NamedValue<'a>> {
     let (after_name, name) = identifier(content)?;
-    let (_, value) = alt((string, unquoted)).parse(trim_end(skip_spaces(after_name)))?;
+    let (_, value) = alt((string, unquoted)).parse(trim(after_name))?;
+    let end = 1 + content.len() + usize::from(closed);
     let (text, rest) = i.split_at_checked(end).unwrap_or((i, &[]));
     let named = NamedValue {
         text,
@@ -231,13 +223,16 @@ pub(crate) fn string(i: &[u8]) -> Res<'_, Value<'_>> {
 
 /// An unquoted value: all of `i` (a trimmed value), as written.
 fn unquoted(i: &[u8]) -> Res<'_, Value<'_>> {
-    let value = |written| Value {
-        written,
-        body: written,
-        quoted: false,
-        closed: true,
-    };
-    map(rest, value).parse(i)
+    let (written, body, quoted, closed) = (i, i, false, true);
+    Ok((
+        &[],
+        Value {
+            written,
+            body,
+            quoted,
+            closed,
+        },
+    ))
 }
 
 /// Whether `bytes` ends in an odd run of backslashes (which escapes what follows).
@@ -252,9 +247,7 @@ pub(crate) fn setup(i: &[u8]) -> Res<'_, NamedValue<'_>> {
     let (inside, _) = tag(&b"/"[..]).parse(i)?;
     let (_, line) = take_till(is_break).parse(inside)?;
     let (after, content) = take_till(|b| b == b'/').parse(line)?;
-    let closed = !after.is_empty();
-    let end = 1 + content.len() + usize::from(closed);
-    named_value(i, end, closed, content)
+    named_value(i, !after.is_empty(), content)
 }
 
 /// `COMMENT`: `{` to the next `}`, across lines (`true`); without one, `{` to the end of its
@@ -269,7 +262,7 @@ pub(crate) fn comment(no_brace_after: bool) -> impl Fn(&[u8]) -> Res<'_, (&[u8],
         };
         let (len, closed) = match close {
             Some(at) => (at + 2, true),
-            None => (1 + line_len(inside), false),
+            None => (1 + line_end(inside, 0), false),
         };
         let (text, rest) = i.split_at_checked(len).unwrap_or((i, &[]));
         Ok((rest, (text, closed)))
@@ -282,16 +275,10 @@ pub(crate) fn line_comment(i: &[u8]) -> Res<'_, &[u8]> {
     recognize(preceded(start, take_till(is_break))).parse(i)
 }
 
-/// Bytes up to the first line break (all of `i` without one).
-fn line_len(i: &[u8]) -> usize {
-    memchr::memchr2(b'\n', b'\r', i).unwrap_or(i.len())
-}
-
-fn skip_spaces(i: &[u8]) -> &[u8] {
-    let (rest, _): (&[u8], &[u8]) = take_while::<_, _, ()>(is_space)
-        .parse(i)
-        .unwrap_or((i, &[]));
-    rest
+/// `i` without the spaces at either end.
+fn trim(i: &[u8]) -> &[u8] {
+    let start = i.iter().position(|&b| !is_space(b)).unwrap_or(i.len());
+    trim_end(i.get(start..).unwrap_or_default())
 }
 
 fn trim_end(i: &[u8]) -> &[u8] {
@@ -299,62 +286,46 @@ fn trim_end(i: &[u8]) -> &[u8] {
     i.get(..kept).unwrap_or_default()
 }
 
-/// Reads the tag whose `[` is at `input[start]` into `tag` (whose buffers are reused), with
-/// its findings at absolute offsets (`base` is the offset of `input`). Returns whether it
-/// has a name (else it is no tag), the index just after it and the length of its name.
-/// `text`: `input` as UTF-8 when it is (the name is then taken from it as written).
+/// Reads the tag whose `[` opens `input` into `tag` (whose buffers are reused), with its
+/// findings at absolute offsets (`base` is the offset of `input`). Returns whether it has a
+/// name (else it is no tag), the index just after it and the length of its name.
 pub(crate) fn read_tag(
     input: &[u8],
-    text: Option<&str>,
-    start: usize,
     base: u64,
     errors: &mut Vec<SyntaxError>,
     tag: &mut Tag,
 ) -> (bool, usize, usize) {
-    let from = input.get(start..).unwrap_or_default();
-    let Ok((_, read)) = pdn_tag(from) else {
-        return (false, input.len().min(start + 1), 0);
+    let Ok((_, read)) = pdn_tag(input) else {
+        return (false, input.len().min(1), 0);
     };
-    let at = |part: &[u8]| start + from.offset(part);
-    let end = start + read.text.len();
-    let mut finding = |kind, from: usize, len: usize| {
-        let len = u32::try_from(len).unwrap_or(u32::MAX);
-        let offset = base + from as u64;
-        errors.push(SyntaxError { kind, offset, len });
-    };
+    let (name, value, end) = (read.name, read.value, read.text.len());
+    let at = |part: &[u8]| base + input.offset(part) as u64;
+    let mut finding = |kind, at, len| errors.push(SyntaxError::new(kind, at, len));
     if !read.closed {
-        finding(SyntaxErrorKind::UnterminatedTag, start, read.text.len());
+        finding(UnterminatedTag, base, end);
     }
-    if read.name.is_empty() {
-        finding(SyntaxErrorKind::MissingTagName, start, read.text.len());
+    if name.is_empty() {
+        finding(MissingTagName, base, end);
         return (false, end, 0);
     }
-    if !is_identifier(read.name) {
-        finding(SyntaxErrorKind::BadTagName, at(read.name), read.name.len());
+    if !is_identifier(name) {
+        finding(BadTagName, at(name), name.len());
     }
-    let value = read.value;
-    if !value.quoted {
-        let len = value.written.len();
-        finding(SyntaxErrorKind::UnquotedTagValue, at(value.written), len);
-    } else if !value.closed {
-        let len = value.written.len();
-        finding(
-            SyntaxErrorKind::UnterminatedTagValue,
-            at(value.written),
-            len,
-        );
+    match (value.quoted, value.closed) {
+        (false, _) => finding(UnquotedTagValue, at(value.written), value.written.len()),
+        (true, false) => finding(UnterminatedTagValue, at(value.written), value.written.len()),
+        (true, true) => {}
     }
     tag.value.clear();
     value.unescape_into(&mut tag.value);
-    tag.name.clear();
-    let name_at = at(read.name);
-    match text.and_then(|t| t.get(name_at..name_at + read.name.len())) {
-        Some(name) => tag.name.push_str(name),
-        None => tag.name.push_str(&String::from_utf8_lossy(read.name)),
+    // Reused tags mostly come with this name already (games repeat their tags in order).
+    if tag.name.as_bytes() != name {
+        tag.name.clear();
+        tag.name.push_str(&String::from_utf8_lossy(name));
     }
-    tag.offset = base + start as u64;
-    tag.value_offset = base + at(value.body) as u64;
-    (true, end, read.name.len())
+    tag.offset = base;
+    tag.value_offset = at(value.body);
+    (true, end, name.len())
 }
 
 /// Reads the setup command whose `/` is at `input[start]`, with its finding at an absolute
@@ -366,34 +337,19 @@ pub(crate) fn read_setup(
     errors: &mut Vec<SyntaxError>,
 ) -> (SetupCommand, usize) {
     let from = input.get(start..).unwrap_or_default();
-    let read = match setup(from) {
-        Ok((_, read)) => read,
-        Err(_) => NamedValue {
-            text: from.get(..1).unwrap_or_default(),
-            closed: false,
-            name: &[],
-            value: Value {
-                written: &[],
-                body: &[],
-                quoted: false,
-                closed: true,
-            },
-        },
+    let Ok((_, read)) = setup(from) else {
+        return (SetupCommand::default(), input.len().min(start + 1));
     };
+    let offset = base + start as u64;
     if !read.closed {
-        errors.push(SyntaxError {
-            kind: SyntaxErrorKind::UnterminatedSetup,
-            offset: base + start as u64,
-            len: u32::try_from(read.text.len()).unwrap_or(u32::MAX),
-        });
+        errors.push(SyntaxError::new(UnterminatedSetup, offset, read.text.len()));
     }
     let mut value = Vec::new();
     read.value.unescape_into(&mut value);
-    let value_at = start + from.offset(read.value.body);
     let command = SetupCommand {
         name: String::from_utf8_lossy(read.name).into_owned(),
         value,
-        value_offset: base + value_at as u64,
+        value_offset: offset + from.offset(read.value.body) as u64,
     };
     (command, start + read.text.len())
 }
@@ -409,16 +365,11 @@ pub(crate) fn read_comment(
     errors: &mut Vec<SyntaxError>,
 ) -> (usize, bool) {
     let from = input.get(start..).unwrap_or_default();
-    let (text, closed) = match comment(no_brace_after)(from) {
-        Ok((_, read)) => read,
-        Err(_) => (from.get(..1).unwrap_or_default(), false),
-    };
+    let unread = (from.get(..1).unwrap_or_default(), false);
+    let (text, closed) = comment(no_brace_after)(from).map_or(unread, |(_, read)| read);
     if !closed {
-        errors.push(SyntaxError {
-            kind: SyntaxErrorKind::UnterminatedComment,
-            offset: base + start as u64,
-            len: u32::try_from(text.len()).unwrap_or(u32::MAX),
-        });
+        let offset = base + start as u64;
+        errors.push(SyntaxError::new(UnterminatedComment, offset, text.len()));
     }
     (start + text.len(), closed)
 }
@@ -435,21 +386,107 @@ pub(crate) fn read_line_comment(input: &[u8], start: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use SyntaxErrorKind::*;
 
-    /// `read_tag` on `text` at offset 100: the tag if named, the end, the findings.
-    fn read(text: &str) -> (Option<Tag>, usize, Vec<(SyntaxErrorKind, u64, u32)>) {
-        let mut errors = Vec::new();
-        let mut tag = Tag::default();
-        let (named, end, _) = read_tag(text.as_bytes(), Some(text), 0, 100, &mut errors, &mut tag);
-        let tag = named.then_some(tag);
-        let errors = errors.iter().map(|e| (e.kind, e.offset, e.len)).collect();
-        (tag, end, errors)
+    /// Findings as ` Kind@offset+len`.
+    fn findings(errors: &[SyntaxError]) -> String {
+        let each = errors
+            .iter()
+            .map(|e| format!(" {:?}@{}+{}", e.kind, e.offset, e.len));
+        each.collect()
     }
 
-    fn name_value(tag: &Option<Tag>) -> (&str, &[u8]) {
-        let tag = tag.as_ref().unwrap();
-        (tag.name.as_str(), tag.value.as_slice())
+    /// `read_tag` on `text` at offset 100, as `name=value v<value offset> e<end>` (`-` without
+    /// a name) and its findings.
+    fn read(text: &str) -> String {
+        let (mut errors, mut tag) = (Vec::new(), Tag::default());
+        let (named, end, _) = read_tag(text.as_bytes(), 100, &mut errors, &mut tag);
+        let value = String::from_utf8_lossy(&tag.value);
+        let tag = match named {
+            true => format!("{}={value} v{} e{end}", tag.name, tag.value_offset),
+            false => format!("- e{end}"),
+        };
+        tag + &findings(&errors)
+    }
+
+    #[test]
+    fn tags() {
+        for (text, expected) in [
+            ("[Event \"Cup\"] 1.", "Event=Cup v108 e13"),
+            // Padding, escapes, inner quotes and brackets.
+            (
+                "[  Event   \"a \\\"b\\\" \\\\ c\"  ]\n",
+                "Event=a \"b\" \\ c v112 e28",
+            ),
+            (r#"[Event "a\nb\"c\\"]"#, r#"Event=a\nb"c\ v108 e19"#),
+            ("[Event \"the \"A\" cup\"]", "Event=the \"A\" cup v108 e21"),
+            ("[Event \"a]b\"]x", "Event=a]b v108 e13"),
+            // An escaped quote does not end the string that hides a `]`.
+            ("[Event \"a\\\"]b\"] x", "Event=a\"]b v108 e15"),
+            // Unquoted values, whose backslashes are kept as written.
+            (
+                "[Event Big Cup ]",
+                "Event=Big Cup v107 e16 UnquotedTagValue@107+7",
+            ),
+            ("[Event]", "Event= v106 e7 UnquotedTagValue@106+0"),
+            (
+                "[Event a\\\"b]",
+                "Event=a\\\"b v107 e12 UnquotedTagValue@107+4",
+            ),
+            // Unterminated values and tags.
+            (
+                "[Event \"Cup]\r\n[Site \"x\"]",
+                "Event=Cup v108 e12 UnterminatedTagValue@107+4",
+            ),
+            (
+                "[Event \"Cup\n1. c3-d4",
+                "Event=Cup v108 e11 UnterminatedTag@100+11 UnterminatedTagValue@107+4",
+            ),
+            (
+                "[Event \"a\\\"]",
+                "Event=a\" v108 e12 UnterminatedTagValue@107+4",
+            ),
+            ("[Event \"]", "Event= v108 e9 UnterminatedTagValue@107+1"),
+            (
+                "[Event \"\\",
+                "Event=\\ v108 e9 UnterminatedTag@100+9 UnterminatedTagValue@107+2",
+            ),
+            ("[Event \"x\"\n", "Event=x v108 e10 UnterminatedTag@100+10"),
+            (
+                "[Event \"x\"\t\r\n",
+                "Event=x v108 e11 UnterminatedTag@100+11",
+            ),
+            // Bad and missing names; a name glued to its value ends at the quote.
+            ("[ \"x\"]", "- e6 MissingTagName@100+6"),
+            ("[event-x \"v\"]", "event-x=v v110 e13 BadTagName@101+7"),
+            ("[", "- e1 UnterminatedTag@100+1 MissingTagName@100+1"),
+            ("[Event\"x\"]", "Event=x v107 e10"),
+        ] {
+            assert_eq!(read(text), expected, "{text:?}");
+        }
+        // Names not UTF-8 are read lossily.
+        let (mut errors, mut tag) = (Vec::new(), Tag::default());
+        let read = read_tag(b"[Ev\xffnt \"x\"]", 0, &mut errors, &mut tag);
+        assert_eq!((read, tag.name.as_str()), ((true, 11, 5), "Ev\u{fffd}nt"));
+        assert_eq!(findings(&errors), " BadTagName@1+5");
+        // The production itself: what it read and what is left.
+        let (rest, read) = pdn_tag(b"[Round \"2\"]\n1.").unwrap();
+        let parts = (
+            read.text,
+            read.name,
+            read.value.written,
+            read.value.body,
+            rest,
+        );
+        assert_eq!(
+            parts,
+            (
+                &b"[Round \"2\"]"[..],
+                &b"Round"[..],
+                &b"\"2\""[..],
+                &b"2"[..],
+                &b"\n1."[..]
+            )
+        );
     }
 
     #[test]
@@ -465,147 +502,22 @@ mod tests {
                         x ^= x >> 7;
                         x ^= x << 17;
                         // Mostly plain bytes, so that stops fall at every place.
-                        if x.is_multiple_of(8) {
-                            alphabet[(x >> 8) as usize % alphabet.len()]
-                        } else {
-                            b'a'
+                        match x.is_multiple_of(8) {
+                            true => alphabet[(x >> 8) as usize % alphabet.len()],
+                            false => b'a',
                         }
                     })
                     .collect();
-                assert_eq!(
-                    value_stop(&value),
-                    value.iter().position(stops),
-                    "{value:?}"
-                );
+                let expected = value.iter().position(stops);
+                assert_eq!(value_stop(&value), expected, "{value:?}");
             }
         }
     }
 
     #[test]
-    fn plain_tag() {
-        let (tag, end, errors) = read("[Event \"Cup\"] 1.");
-        assert_eq!(name_value(&tag), ("Event", &b"Cup"[..]));
-        assert_eq!((end, errors), (13, vec![]));
-        let tag = tag.unwrap();
-        assert_eq!((tag.offset, tag.value_offset), (100, 108));
-        // The production itself: what it read and what is left.
-        let (rest, read) = pdn_tag(b"[Round \"2\"]\n1.").unwrap();
-        assert_eq!(
-            (read.text, read.name, rest),
-            (&b"[Round \"2\"]"[..], &b"Round"[..], &b"\n1."[..])
-        );
-        assert_eq!(
-            (read.value.written, read.value.body),
-            (&b"\"2\""[..], &b"2"[..])
-        );
-    }
-
-    #[test]
-    fn padded_and_escaped() {
-        let (tag, end, errors) = read("[  Event   \"a \\\"b\\\" \\\\ c\"  ]\n");
-        assert_eq!(name_value(&tag), ("Event", &b"a \"b\" \\ c"[..]));
-        assert_eq!((end, errors), (28, vec![]));
-        let tag = tag.unwrap();
-        assert_eq!((tag.offset, tag.value_offset), (100, 112));
-    }
-
-    #[test]
-    fn inner_quotes_and_brackets() {
-        let (tag, _, errors) = read("[Event \"the \"A\" cup\"]");
-        assert_eq!(name_value(&tag), ("Event", &b"the \"A\" cup"[..]));
-        assert!(errors.is_empty());
-        let (tag, end, errors) = read("[Event \"a]b\"]x");
-        assert_eq!(name_value(&tag), ("Event", &b"a]b"[..]));
-        assert_eq!((end, errors), (13, vec![]));
-        // An escaped quote does not end the string that hides a `]`.
-        let (tag, end, errors) = read("[Event \"a\\\"]b\"] x");
-        assert_eq!(name_value(&tag), ("Event", &b"a\"]b"[..]));
-        assert_eq!((end, errors), (15, vec![]));
-    }
-
-    #[test]
-    fn unquoted_value() {
-        let (tag, end, errors) = read("[Event Big Cup ]");
-        assert_eq!(name_value(&tag), ("Event", &b"Big Cup"[..]));
-        assert_eq!((end, errors), (16, vec![(UnquotedTagValue, 107, 7)]));
-        let (tag, _, errors) = read("[Event]");
-        assert_eq!(name_value(&tag), ("Event", &b""[..]));
-        assert_eq!(errors, vec![(UnquotedTagValue, 106, 0)]);
-        // Backslashes of an unquoted value are kept as written.
-        let (tag, _, _) = read("[Event a\\\"b]");
-        assert_eq!(name_value(&tag), ("Event", &b"a\\\"b"[..]));
-    }
-
-    #[test]
-    fn unterminated_value() {
-        let (tag, end, errors) = read("[Event \"Cup]\r\n[Site \"x\"]");
-        assert_eq!(name_value(&tag), ("Event", &b"Cup"[..]));
-        assert_eq!((end, errors), (12, vec![(UnterminatedTagValue, 107, 4)]));
-        let (tag, end, errors) = read("[Event \"Cup\n1. c3-d4");
-        assert_eq!(name_value(&tag), ("Event", &b"Cup"[..]));
-        assert_eq!(
-            (end, errors),
-            (
-                11,
-                vec![(UnterminatedTag, 100, 11), (UnterminatedTagValue, 107, 4)]
-            )
-        );
-        let (tag, _, errors) = read("[Event \"a\\\"]");
-        assert_eq!(name_value(&tag), ("Event", &b"a\""[..]));
-        assert_eq!(errors, vec![(UnterminatedTagValue, 107, 4)]);
-        let (tag, _, errors) = read("[Event \"]");
-        assert_eq!(name_value(&tag), ("Event", &b""[..]));
-        assert_eq!(errors, vec![(UnterminatedTagValue, 107, 1)]);
-    }
-
-    #[test]
-    fn missing_bracket() {
-        let (tag, end, errors) = read("[Event \"x\"\n");
-        assert_eq!(name_value(&tag), ("Event", &b"x"[..]));
-        assert_eq!((end, errors), (10, vec![(UnterminatedTag, 100, 10)]));
-        let (tag, end, errors) = read("[Event \"x\"\t\r\n");
-        assert_eq!(name_value(&tag), ("Event", &b"x"[..]));
-        assert_eq!((end, errors), (11, vec![(UnterminatedTag, 100, 11)]));
-    }
-
-    #[test]
-    fn bad_and_missing_names() {
-        let (tag, end, errors) = read("[ \"x\"]");
-        assert!(tag.is_none());
-        assert_eq!((end, errors), (6, vec![(MissingTagName, 100, 6)]));
-        let (tag, _, errors) = read("[event-x \"v\"]");
-        assert_eq!(name_value(&tag), ("event-x", &b"v"[..]));
-        assert_eq!(errors, vec![(BadTagName, 101, 7)]);
-        let (tag, end, errors) = read("[");
-        assert!(tag.is_none());
-        assert_eq!(
-            (end, errors),
-            (1, vec![(UnterminatedTag, 100, 1), (MissingTagName, 100, 1)])
-        );
-        // A name glued to its value ends at the quote.
-        let (tag, _, errors) = read("[Event\"x\"]");
-        assert_eq!(name_value(&tag), ("Event", &b"x"[..]));
-        assert!(errors.is_empty());
-    }
-
-    #[test]
-    fn names_not_utf8_are_read_lossily() {
-        let input = b"[Ev\xffnt \"x\"]";
-        let mut errors = Vec::new();
-        let mut tag = Tag::default();
-        let (named, end, name_len) = read_tag(input, None, 0, 0, &mut errors, &mut tag);
-        assert_eq!((named, end, name_len), (true, 11, 5));
-        assert_eq!(tag.name, "Ev\u{fffd}nt");
-        assert_eq!(errors.len(), 1);
-        assert_eq!((errors[0].kind, errors[0].offset), (BadTagName, 1));
-    }
-
-    #[test]
-    fn identifiers() {
-        assert_eq!(
-            identifier(b"  Event \"x\""),
-            Ok((&b" \"x\""[..], &b"Event"[..]))
-        );
+    fn identifiers_and_strings() {
+        let (rest, name) = identifier(b"  Event \"x\"").unwrap();
+        assert_eq!((rest, name), (&b" \"x\""[..], &b"Event"[..]));
         assert_eq!(identifier(b"\"x\""), Ok((&b"\"x\""[..], &b""[..])));
         for name in ["Event", "A", "White_Elo", "X1"] {
             assert!(is_identifier(name.as_bytes()), "{name}");
@@ -613,87 +525,68 @@ mod tests {
         for name in ["", "event", "1A", "Ev-ent", "_A", "Évent"] {
             assert!(!is_identifier(name.as_bytes()), "{name}");
         }
-    }
-
-    #[test]
-    fn strings() {
-        fn value(text: &[u8]) -> Res<'_, (&[u8], bool)> {
-            string(text).map(|(rest, v)| (rest, (v.body, v.closed)))
+        // A string is all of its input: its body and whether a quote closes it.
+        for (text, expected) in [
+            ("\"a b\"", Some(("a b", true))),
+            ("\"\"", Some(("", true))),
+            ("\"", Some(("", false))),
+            ("\"a\\\"", Some(("a\\\"", false))),
+            ("\"a\\\\\"", Some(("a\\\\", true))),
+            ("a", None),
+        ] {
+            let read = string(text.as_bytes()).ok().map(|(rest, v)| {
+                assert!(rest.is_empty());
+                (std::str::from_utf8(v.body).unwrap(), v.closed)
+            });
+            assert_eq!(read, expected, "{text:?}");
         }
-        assert_eq!(value(b"\"a b\""), Ok((&b""[..], (&b"a b"[..], true))));
-        assert_eq!(value(b"\"\""), Ok((&b""[..], (&b""[..], true))));
-        assert_eq!(value(b"\""), Ok((&b""[..], (&b""[..], false))));
-        assert_eq!(value(b"\"a\\\""), Ok((&b""[..], (&b"a\\\""[..], false))));
-        assert_eq!(value(b"\"a\\\\\""), Ok((&b""[..], (&b"a\\\\"[..], true))));
-        assert!(value(b"a").is_err());
     }
 
     #[test]
-    fn fen_setup() {
-        let text = b"/FEN \"B:W18,24:B12\"/ 1...";
-        let mut errors = Vec::new();
-        let (cmd, end) = read_setup(text, 0, 10, &mut errors);
-        assert_eq!(cmd.name, "FEN");
-        assert_eq!(cmd.value, b"B:W18,24:B12");
-        assert_eq!((cmd.value_offset, end), (16, 20));
-        assert!(errors.is_empty());
-        let (cmd, end) = read_setup(b"x /FEN W:W1:B2/", 2, 0, &mut errors);
-        assert_eq!(
-            (cmd.value.as_slice(), cmd.value_offset, end),
-            (&b"W:W1:B2"[..], 7, 15)
-        );
-        assert!(errors.is_empty());
-    }
-
-    #[test]
-    fn unterminated_setup() {
-        let text = b"/FEN W:W1:B2\r\n1.";
-        let mut errors = Vec::new();
-        let (cmd, end) = read_setup(text, 0, 0, &mut errors);
-        assert_eq!(
-            (cmd.name.as_str(), cmd.value.as_slice(), end),
-            ("FEN", &b"W:W1:B2"[..], 12)
-        );
-        assert_eq!(errors.len(), 1);
-        assert_eq!(
-            (errors[0].kind, errors[0].offset, errors[0].len),
-            (UnterminatedSetup, 0, 12)
-        );
-        let (cmd, end) = read_setup(b"/", 0, 0, &mut errors);
-        assert_eq!((cmd.name.as_str(), end), ("", 1));
+    fn setup_commands() {
+        for (text, start, base, expected) in [
+            (
+                "/FEN \"B:W18,24:B12\"/ 1...",
+                0,
+                10,
+                "FEN=B:W18,24:B12 v16 e20",
+            ),
+            ("x /FEN W:W1:B2/", 2, 0, "FEN=W:W1:B2 v7 e15"),
+            (
+                "/FEN W:W1:B2\r\n1.",
+                0,
+                0,
+                "FEN=W:W1:B2 v5 e12 UnterminatedSetup@0+12",
+            ),
+            ("/", 0, 0, "= v1 e1 UnterminatedSetup@0+1"),
+        ] {
+            let mut errors = Vec::new();
+            let (cmd, end) = read_setup(text.as_bytes(), start, base, &mut errors);
+            let value = String::from_utf8_lossy(&cmd.value);
+            let read = format!("{}={value} v{} e{end}", cmd.name, cmd.value_offset);
+            assert_eq!(read + &findings(&errors), expected, "{text:?}");
+        }
     }
 
     #[test]
     fn comments() {
-        let read = |text: &[u8], no_brace_after| {
+        for (text, no_brace_after, expected) in [
+            (" {a\nb} c", false, "e6 closed"),
+            (" {}", false, "e3 closed"),
+            (" {a b\r\nc", false, "e5 open UnterminatedComment@51+4"),
+            (" {", false, "e2 open UnterminatedComment@51+1"),
+            // Told that no `}` follows, it does not look for one.
+            (" {a\nb} c", true, "e3 open UnterminatedComment@51+2"),
+        ] {
             let mut errors = Vec::new();
-            let (end, closed) = read_comment(text, 1, 50, no_brace_after, &mut errors);
-            let errors: Vec<_> = errors.iter().map(|e| (e.kind, e.offset, e.len)).collect();
-            (end, closed, errors)
-        };
-        assert_eq!(read(b" {a\nb} c", false), (6, true, vec![]));
-        assert_eq!(read(b" {}", false), (3, true, vec![]));
-        assert_eq!(
-            read(b" {a b\r\nc", false),
-            (5, false, vec![(UnterminatedComment, 51, 4)])
-        );
-        assert_eq!(
-            read(b" {", false),
-            (2, false, vec![(UnterminatedComment, 51, 1)])
-        );
-        // Told that no `}` follows, it does not look for one.
-        assert_eq!(
-            read(b" {a\nb} c", true),
-            (3, false, vec![(UnterminatedComment, 51, 2)])
-        );
+            let (end, closed) = read_comment(text.as_bytes(), 1, 50, no_brace_after, &mut errors);
+            let read = format!("e{end} {}", if closed { "closed" } else { "open" });
+            assert_eq!(read + &findings(&errors), expected, "{text:?}");
+        }
         assert_eq!(
             comment(false)(b"{x} y"),
             Ok((&b" y"[..], (&b"{x}"[..], true)))
         );
-    }
-
-    #[test]
-    fn line_comments() {
         assert_eq!(read_line_comment(b"1. % a {b}\r\n2.", 3), 10);
         assert_eq!(read_line_comment(b";x", 0), 2);
         assert_eq!(line_comment(b"% a\nb"), Ok((&b"\nb"[..], &b"% a"[..])));

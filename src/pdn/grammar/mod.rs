@@ -6,28 +6,9 @@
 //! Where the commonest spellings can be read faster than by combinators, that fast check is
 //! the parser's first branch and gives the same answer.
 //!
-//! | Production | Function |
-//! |---|---|
-//! | `PdnTag` | [`pdn_tag`] (first branch: a plain `[Name "value"]`) |
-//! | `IDENTIFIER` | [`identifier`] |
-//! | `STRING` (or an unquoted value) | [`string`] |
-//! | `SETUP` | [`setup`] |
-//! | `COMMENT` (and `%`, `;` line comments) | [`comment`] ([`line_comment`]) |
-//! | `GameMove` (`Move MOVESTRENGTH?`; the number is read apart) | [`game_move`] |
-//! | `Move` | [`pdn_move`] |
-//! | `NormalMove`, `CaptureMove` | [`squares`] (first branch: `c3-d4`, `22-18` and runs of up to 4 squares in one pass) |
-//! | `Square` | [`square`] |
-//! | `ALPHASQUARE` | [`alpha_square`] |
-//! | `NUMSQUARE` | [`num_square`] |
-//! | `MOVESEPARATOR`, `CAPTURESEPARATOR` | [`separator`] |
-//! | `MOVESTRENGTH` | [`move_strength`] |
-//! | `MOVENUMBER` | [`move_number`] (first branch: `7.`, `12.` from a fixed window) |
-//! | `NAG` | [`nag`] |
-//! | `GameResult` (reading grammar) | [`game_result`] |
-//!
-//! Russian compact moves (`ed4`) are [`compact`], placeholders (`-`, `--`) [`placeholder`].
-//! Tokenizers read the commonest words through [`move_number_word`] and [`move_word`], which
-//! are these productions' first branches with the checks of a whole word.
+//! `docs/pdn.md` maps each production to its function. Tokenizers read the commonest words
+//! through [`move_number_word`] and [`move_word`], which are these productions' first
+//! branches with the checks of a whole word.
 
 mod delimited;
 mod moves;

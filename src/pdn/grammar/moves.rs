@@ -48,17 +48,19 @@ pub(crate) fn column_of(b: u8) -> Option<u8> {
 
 const NO_COLUMN: u8 = 0xff;
 
-/// [`column_of`] for every byte ([`NO_COLUMN`] for none).
+/// [`column_of`] for every byte ([`NO_COLUMN`] for none), a table for speed.
 const COLUMNS: [u8; 256] = {
     let mut table = [NO_COLUMN; 256];
-    let mut c = 0;
-    while c < 10 {
-        table[(b'a' + c) as usize] = c;
-        table[(b'A' + c) as usize] = c;
-        c += 1;
+    let mut b = 0;
+    while b < 256 {
+        // `| 0x20` makes upper case lower case, and no other byte a column letter.
+        table[b] = match b as u8 | 0x20 {
+            lower @ b'a'..=b'j' => lower - b'a',
+            b'k' => 9,
+            _ => NO_COLUMN,
+        };
+        b += 1;
     }
-    table[b'k' as usize] = 9;
-    table[b'K' as usize] = 9;
     table
 };
 
@@ -70,10 +72,7 @@ fn parse_u32(digits: &[u8]) -> Option<u32> {
 }
 
 pub(crate) fn column(i: &[u8]) -> Res<'_, u8> {
-    map_opt(take(1usize), |c: &[u8]| {
-        c.first().copied().and_then(column_of)
-    })
-    .parse(i)
+    map_opt(take(1usize), |c: &[u8]| column_of(*c.first()?)).parse(i)
 }
 
 pub(crate) fn alpha_square(i: &[u8]) -> Res<'_, WrittenSquare> {
@@ -93,20 +92,12 @@ pub(crate) fn num_square(i: &[u8]) -> Res<'_, WrittenSquare> {
 }
 
 pub(crate) fn square(i: &[u8]) -> Res<'_, WrittenSquare> {
-    match alpha_square(i) {
-        Ok(ok) => Ok(ok),
-        Err(_) => num_square(i),
-    }
+    alt((alpha_square, num_square)).parse(i)
 }
 
 pub(crate) fn separator(i: &[u8]) -> Res<'_, Separator> {
-    map_opt(take(1usize), |s: &[u8]| match s.first() {
-        Some(b'-') => Some(Separator::Dash),
-        Some(b':') => Some(Separator::Colon),
-        Some(b'x' | b'X') => Some(Separator::Cross),
-        _ => None,
-    })
-    .parse(i)
+    let sep = |s: &[u8]| SEPARATORS[usize::from(*s.first()?)];
+    map_opt(take(1usize), sep).parse(i)
 }
 
 /// The first branch of [`squares`]: the common spellings in one pass, without nom. Two or
@@ -295,7 +286,10 @@ fn general_squares(i: &[u8]) -> Res<'_, (Squares, Separator)> {
         match step {
             Ok((rest, sq, sep)) if sq.is_alpha() == prev_alpha => {
                 squares.push(sq);
-                joined = Some(joined.map_or(sep, |j| j.join(sep)));
+                joined = Some(match joined {
+                    Some(j) if j != sep => Separator::Mixed,
+                    _ => sep,
+                });
                 i = rest;
             }
             _ => break,
@@ -326,10 +320,10 @@ pub(crate) fn move_strength(i: &[u8]) -> Res<'_, &[u8]> {
 
 pub(crate) fn pdn_move(i: &[u8]) -> Res<'_, (MoveShape, Separator)> {
     if let Ok((rest, (squares, sep))) = squares(i) {
+        let text = i.get(..i.len() - rest.len()).unwrap_or_default();
         let capture = match sep {
-            Separator::Colon | Separator::Cross => true,
-            Separator::Mixed => mixed_has_capture(i, rest),
-            Separator::None | Separator::Dash => false,
+            Separator::Mixed => text.iter().any(|b| matches!(b, b':' | b'x' | b'X')),
+            _ => sep.is_capture(),
         };
         return Ok((rest, (MoveShape::Squares { squares, capture }, sep)));
     }
@@ -351,40 +345,27 @@ pub(crate) fn pdn_move(i: &[u8]) -> Res<'_, (MoveShape, Separator)> {
     Ok((rest, (MoveShape::Placeholder, Separator::None)))
 }
 
-/// Whether the move text `all[..all.len() - rest.len()]` has a capture separator.
-fn mixed_has_capture(all: &[u8], rest: &[u8]) -> bool {
-    let used = all.len().saturating_sub(rest.len());
-    all.get(..used)
-        .is_some_and(|t| t.iter().any(|b| matches!(b, b':' | b'x' | b'X')))
-}
-
 /// One move with optional glued strength marks; the rest of the input is returned.
 pub(crate) fn game_move(i: &[u8]) -> Res<'_, WrittenMove> {
     let (rest, (shape, separator)) = pdn_move(i)?;
-    let used = i.len().saturating_sub(rest.len());
-    let Ok(text_len) = u16::try_from(used) else {
+    let Ok(text_len) = u16::try_from(i.len() - rest.len()) else {
         return fail(rest);
     };
     let (rest, marks) = opt(move_strength).parse(rest)?;
-    let strength = match marks {
-        Some(m) => match Marks::new(m) {
-            Some(marks) => Some(Strength {
-                marks,
-                parenthesized: false,
-            }),
-            None => return fail(rest),
-        },
-        None => None,
+    let strength = match marks.map(Marks::new) {
+        Some(None) => return fail(rest),
+        marks => marks.flatten().map(|marks| Strength {
+            marks,
+            parenthesized: false,
+        }),
     };
-    Ok((
-        rest,
-        WrittenMove {
-            text_len,
-            shape,
-            separator,
-            strength,
-        },
-    ))
+    let mv = WrittenMove {
+        text_len,
+        shape,
+        separator,
+        strength,
+    };
+    Ok((rest, mv))
 }
 
 /// `MOVENUMBER`, leniently: digits followed by any number of dots. Returns the number and
@@ -393,24 +374,9 @@ pub(crate) fn move_number(i: &[u8]) -> Res<'_, (u32, usize)> {
     if let Some((number, used)) = number_window(i) {
         return Ok((i.get(used..).unwrap_or_default(), (number, 1)));
     }
-    let mut number = 0u32;
-    let mut digits = 0;
-    while let Some(&d) = i.get(digits).filter(|d| d.is_ascii_digit()) {
-        let Some(n) = number
-            .checked_mul(10)
-            .and_then(|n| n.checked_add(u32::from(d - b'0')))
-        else {
-            return fail(i);
-        };
-        number = n;
-        digits += 1;
-    }
-    let after = i.get(digits..).unwrap_or_default();
-    let dots = after.iter().take_while(|&&b| b == b'.').count();
-    if digits == 0 || dots == 0 {
-        return fail(i);
-    }
-    Ok((after.get(dots..).unwrap_or_default(), (number, dots)))
+    let (rest, number) = map_opt(digit1, parse_u32).parse(i)?;
+    let (rest, dots) = take_while1(|b| b == b'.').parse(rest)?;
+    Ok((rest, (number, dots.len())))
 }
 
 /// The first branch of [`move_number`]: `7.` and `12.` from a fixed window of 4 bytes, not
@@ -441,17 +407,14 @@ pub(crate) fn move_number_word(rest: &[u8], end_ends_word: bool) -> Option<(u32,
         rest.get(used)
             .map_or(end_ends_word, |&b| WORD_ENDS[usize::from(b)])
     };
-    // The first branch of `move_number`, as it is.
+    // The first branch of `move_number`, as it is (quicker than through `move_number`).
     if let Some((number, used)) = number_window(rest) {
         return ends_word(used).then_some((number, false, used));
     }
     let (after, (number, dots)) = move_number(rest).ok()?;
     let used = rest.len() - after.len();
-    let ends_word = after
-        .first()
-        .map_or(end_ends_word, |&b| WORD_ENDS[usize::from(b)]);
     let fits = used - dots <= 9;
-    (ends_word && fits && (dots == 1 || dots == 3)).then_some((number, dots == 3, used))
+    (ends_word(used) && fits && (dots == 1 || dots == 3)).then_some((number, dots == 3, used))
 }
 
 /// A plain move as a whole word at the start of `rest`, for tokenizers: up to 4 [`squares`]
@@ -510,139 +473,94 @@ pub(crate) fn game_result(i: &[u8]) -> Res<'_, GameResult> {
 mod tests {
     use super::*;
     use crate::pdn::movetext::MAX_MARKS;
-    use WrittenSquare::{Alpha, Number};
 
-    fn sq(s: &str) -> WrittenSquare {
-        let b = s.as_bytes();
-        match b.first() {
-            Some(c) if c.is_ascii_alphabetic() => Alpha {
-                column: column_of(*c).unwrap(),
-                row: s[1..].parse().unwrap(),
-            },
-            _ => Number(s.parse().unwrap()),
-        }
+    fn joined(squares: &[WrittenSquare]) -> String {
+        squares
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
-    fn squares_of(text: &str) -> (Vec<WrittenSquare>, bool, Separator) {
-        let mv = WrittenMove::parse(text.as_bytes()).unwrap_or_else(|| panic!("{text}"));
-        assert_eq!(usize::from(mv.text_len), text.len());
-        match mv.shape {
-            MoveShape::Squares { squares, capture } => (squares.to_vec(), capture, mv.separator),
-            other => panic!("{text}: {other:?}"),
-        }
+    /// A move as its squares (`compact e d4` for compact ones), `capture` if written as one,
+    /// its separator and its marks; checks that its text is all of `text` but the marks.
+    fn describe(text: &str) -> Option<String> {
+        let mv = WrittenMove::parse(text.as_bytes())?;
+        let marks = mv.strength.map(|s| s.marks.to_string()).unwrap_or_default();
+        assert_eq!(usize::from(mv.text_len) + marks.len(), text.len(), "{text}");
+        let shape = match &mv.shape {
+            MoveShape::Squares { squares, .. } => joined(squares),
+            MoveShape::Compact {
+                from_column, to, ..
+            } => {
+                format!("compact {} {to}", char::from(b'a' + from_column))
+            }
+            MoveShape::Placeholder => "placeholder".into(),
+        };
+        let capture = if mv.is_capture() { " capture" } else { "" };
+        Some(
+            format!("{shape}{capture} {:?} {marks}", mv.separator)
+                .trim_end()
+                .into(),
+        )
     }
 
-    #[test]
-    fn normal_and_capture_moves() {
-        assert_eq!(
-            squares_of("c3-d4"),
-            (vec![sq("c3"), sq("d4")], false, Separator::Dash)
-        );
-        assert_eq!(
-            squares_of("c3:e5:g7"),
-            (vec![sq("c3"), sq("e5"), sq("g7")], true, Separator::Colon)
-        );
-        assert_eq!(
-            squares_of("c3xg7"),
-            (vec![sq("c3"), sq("g7")], true, Separator::Cross)
-        );
-        assert_eq!(
-            squares_of("C3XE5"),
-            (vec![sq("c3"), sq("e5")], true, Separator::Cross)
-        );
-        assert_eq!(
-            squares_of("22-18"),
-            (vec![Number(22), Number(18)], false, Separator::Dash)
-        );
-        assert_eq!(
-            squares_of("22x13"),
-            (vec![Number(22), Number(13)], true, Separator::Cross)
-        );
-        assert_eq!(
-            squares_of("22:15:8"),
-            (
-                vec![Number(22), Number(15), Number(8)],
-                true,
-                Separator::Colon
-            )
-        );
-        assert_eq!(
-            squares_of("01-07"),
-            (vec![Number(1), Number(7)], false, Separator::Dash)
-        );
+    /// `Ok` of a parser as the rest of its input (as text) and what it read.
+    fn ok<T>(read: Res<'_, T>) -> Option<(&str, T)> {
+        read.ok()
+            .map(|(rest, t)| (std::str::from_utf8(rest).unwrap(), t))
     }
 
     #[test]
-    fn columns_j_and_k_are_the_tenth() {
-        let (s, _, _) = squares_of("i1-j2");
-        assert_eq!(s[1], Alpha { column: 9, row: 2 });
-        let (s, _, _) = squares_of("h2-k3");
-        assert_eq!(s[1], Alpha { column: 9, row: 3 });
-        assert_eq!(s[1].to_string(), "j3");
-    }
-
-    #[test]
-    fn omitted_and_mixed_separators() {
-        assert_eq!(
-            squares_of("a3b4"),
-            (vec![sq("a3"), sq("b4")], false, Separator::None)
-        );
-        assert_eq!(
-            squares_of("3228"),
-            (vec![Number(32), Number(28)], false, Separator::None)
-        );
-        assert_eq!(
-            squares_of("c3-e5:g7"),
-            (vec![sq("c3"), sq("e5"), sq("g7")], true, Separator::Mixed)
-        );
-        assert_eq!(squares_of("c3d4-e5").2, Separator::Mixed);
-        assert!(!squares_of("c3d4-e5").1);
-    }
-
-    #[test]
-    fn compact_notation() {
-        for (text, capture, sep) in [
-            ("ed4", false, Separator::None),
-            ("e:d4", true, Separator::Colon),
-            ("exd4", true, Separator::Cross),
-            ("Ed4", false, Separator::None),
+    fn moves() {
+        for (text, expected) in [
+            ("c3-d4", "c3 d4 Dash"),
+            ("c3:e5:g7", "c3 e5 g7 capture Colon"),
+            ("c3xg7", "c3 g7 capture Cross"),
+            ("C3XE5", "c3 e5 capture Cross"),
+            ("22-18", "22 18 Dash"),
+            ("22x13", "22 13 capture Cross"),
+            ("22:15:8", "22 15 8 capture Colon"),
+            ("01-07", "1 7 Dash"),
+            // Columns `j` and `k` are both the tenth.
+            ("i1-j2", "i1 j2 Dash"),
+            ("h2-k3", "h2 j3 Dash"),
+            // Omitted and mixed separators.
+            ("a3b4", "a3 b4 None"),
+            ("3228", "32 28 None"),
+            ("c3-e5:g7", "c3 e5 g7 capture Mixed"),
+            ("c3d4-e5", "c3 d4 e5 Mixed"),
+            ("ed4", "compact e d4 None"),
+            ("e:d4", "compact e d4 capture Colon"),
+            ("exd4", "compact e d4 capture Cross"),
+            ("Ed4", "compact e d4 None"),
+            ("-", "placeholder None"),
+            ("--", "placeholder None"),
         ] {
-            let mv = WrittenMove::parse(text.as_bytes()).unwrap();
-            assert_eq!(mv.separator, sep);
-            assert_eq!(
-                mv.shape,
-                MoveShape::Compact {
-                    from_column: 4,
-                    to: sq("d4"),
-                    capture
-                },
-                "{text}"
-            );
-            assert_eq!(mv.is_capture(), capture);
+            assert_eq!(describe(text).as_deref(), Some(expected), "{text}");
         }
-    }
-
-    #[test]
-    fn placeholders() {
-        for text in ["-", "--"] {
-            let mv = WrittenMove::parse(text.as_bytes()).unwrap();
-            assert_eq!(mv.shape, MoveShape::Placeholder);
-            assert_eq!(usize::from(mv.text_len), text.len());
-        }
-    }
-
-    #[test]
-    fn strength_marks_are_kept() {
         for marks in ["!", "?", "!!", "??", "!?", "?!", "*"] {
-            let text = format!("c3-d4{marks}");
-            let mv = WrittenMove::parse(text.as_bytes()).unwrap();
-            assert_eq!(mv.text_len, 5, "c3-d4 without {marks}");
-            assert_eq!(mv.strength.as_ref().map(|s| s.marks.as_str()), Some(marks));
+            let expected = format!("c3 d4 Dash {marks}");
+            assert_eq!(describe(&format!("c3-d4{marks}")), Some(expected));
         }
-        let longest = format!("c3-d4{}", "!".repeat(MAX_MARKS));
-        assert!(WrittenMove::parse(longest.as_bytes()).is_some());
-        let longer = format!("c3-d4{}", "!".repeat(MAX_MARKS + 1));
-        assert_eq!(WrittenMove::parse(longer.as_bytes()), None);
+        assert!(describe(&format!("c3-d4{}", "!".repeat(MAX_MARKS))).is_some());
+        assert_eq!(
+            describe(&format!("c3-d4{}", "!".repeat(MAX_MARKS + 1))),
+            None
+        );
+        assert!("c3-d4".parse::<WrittenMove>().is_ok());
+        assert!("c3-".parse::<WrittenMove>().is_err());
+    }
+
+    #[test]
+    fn not_moves() {
+        for text in [
+            "", "c3", "c3-", "c3--d4", "c0-d1", "0-5", "5-0", "c3-22", "22-c3", "l3-m4", "x",
+            "c3-d4x", "c3-d4e", "a123-b4", "12345", "322", "e", "ed", "e-d4", "d4-", "$1", "1.",
+            "c3-d4!x", "--d4", "---",
+        ] {
+            assert_eq!(WrittenMove::parse(text.as_bytes()), None, "{text:?}");
+        }
     }
 
     /// Every word over a small alphabet: the first branch of `squares` reads what the general
@@ -663,7 +581,7 @@ mod tests {
             let (rest, (squares, sep)) = general_squares(word).ok()?;
             Some((word.len() - rest.len(), squares, sep))
         };
-        let mut checked = 0;
+        let (mut checked, mut windows) = (0, 0);
         for len in 1..=6u32 {
             for n in 0..alphabet.len().pow(len) {
                 let word = word_of(n, len);
@@ -671,19 +589,17 @@ mod tests {
                     assert_eq!(general(&word), Some(fast), "{word:?}");
                     checked += 1;
                 }
+                let Ok(w) = <[u8; 6]>::try_from(word.as_slice()) else {
+                    continue;
+                };
+                for fast in alpha_pair(&w).into_iter().chain(number_pair(&w)) {
+                    assert_eq!(general(&w), Some(fast.clone()), "{w:?}");
+                    assert!(WORD_ENDS[usize::from(w[fast.0])], "{w:?}");
+                    windows += 1;
+                }
             }
         }
-        assert!(checked > 1000, "{checked}");
-        let mut windows = 0;
-        for n in 0..alphabet.len().pow(6) {
-            let w: [u8; 6] = word_of(n, 6).try_into().unwrap();
-            for fast in alpha_pair(&w).into_iter().chain(number_pair(&w)) {
-                assert_eq!(general(&w), Some(fast.clone()), "{w:?}");
-                assert!(WORD_ENDS[usize::from(w[fast.0])], "{w:?}");
-                windows += 1;
-            }
-        }
-        assert!(windows > 1000, "{windows}");
+        assert!(checked > 1000 && windows > 1000, "{checked} {windows}");
         for word in [
             "c3-d4",
             "C3xE5",
@@ -704,30 +620,23 @@ mod tests {
 
     #[test]
     fn plain_move_words() {
-        let read = |text: &str, end_ends_word| {
-            move_word(text.as_bytes(), end_ends_word)
-                .map(|(used, squares, sep)| (used, squares.to_vec(), sep))
-        };
-        let c3d4 = Some((5, vec![sq("c3"), sq("d4")], Separator::Dash));
-        assert_eq!(read("c3-d4 e7-f6", false), c3d4);
-        assert_eq!(read("c3-d4{x}", false), c3d4);
-        assert_eq!(read("c3-d4", true), c3d4);
-        // The word may go on past the end of a buffer.
-        assert_eq!(read("c3-d4", false), None);
-        assert_eq!(
-            read("22x13x4 ", false),
-            Some((7, vec![Number(22), Number(13), Number(4)], Separator::Cross))
-        );
-        assert_eq!(
-            read("a1-b2-c3-d4 ", false),
-            Some((
-                11,
-                ["a1", "b2", "c3", "d4"].map(sq).to_vec(),
-                Separator::Dash
-            ))
-        );
-        assert_eq!(read("a1-b2-c3-d4-e5 ", false), None);
-        // Marks, NAGs, other spellings and results are other words.
+        for (text, end_ends_word, expected) in [
+            ("c3-d4 e7-f6", false, Some((5, "c3 d4 Dash"))),
+            ("c3-d4{x}", false, Some((5, "c3 d4 Dash"))),
+            ("c3-d4", true, Some((5, "c3 d4 Dash"))),
+            // The word may go on past the end of a buffer.
+            ("c3-d4", false, None),
+            ("22x13x4 ", false, Some((7, "22 13 4 Cross"))),
+            ("a1-b2-c3-d4 ", false, Some((11, "a1 b2 c3 d4 Dash"))),
+            ("a1-b2-c3-d4-e5 ", false, None),
+        ] {
+            let read = move_word(text.as_bytes(), end_ends_word)
+                .map(|(used, squares, sep)| (used, format!("{} {sep:?}", joined(&squares))));
+            assert_eq!(read, expected.map(|(n, e)| (n, e.into())), "{text:?}");
+        }
+        // Marks, NAGs, other spellings, results and words too long are other words.
+        let long = format!("{} ", ["a1"; 100].join("-"));
+        assert!(long.len() - 1 > MAX_TOKEN_BYTES);
         for text in [
             "c3-d4! ",
             "c3-d4$1 ",
@@ -738,62 +647,57 @@ mod tests {
             "1-1 ",
             "1-0 ",
             "c3-d4x ",
+            &long,
         ] {
-            assert_eq!(read(text, false), None, "{text:?}");
+            assert_eq!(move_word(text.as_bytes(), false), None, "{text:?}");
         }
-        let long = format!("{} ", ["a1"; 100].join("-"));
-        assert!(long.len() - 1 > MAX_TOKEN_BYTES);
-        assert_eq!(read(&long, false), None);
     }
 
     #[test]
     fn move_number_words() {
-        assert_eq!(move_number_word(b"12. c3-d4", false), Some((12, false, 3)));
-        assert_eq!(move_number_word(b"7.", true), Some((7, false, 2)));
-        assert_eq!(move_number_word(b"7.", false), None);
-        assert_eq!(move_number_word(b"12... d6-c5", false), Some((12, true, 5)));
-        assert_eq!(
-            move_number_word(b"123456789. ", false),
-            Some((123456789, false, 10))
-        );
-        assert_eq!(move_number_word(b"1234567890. ", false), None);
+        for (text, end_ends_word, expected) in [
+            ("12. c3-d4", false, Some((12, false, 3))),
+            ("7.", true, Some((7, false, 2))),
+            ("7.", false, None),
+            ("12... d6-c5", false, Some((12, true, 5))),
+            ("123456789. ", false, Some((123456789, false, 10))),
+            ("1234567890. ", false, None),
+        ] {
+            let read = move_number_word(text.as_bytes(), end_ends_word);
+            assert_eq!(read, expected, "{text:?}");
+        }
         for text in ["12 ", "12.. ", "12.... ", "1.c3-d4", "12.e3 ", "x1. "] {
             assert_eq!(move_number_word(text.as_bytes(), false), None, "{text:?}");
         }
-        // The fixed window and the general reading.
-        assert_eq!(move_number(b"7. x"), Ok((&b" x"[..], (7, 1))));
-        assert_eq!(move_number(b"12.x"), Ok((&b"x"[..], (12, 1))));
-        assert_eq!(move_number(b"7..x"), Ok((&b"x"[..], (7, 2))));
-        assert_eq!(move_number(b"12..."), Ok((&b""[..], (12, 3))));
-        assert_eq!(move_number(b"123.x"), Ok((&b"x"[..], (123, 1))));
-        assert_eq!(move_number(b"1."), Ok((&b""[..], (1, 1))));
-    }
-
-    #[test]
-    fn not_moves() {
-        for text in [
-            "", "c3", "c3-", "c3--d4", "c0-d1", "0-5", "5-0", "c3-22", "22-c3", "l3-m4", "x",
-            "c3-d4x", "c3-d4e", "a123-b4", "12345", "322", "e", "ed", "e-d4", "d4-", "$1", "1.",
-            "c3-d4!x", "--d4", "---",
-        ] {
-            assert_eq!(WrittenMove::parse(text.as_bytes()), None, "{text:?}");
-        }
-        assert!("c3-d4".parse::<WrittenMove>().is_ok());
-        assert!("c3-".parse::<WrittenMove>().is_err());
     }
 
     #[test]
     fn move_numbers_and_nags() {
-        assert_eq!(move_number(b"1.e3-d4"), Ok((&b"e3-d4"[..], (1, 1))));
-        assert_eq!(move_number(b"12...32-28"), Ok((&b"32-28"[..], (12, 3))));
-        assert!(move_number(b"12").is_err());
-        assert!(move_number(b"99999999999.").is_err());
-        assert_eq!(bare_number(b"12"), Some(12));
-        assert_eq!(bare_number(b"1234"), None);
-        assert_eq!(bare_number(b"1a"), None);
-        assert_eq!(nag(b"$3"), Ok((&b""[..], 3)));
-        assert_eq!(nag(b"$65535x"), Ok((&b"x"[..], 65535)));
-        assert!(nag(b"$65536").is_err());
-        assert!(nag(b"$").is_err());
+        // The fixed window and the general reading.
+        for (text, expected) in [
+            ("7. x", Some((" x", (7, 1)))),
+            ("12.x", Some(("x", (12, 1)))),
+            ("7..x", Some(("x", (7, 2)))),
+            ("12...", Some(("", (12, 3)))),
+            ("123.x", Some(("x", (123, 1)))),
+            ("1.", Some(("", (1, 1)))),
+            ("1.e3-d4", Some(("e3-d4", (1, 1)))),
+            ("12...32-28", Some(("32-28", (12, 3)))),
+            ("12", None),
+            ("99999999999.", None),
+        ] {
+            assert_eq!(ok(move_number(text.as_bytes())), expected, "{text:?}");
+        }
+        for (text, expected) in [("12", Some(12)), ("1234", None), ("1a", None)] {
+            assert_eq!(bare_number(text.as_bytes()), expected, "{text:?}");
+        }
+        for (text, expected) in [
+            ("$3", Some(("", 3))),
+            ("$65535x", Some(("x", 65535))),
+            ("$65536", None),
+            ("$", None),
+        ] {
+            assert_eq!(ok(nag(text.as_bytes())), expected, "{text:?}");
+        }
     }
 }
