@@ -460,16 +460,12 @@ impl Pass<'_, '_> {
 
     /// Text from `from` to `to` that is no construct, for the reason `kind`.
     fn unknown(&mut self, from: usize, to: usize, kind: SyntaxErrorKind) -> Step {
-        self.movetext();
+        self.lx.movetext = true;
         if self.keeping() {
             self.push(TokenKind::Unknown, from, to);
             self.error(kind, from, to.saturating_sub(from));
         }
         Step::Read(to)
-    }
-
-    fn movetext(&mut self) {
-        self.lx.movetext = true;
     }
 
     /// A move token was just pushed.
@@ -623,7 +619,7 @@ impl Pass<'_, '_> {
             self.out.errors.truncate(errors);
             return Step::More;
         }
-        self.movetext();
+        self.lx.movetext = true;
         if !keep {
             self.out.errors.truncate(errors);
         } else if end - start > MAX_TAG_VALUE_BYTES {
@@ -659,7 +655,7 @@ impl Pass<'_, '_> {
 
     fn open(&mut self) -> Step {
         let start = self.i;
-        self.movetext();
+        self.lx.movetext = true;
         // `(!?)` right after a move is its strength, not a variation.
         let after = self.input.buf.get(start + 1..).unwrap_or_default();
         let count = after
@@ -692,7 +688,7 @@ impl Pass<'_, '_> {
         if self.lx.depth == 0 {
             return self.unknown(start, start + 1, SyntaxErrorKind::UnmatchedVariationEnd);
         }
-        self.movetext();
+        self.lx.movetext = true;
         self.lx.depth -= 1;
         if self.keeping() {
             self.push(TokenKind::VariationEnd, start, start + 1);
@@ -740,7 +736,7 @@ impl Pass<'_, '_> {
             && GameResult::may_start(first)
             && let Ok((_, result)) = game_result(word)
         {
-            self.movetext();
+            self.lx.movetext = true;
             if self.keeping() {
                 self.push(TokenKind::Result(result), start, end);
             }
@@ -754,7 +750,7 @@ impl Pass<'_, '_> {
         {
             return Step::EndBefore;
         }
-        self.movetext();
+        self.lx.movetext = true;
         if !self.keeping() {
             return Step::Read(end);
         }
@@ -811,7 +807,7 @@ impl Pass<'_, '_> {
                 }
                 Quick::Move(mv) => self.quick_move(at, mv),
             };
-            self.movetext();
+            self.lx.movetext = true;
             self.lx.breaks = 0;
             at += used;
             end = Some(at);

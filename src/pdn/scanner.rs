@@ -103,11 +103,6 @@ impl<R: BufRead> Scanner<R> {
         Ok(Some(tell(&raw, &self.parsed, visitor)))
     }
 
-    /// Number of games read so far.
-    pub fn games_read(&self) -> usize {
-        self.games
-    }
-
     /// Memory held for the input (bounded by the largest game plus one read).
     pub fn buffer_capacity(&self) -> usize {
         self.buf.capacity() + self.head.as_ref().map_or(0, Vec::capacity)
