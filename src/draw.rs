@@ -216,16 +216,24 @@ impl DrawCounts {
     }
 
     /// Counts the move that led to `pos`; `material_changed`: it captured or promoted.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn count(&mut self, pos: &Position, material_changed: bool) {
+        if !material_changed && self.balances == Balances::default() {
+            // No balance to count (and none counted: the material is unchanged): most moves.
+            self.material.plies += 1;
+            return;
+        }
+        self.count_balances(pos, material_changed);
+    }
+
+    /// [`DrawCounts::count`] when the material changed or a balance counts.
+    #[inline(never)]
+    fn count_balances(&mut self, pos: &Position, material_changed: bool) {
         if material_changed {
             self.balances = Balances::of(pos, self.rules);
             self.material = Count::start(pos.turn);
         } else {
             self.material.plies += 1;
-            if self.balances == Balances::default() {
-                return; // no balance to count (and none counted: the material is unchanged)
-            }
         }
         let b = self.balances;
         self.three_kings = Run::next(self.three_kings, b.three_kings.map(Some), pos.turn);

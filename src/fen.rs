@@ -68,7 +68,8 @@ impl std::error::Error for FenError {}
 pub fn parse_fen(text: &str, variant: Variant, corner: Corner) -> Result<Position, FenError> {
     let g = variant.geometry();
     let compact = Compact::of(text);
-    let mut sections = pieces(compact.text(), b':').filter(|(_, s)| !s.is_empty());
+    // Sections and items are cut at ASCII bytes: each is text too (see `text_of`).
+    let mut sections = pieces(compact.text().as_bytes(), b':').filter(|(_, s)| !s.is_empty());
     let Some((turn_at, turn_text)) = sections.next() else {
         return Err(FenError {
             kind: FenErrorKind::Empty,
@@ -76,24 +77,24 @@ pub fn parse_fen(text: &str, variant: Variant, corner: Corner) -> Result<Positio
         });
     };
     let turn = match turn_text {
-        "W" | "w" => Color::White,
-        "B" | "b" => Color::Black,
+        b"W" | b"w" => Color::White,
+        b"B" | b"b" => Color::Black,
         other => {
             return Err(FenError {
-                kind: FenErrorKind::UnknownSideToMove(other.to_string()),
+                kind: FenErrorKind::UnknownSideToMove(text_of(other)),
                 offset: compact.offset(turn_at),
             });
         }
     };
     let mut pos = Position::empty(variant, turn);
     for (at, section) in sections {
-        let color = match section.as_bytes()[0] {
+        let color = match section[0] {
             b'W' => Color::White,
             b'B' => Color::Black,
             b'H' | b'F' => continue,
             _ => {
                 return Err(FenError {
-                    kind: FenErrorKind::UnknownSection(section.to_string()),
+                    kind: FenErrorKind::UnknownSection(text_of(section)),
                     offset: compact.offset(at),
                 });
             }
@@ -107,14 +108,14 @@ pub fn parse_fen(text: &str, variant: Variant, corner: Corner) -> Result<Positio
             let err = |kind| FenError { kind, offset: here };
             // `K` marks a king; a lower-case `k` only before a letter, since `k4` is also the
             // Russian name of the tenth column's square j4.
-            let (king, squares) = match item.as_bytes() {
+            let (king, squares) = match item {
                 [b'K', _, ..] => (true, &item[1..]),
                 [b'k', next, ..] if next.is_ascii_alphabetic() => (true, &item[1..]),
                 _ => (false, item),
             };
-            let read = |s: &str| {
-                g.parse_square(s.as_bytes(), corner)
-                    .map_err(|e| err(FenErrorKind::BadSquare(s.to_string(), e)))
+            let read = |s: &[u8]| {
+                g.parse_square(s, corner)
+                    .map_err(|e| err(FenErrorKind::BadSquare(text_of(s), e)))
             };
             let piece = Piece { color, king };
             // The square's name is written only for a message: this runs for every piece.
@@ -122,12 +123,12 @@ pub fn parse_fen(text: &str, variant: Variant, corner: Corner) -> Result<Positio
                 put(&mut pos, bit, piece, promotion)
                     .map_err(|kind| err(kind(g.square_name(bit).to_string())))
             };
-            match squares.bytes().position(|b| b == b'-') {
+            match squares.iter().position(|&b| b == b'-') {
                 Some(dash) => {
                     let (start, end) = (read(&squares[..dash])?, read(&squares[dash + 1..])?);
                     let (n, m) = (g.number_of(start, corner), g.number_of(end, corner));
                     if n > m {
-                        return Err(err(FenErrorKind::BadRange(item.to_string())));
+                        return Err(err(FenErrorKind::BadRange(text_of(item))));
                     }
                     for k in n..=m {
                         place(g.bit_of_number(k as u32, corner).expect("in range"))?;
@@ -138,6 +139,11 @@ pub fn parse_fen(text: &str, variant: Variant, corner: Corner) -> Result<Positio
         }
     }
     Ok(pos)
+}
+
+/// The text of a piece of the FEN cut at ASCII bytes (whole characters), for a message.
+fn text_of(piece: &[u8]) -> String {
+    String::from_utf8_lossy(piece).into_owned()
 }
 
 /// Puts `piece` on the empty square `bit`; else the error (still to be given the square's
@@ -204,13 +210,13 @@ impl<'a> Compact<'a> {
     }
 }
 
-/// The pieces of `text` between the ASCII separators `sep`, each with its offset in `text`.
-fn pieces(text: &str, sep: u8) -> impl Iterator<Item = (usize, &str)> {
+/// The pieces of `text` between the separators `sep`, each with its offset in `text`.
+fn pieces(text: &[u8], sep: u8) -> impl Iterator<Item = (usize, &[u8])> {
     let mut start = 0;
-    text.as_bytes().split(move |&b| b == sep).map(move |piece| {
+    text.split(move |&b| b == sep).map(move |piece| {
         let at = start;
         start += piece.len() + 1;
-        (at, &text[at..at + piece.len()])
+        (at, piece)
     })
 }
 
