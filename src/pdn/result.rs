@@ -46,7 +46,10 @@ pub enum ResultStyle {
     Asterisk,
 }
 
-const FORMS: [(&str, Outcome, ResultStyle); 16] = [
+/// A written form of a result: its text, outcome and style.
+type Form = (&'static str, Outcome, ResultStyle);
+
+static FORMS: [Form; 16] = [
     ("1-0", Outcome::WhiteWins, ResultStyle::Default),
     ("0-1", Outcome::BlackWins, ResultStyle::Default),
     ("1/2-1/2", Outcome::Draw, ResultStyle::Default),
@@ -65,9 +68,9 @@ const FORMS: [(&str, Outcome, ResultStyle); 16] = [
     ("½-½", Outcome::Draw, ResultStyle::HalfSign),
 ];
 
-/// One written result. Small and `Copy`: an index into the table of known forms.
+/// One written result. Small and `Copy`: its entry in the table of known forms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct GameResult(u8);
+pub struct GameResult(&'static Form);
 
 impl GameResult {
     /// The result written exactly as `word` (a whole movetext word), if it is one.
@@ -76,10 +79,10 @@ impl GameResult {
             [0xbd, b'-', 0xbd] => "½-½".as_bytes(), // in Latin-1
             _ => word,
         };
-        let index = FORMS
+        FORMS
             .iter()
-            .position(|(text, ..)| text.as_bytes() == word)?;
-        Some(GameResult(u8::try_from(index).ok()?))
+            .find(|(text, ..)| text.as_bytes() == word)
+            .map(GameResult)
     }
 
     /// Whether `word` has the length of a result (a quick test before
@@ -99,27 +102,19 @@ impl GameResult {
         matches!(b, b'0' | b'1' | b'2' | b'*' | 0xc2 | 0xbd)
     }
 
-    fn entry(self) -> (&'static str, Outcome, ResultStyle) {
-        FORMS.get(usize::from(self.0)).copied().unwrap_or((
-            "*",
-            Outcome::Unknown,
-            ResultStyle::Asterisk,
-        ))
-    }
-
     /// Winner, draw, double loss or unknown.
     pub fn outcome(self) -> Outcome {
-        self.entry().1
+        self.0.1
     }
 
     /// The notation family it was written in.
     pub fn style(self) -> ResultStyle {
-        self.entry().2
+        self.0.2
     }
 
     /// The result as written (`½-½` also for its Latin-1 byte form).
     pub fn text(self) -> &'static str {
-        self.entry().0
+        self.0.0
     }
 }
 
@@ -149,9 +144,9 @@ mod tests {
 
     #[test]
     fn every_form_round_trips() {
-        for (i, (text, outcome, style)) in FORMS.into_iter().enumerate() {
+        for (i, &(text, outcome, style)) in FORMS.iter().enumerate() {
             let r = GameResult::from_bytes(text.as_bytes()).expect(text);
-            assert_eq!(usize::from(r.0), i, "{text}");
+            assert!(std::ptr::eq(r.0, &FORMS[i]), "{text}");
             assert!(GameResult::may_start(text.as_bytes()[0]), "{text}");
             assert!(GameResult::may_be(text.as_bytes()), "{text}");
             assert_eq!((r.text(), r.outcome(), r.style()), (text, outcome, style));

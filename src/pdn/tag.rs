@@ -26,23 +26,3 @@ impl Tag {
         String::from_utf8_lossy(&self.value)
     }
 }
-
-/// Appends `bytes` to `out` with `\"` -> `"` and `\\` -> `\`; any other backslash is kept.
-pub(crate) fn unescape_into(bytes: &[u8], out: &mut Vec<u8>) {
-    if memchr::memchr(b'\\', bytes).is_none() {
-        out.extend_from_slice(bytes);
-        return;
-    }
-    let mut iter = bytes.iter().peekable();
-    while let Some(&b) = iter.next() {
-        if b == b'\\'
-            && let Some(&&next) = iter.peek()
-            && (next == b'"' || next == b'\\')
-        {
-            out.push(next);
-            iter.next();
-        } else {
-            out.push(b);
-        }
-    }
-}

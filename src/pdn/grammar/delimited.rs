@@ -21,7 +21,7 @@ use super::res::Res;
 use crate::pdn::ascii::{is_break, is_space, line_end};
 use crate::pdn::error::{SyntaxError, SyntaxErrorKind::*};
 use crate::pdn::lexer::SetupCommand;
-use crate::pdn::tag::{Tag, unescape_into};
+use crate::pdn::tag::Tag;
 use nom::{
     Offset, Parser,
     branch::alt,
@@ -56,12 +56,24 @@ pub(crate) struct Value<'a> {
 }
 
 impl Value<'_> {
-    /// Appends the value's bytes to `out`: `\"` and `\\` unescaped in a quoted value, an
-    /// unquoted one as written.
+    /// Appends the value's bytes to `out`: `\"` and `\\` unescaped in a quoted value (any
+    /// other backslash kept), an unquoted one as written.
     pub(crate) fn unescape_into(&self, out: &mut Vec<u8>) {
-        match self.quoted {
-            true => unescape_into(self.body, out),
-            false => out.extend_from_slice(self.body),
+        if !self.quoted || memchr::memchr(b'\\', self.body).is_none() {
+            out.extend_from_slice(self.body);
+            return;
+        }
+        let mut iter = self.body.iter().peekable();
+        while let Some(&b) = iter.next() {
+            if b == b'\\'
+                && let Some(&&next) = iter.peek()
+                && (next == b'"' || next == b'\\')
+            {
+                out.push(next);
+                iter.next();
+            } else {
+                out.push(b);
+            }
         }
     }
 }

@@ -22,7 +22,7 @@ use nom::{
     branch::alt,
     bytes::complete::{tag, take, take_while_m_n, take_while1},
     character::complete::{digit1, satisfy},
-    combinator::{consumed, map, map_opt, not, opt, value, verify},
+    combinator::{map, map_opt, not, opt, value, verify},
     sequence::{preceded, terminated},
 };
 use smallvec::smallvec;
@@ -50,22 +50,19 @@ impl FromStr for WrittenMove {
 /// Column index of a column letter: `a`..`j` -> 0..9, `k` -> 9, either case.
 #[inline(always)]
 pub(crate) fn column_of(b: u8) -> Option<u8> {
-    let column = COLUMNS[usize::from(b)];
-    (column != NO_COLUMN).then_some(column)
+    COLUMNS[usize::from(b)]
 }
 
-const NO_COLUMN: u8 = 0xff;
-
-/// [`column_of`] for every byte ([`NO_COLUMN`] for none), a table for speed.
-const COLUMNS: [u8; 256] = {
-    let mut table = [NO_COLUMN; 256];
+/// [`column_of`] for every byte, a table for speed.
+const COLUMNS: [Option<u8>; 256] = {
+    let mut table = [None; 256];
     let mut b = 0;
     while b < 256 {
         // `| 0x20` makes upper case lower case, and no other byte a column letter.
         table[b] = match b as u8 | 0x20 {
-            lower @ b'a'..=b'j' => lower - b'a',
-            b'k' => 9,
-            _ => NO_COLUMN,
+            lower @ b'a'..=b'j' => Some(lower - b'a'),
+            b'k' => Some(9),
+            _ => None,
         };
         b += 1;
     }
@@ -176,12 +173,12 @@ const SEPARATORS: [Option<Separator>; 256] = {
 /// `c3-d4`, `e3:g5` (one-digit rows) as a whole word of 5 bytes, the sixth ending it.
 #[inline(always)]
 fn alpha_pair(w: &[u8; 6]) -> Option<(usize, Squares, Separator)> {
-    let (c1, c2) = (COLUMNS[usize::from(w[0])], COLUMNS[usize::from(w[3])]);
     let (r1, r2) = (w[1].wrapping_sub(b'1'), w[4].wrapping_sub(b'1'));
     let separator = SEPARATORS[usize::from(w[2])]?;
-    if c1 == NO_COLUMN || c2 == NO_COLUMN || r1 > 8 || r2 > 8 || !WORD_ENDS[usize::from(w[5])] {
+    let ok = r1 <= 8 && r2 <= 8 && WORD_ENDS[usize::from(w[5])];
+    let (Some(c1), Some(c2), true) = (column_of(w[0]), column_of(w[3]), ok) else {
         return None;
-    }
+    };
     let from = WrittenSquare::Alpha {
         column: c1,
         row: u32::from(r1) + 1,
@@ -336,15 +333,17 @@ pub(crate) fn move_strength(i: &[u8]) -> Res<'_, &[u8]> {
 
 /// `Move`: [`squares`] (a capture if any separator is one), [`compact`] or [`placeholder`].
 pub(crate) fn pdn_move(i: &[u8]) -> Res<'_, (MoveShape, Separator)> {
-    let squares_move = |i| {
-        let (rest, (text, (squares, sep))) = consumed(squares).parse(i)?;
-        let capture = match sep {
-            Separator::Mixed => text.iter().any(|b| matches!(b, b':' | b'x' | b'X')),
-            _ => sep.is_capture(),
-        };
-        Ok((rest, (MoveShape::Squares { squares, capture }, sep)))
+    let Ok((rest, (squares, sep))) = squares(i) else {
+        return alt((compact, placeholder)).parse(i);
     };
-    alt((squares_move, compact, placeholder)).parse(i)
+    let capture = match sep {
+        Separator::Mixed => i
+            .iter()
+            .take(i.len() - rest.len())
+            .any(|b| b":xX".contains(b)),
+        _ => sep.is_capture(),
+    };
+    Ok((rest, (MoveShape::Squares { squares, capture }, sep)))
 }
 
 /// One move with optional glued strength marks; the rest of the input is returned.
