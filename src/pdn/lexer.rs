@@ -1,6 +1,7 @@
 //! A game as the scanner reads it: [`RawGame`], its bytes and where they are, and
 //! [`ParsedGame`], its tags, its movetext as a flat list of [`Token`]s with absolute byte
-//! offsets (variations as `VariationStart`/`VariationEnd` markers), and its findings. Syntax
+//! offsets (variations as `VariationStart`/`VariationEnd` markers, setup commands as
+//! [`SetupCommand`]s), and its findings. Syntax
 //! only: no board, no legality. A [`ParsedGame`] is reused from game to game, so that a stream
 //! is read without allocating per game, and a move allocates nothing in the common case (see
 //! [`WrittenMove`]).
@@ -9,7 +10,6 @@ use super::error::{SyntaxError, SyntaxErrorKind};
 use super::limits::MAX_VARIATION_DEPTH;
 use super::movetext::WrittenMove;
 use super::result::GameResult;
-use super::setup::SetupCommand;
 use super::tag::Tag;
 
 /// The bytes of one game and where they are in the file.
@@ -80,6 +80,18 @@ pub enum TokenKind {
     Setup(Box<SetupCommand>),
     /// Unreadable text (always with a [`SyntaxErrorKind::UnknownToken`] or similar error).
     Unknown,
+}
+
+/// A setup command in movetext, `/FEN "W:W31,32:B1-5"/` (PDN 3.0): it sets up a new
+/// position in the middle of a game. Only its syntax is read (the grammar's `SETUP`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SetupCommand {
+    /// The command name, e.g. `FEN` (may be empty).
+    pub name: String,
+    /// The raw value bytes, unquoted and unescaped.
+    pub value: Vec<u8>,
+    /// Absolute byte offset of the first value byte.
+    pub value_offset: u64,
 }
 
 /// One token: kind, absolute byte offset and length in bytes.

@@ -12,8 +12,8 @@
 //! - [`lexer`]: a game as read, [`RawGame`] (its bytes and place) and [`ParsedGame`] (tags,
 //!   flat tokens and [`SyntaxError`]s, reused from game to game);
 //! - [`movetext`]: the structure of one written move ([`WrittenMove`]);
-//! - [`result`], [`gametype`], [`tag`], [`setup`]: results, the GameType tag, tag pairs,
-//!   setup commands; [`location`]: byte offsets to line and column.
+//! - [`result`], [`gametype`], [`tag`]: results, the GameType tag, tag pairs; [`location`]:
+//!   byte offsets to line and column.
 //!
 //! # Leniencies
 //!
@@ -61,7 +61,6 @@
 //! input.
 
 pub(crate) mod ascii;
-pub mod collect;
 pub mod error;
 pub mod gametype;
 pub(crate) mod grammar;
@@ -73,18 +72,15 @@ mod names;
 pub mod result;
 mod scan;
 pub mod scanner;
-pub mod setup;
 pub mod tag;
 pub mod visitor;
 
-pub use collect::Collector;
 pub use error::{Severity, SyntaxError, SyntaxErrorKind};
 pub use gametype::{GameTypeError, GameTypeTag};
-pub use lexer::{CommentStyle, ParsedGame, RawGame, Token, TokenKind};
+pub use lexer::{CommentStyle, ParsedGame, RawGame, SetupCommand, Token, TokenKind};
 pub use location::{ColumnUnit, Location, Locator, locate};
 pub use movetext::{Marks, MoveShape, Separator, Squares, Strength, WrittenMove, WrittenSquare};
 pub use result::{GameResult, Outcome, ResultStyle, parse_result_tag};
 pub use scanner::Scanner;
-pub use setup::SetupCommand;
 pub use tag::Tag;
-pub use visitor::{GameStart, Skip, Span, Visitor};
+pub use visitor::{Collector, GameStart, Skip, Span, Visitor};

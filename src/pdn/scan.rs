@@ -144,18 +144,11 @@ impl Lexer {
         };
     }
 
-    /// Empties `out` for the next game, keeping its tags' buffers.
+    /// Empties `out` for the next game, keeping its tags' buffers but the larger ones.
     pub(crate) fn clear(&mut self, out: &mut ParsedGame) {
-        if self.spare.is_empty() {
-            // The common case (every spare tag was used): no tag moves. Last first, so that
-            // the next game, which mostly has the same tags in the same order, takes its
-            // tags' buffers in order.
-            std::mem::swap(&mut out.tags, &mut self.spare);
-            self.spare.reverse();
-        } else {
-            self.spare.append(&mut out.tags);
-        }
-        // Larger buffers are not kept for the next game.
+        // Last first, so that the next game, which mostly has the same tags in the same
+        // order, takes its tags' buffers in order.
+        self.spare.extend(out.tags.drain(..).rev());
         self.spare
             .retain(|t| t.name.capacity() + t.value.capacity() <= 1024);
         out.tokens.clear();
@@ -195,10 +188,10 @@ impl Lexer {
                 })
     }
 
-    /// The construct at `at` (the position after [`Stop::NeedMore`]) cannot end within
-    /// [`MAX_GAME_BYTES`]: it is read for its end only, from the end of `buf` on.
-    pub(crate) fn overflow(&mut self, input: Input<'_>, at: u64) {
-        let first = input.buf.get(input.index(at)).copied().unwrap_or_default();
+    /// The construct at `at` (the position after [`Stop::NeedMore`]), starting with `first`,
+    /// cannot end within [`MAX_GAME_BYTES`]: it is read for its end only, from the end of the
+    /// buffer on.
+    pub(crate) fn overflow(&mut self, first: u8, at: u64) {
         let skipping = match first {
             b'{' => Skipping::Comment(at),
             b'%' | b';' | b'[' => Skipping::Line,
@@ -288,8 +281,7 @@ impl Pass<'_, '_> {
             self.lx.prev_cr = false;
             let at = self.i;
             let step = match b {
-                b'{' => self.brace_comment(),
-                b';' | b'%' => self.line_comment(b),
+                b'{' | b';' | b'%' => self.comment(b),
                 b'[' => self.tag(),
                 _ => {
                     self.begin(self.input.at(at));
@@ -368,11 +360,8 @@ impl Pass<'_, '_> {
         self.lx.check_long();
         if self.lx.too_long {
             self.lx.clear(self.out);
-            self.out.errors.push(SyntaxError {
-                kind: SyntaxErrorKind::GameTooLong,
-                offset: self.lx.start,
-                len: 1,
-            });
+            let too_long = SyntaxError::new(SyntaxErrorKind::GameTooLong, self.lx.start, 1);
+            self.out.errors.push(too_long);
             return;
         }
         if self.lx.over_moves.is_some() {
@@ -414,11 +403,7 @@ impl Pass<'_, '_> {
         } else {
             return false;
         };
-        out.errors.push(SyntaxError {
-            kind,
-            offset,
-            len: 1,
-        });
+        out.errors.push(SyntaxError::new(kind, offset, 1));
         self.lx.stopped = true;
         self.lx.token_cap = 0;
         true
@@ -439,11 +424,7 @@ impl Pass<'_, '_> {
         if self.lx.stopped {
             return;
         }
-        self.out.errors.push(SyntaxError {
-            kind,
-            offset,
-            len: clamp_len(len),
-        });
+        self.out.errors.push(SyntaxError::new(kind, offset, len));
         self.refresh_cap();
     }
 
@@ -477,47 +458,44 @@ impl Pass<'_, '_> {
         }
     }
 
-    fn brace_comment(&mut self) -> Step {
+    /// A comment, `{...}` or `%`/`;` to the end of its line, `first` its first byte: kept
+    /// unless longer than [`MAX_COMMENT_BYTES`] (comments outside games are no part of any
+    /// game).
+    fn comment(&mut self, first: u8) -> Step {
         let start = self.i;
-        let open = self.input.at(start);
-        let no_brace_after = self.lx.no_brace_from.is_some_and(|from| open >= from);
         let keep = self.lx.in_game && self.keeping();
         let errors = self.out.errors.len();
-        let (buf, base) = (self.input.buf, self.input.base);
-        let (end, closed) = read_comment(buf, start, base, no_brace_after, &mut self.out.errors);
-        // With no `}` in the buffer, only the end of input tells that there is none after
-        // the `{` (then it ends with its line, and so does every later `{`).
-        let more = !closed && ((!no_brace_after && !self.input.eof) || self.input.open_ended(end));
+        let (style, end, more) = match first {
+            b'{' => {
+                let open = self.input.at(start);
+                let no_brace_after = self.lx.no_brace_from.is_some_and(|from| open >= from);
+                let (buf, base, eof) = (self.input.buf, self.input.base, self.input.eof);
+                let (end, closed) =
+                    read_comment(buf, start, base, no_brace_after, &mut self.out.errors);
+                // With no `}` in the buffer, only the end of input tells that there is none
+                // after the `{` (then it ends with its line, and so does every later `{`).
+                let more = !closed && ((!no_brace_after && !eof) || self.input.open_ended(end));
+                if !closed && !more {
+                    self.lx.no_brace_from = Some(open);
+                }
+                (CommentStyle::Braces, end, more)
+            }
+            _ => {
+                let end = read_line_comment(self.input.buf, start);
+                let style = match first {
+                    b'%' => CommentStyle::Percent,
+                    _ => CommentStyle::Semicolon,
+                };
+                (style, end, self.input.open_ended(end))
+            }
+        };
         if more || !keep {
             self.out.errors.truncate(errors);
         }
         if more {
             return Step::More;
         }
-        if !closed {
-            self.lx.no_brace_from = Some(open);
-        }
-        self.comment(CommentStyle::Braces, start, end)
-    }
-
-    /// A `%` or `;` comment, `first` its first byte.
-    fn line_comment(&mut self, first: u8) -> Step {
-        let start = self.i;
-        let end = read_line_comment(self.input.buf, start);
-        if self.input.open_ended(end) {
-            return Step::More;
-        }
-        let style = match first {
-            b'%' => CommentStyle::Percent,
-            _ => CommentStyle::Semicolon,
-        };
-        self.comment(style, start, end)
-    }
-
-    /// A comment from `start` to `end`: kept unless longer than [`MAX_COMMENT_BYTES`]
-    /// (comments outside games are no part of any game).
-    fn comment(&mut self, style: CommentStyle, start: usize, end: usize) -> Step {
-        if self.lx.in_game && self.keeping() {
+        if keep {
             if end - start > MAX_COMMENT_BYTES {
                 self.error(SyntaxErrorKind::CommentTooLong, start, end - start);
             } else {
@@ -535,33 +513,8 @@ impl Pass<'_, '_> {
         }
         self.begin(at);
         if self.lx.named_at != Some(at) {
-            // The name as the boundary rule reads it: the first run of bytes after the `[`
-            // that are no whitespace, `]` or `"`.
-            let buf = self.input.buf;
-            let mut from = start + 1;
-            while buf.get(from).is_some_and(|&b| is_space(b) && !is_break(b)) {
-                from += 1;
-            }
-            let name_end = buf
-                .get(from..)
-                .and_then(|rest| {
-                    rest.iter()
-                        .take(MAX_TAG_NAME_BYTES + 1)
-                        .position(|&b| is_space(b) || b == b']' || b == b'"')
-                })
-                .map(|j| from + j);
-            match name_end {
-                None if !self.input.eof && buf.len() - from <= MAX_TAG_NAME_BYTES => {
-                    return Step::More;
-                }
-                Some(end)
-                    if end > from
-                        && end - from <= MAX_TAG_NAME_BYTES
-                        && self.lx.names.repeated(&buf[from..end]) =>
-                {
-                    return Step::EndBefore;
-                }
-                _ => {}
+            if let Some(step) = self.repeated_name(start) {
+                return step;
             }
             self.lx.named_at = Some(at);
         }
@@ -607,6 +560,24 @@ impl Pass<'_, '_> {
         self.lx.spare.push(tag);
         self.refresh_cap();
         Step::Read(end)
+    }
+
+    /// Whether the tag at `start` repeats a name of the game's tag section, which starts the
+    /// next game ([`Step::EndBefore`]), or its name may go on past the buffer. The name as
+    /// the boundary rule reads it: the first run of bytes after the `[` and its padding that
+    /// are no whitespace, `]` or `"`.
+    fn repeated_name(&mut self, start: usize) -> Option<Step> {
+        let after = self.input.buf.get(start + 1..).unwrap_or_default();
+        let padding = after.iter().take_while(|&&b| is_space(b) && !is_break(b));
+        let name = &after[padding.count()..];
+        let mut bytes = name.iter().take(MAX_TAG_NAME_BYTES + 1);
+        match bytes.position(|&b| is_space(b) || b == b']' || b == b'"') {
+            None if !self.input.eof && name.len() <= MAX_TAG_NAME_BYTES => Some(Step::More),
+            Some(len @ 1..=MAX_TAG_NAME_BYTES) if self.lx.names.repeated(&name[..len]) => {
+                Some(Step::EndBefore)
+            }
+            _ => None,
+        }
     }
 
     fn setup(&mut self) -> Step {

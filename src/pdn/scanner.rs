@@ -56,11 +56,10 @@ struct Lines {
     at: u64,
 }
 
-/// An input fed block by block: whether the block ran out, and where the input ends once
-/// its last block is fed.
+/// An input fed block by block: whether its last block is fed, and whether the block ran out.
 #[derive(Debug)]
 struct Feed {
-    input_end: Option<u64>,
+    last: bool,
     paused: bool,
 }
 
@@ -114,23 +113,18 @@ impl<R: BufRead> Scanner<R> {
     }
 
     /// A scanner of the input from `offset` on, fed block by block (`inner` is one block;
-    /// more come with [`Self::more`]); `offset` is where a game certainly starts (or 0) at the
-    /// start of a line, `breaks` line breaks into the input. At the end of a block the
-    /// scanner pauses ([`Self::paused_before_game`]). A byte order mark is looked for only at
-    /// offset 0.
-    pub(crate) fn starting_at(
-        inner: R,
-        offset: u64,
-        breaks: u64,
-        input_end: Option<u64>,
-    ) -> Scanner<R> {
+    /// more come with [`Self::more`]; `last`: it is the last); `offset` is where a game
+    /// certainly starts (or 0) at the start of a line, `breaks` line breaks into the input. At
+    /// the end of a block but the last the scanner pauses ([`Self::paused_before_game`]). A
+    /// byte order mark is looked for only at offset 0.
+    pub(crate) fn starting_at(inner: R, offset: u64, breaks: u64, last: bool) -> Scanner<R> {
         let mut scanner = Scanner::new(inner);
         (scanner.base, scanner.pos) = (offset, offset);
         scanner.bom_checked = offset > 0;
         scanner.lines.breaks.breaks = breaks;
         scanner.lines.at = offset;
         scanner.feed = Some(Feed {
-            input_end,
+            last,
             paused: false,
         });
         scanner
@@ -151,16 +145,16 @@ impl<R: BufRead> Scanner<R> {
             && self.lexer.starts_game(opening)
     }
 
-    /// The next block is in the input (`input_end`: it is the last, ending there).
-    pub(crate) fn more(&mut self, input_end: Option<u64>) {
+    /// The next block is in the input (`last`: it is the last).
+    pub(crate) fn more(&mut self, last: bool) {
         if let Some(feed) = self.feed.as_mut() {
-            (feed.paused, feed.input_end) = (false, input_end);
+            (feed.paused, feed.last) = (false, last);
         }
     }
 
     /// Ends the input at the pause (after [`Self::paused_before_game`]).
     pub(crate) fn end_at_pause(&mut self) {
-        self.more(None);
+        self.more(false);
         self.eof = true;
     }
 
@@ -286,12 +280,8 @@ impl<R: BufRead> Scanner<R> {
         let end = self.end();
         if self.pos < end && end - self.pos > MAX_GAME_BYTES as u64 {
             self.skipped_at = Some(self.location(self.pos));
-            let input = Input {
-                buf: &self.buf,
-                base: self.base,
-                eof: self.eof,
-            };
-            self.lexer.overflow(input, self.pos);
+            let first = self.buf.get(self.index(self.pos)).copied();
+            self.lexer.overflow(first.unwrap_or_default(), self.pos);
             self.pos = end;
         }
         let mut keep = self.pos;
@@ -322,7 +312,7 @@ impl<R: BufRead> Scanner<R> {
                 Ok([]) if added > 0 => return Ok(()),
                 Ok([]) => {
                     match self.feed.as_mut() {
-                        Some(feed) if feed.input_end.is_none() => feed.paused = true,
+                        Some(feed) if !feed.last => feed.paused = true,
                         _ => self.eof = true,
                     }
                     return Ok(());

@@ -18,7 +18,8 @@
 //! 5. [`Visitor::end_game`] with the game's bytes as written.
 //!
 //! A visitor that needs each game whole (to replay it) says so with [`Visitor::WHOLE_GAME`]
-//! and gets [`Visitor::whole_game`] alone, with the game gathered by the scanner.
+//! and gets [`Visitor::whole_game`] alone, with the game gathered by the scanner
+//! ([`Collector`] hands it to a function).
 //!
 //! [`Visitor::finding`] comes between them, before the construct at or after its offset, for
 //! every game that is not skipped whole (also inside skipped movetext and variations: the
@@ -27,10 +28,9 @@
 //! copy the text it does not change.
 
 use super::error::SyntaxError;
-use super::lexer::{CommentStyle, ParsedGame, RawGame};
+use super::lexer::{CommentStyle, ParsedGame, RawGame, SetupCommand};
 use super::movetext::WrittenMove;
 use super::result::GameResult;
-use super::setup::SetupCommand;
 use super::tag::Tag;
 
 /// Whether to skip what a call announces (`Skip(true)`) or read it (`Skip(false)`).
@@ -57,13 +57,6 @@ pub struct Span<'a> {
     pub offset: u64,
     /// The bytes as written.
     pub text: &'a [u8],
-}
-
-impl Span<'_> {
-    /// Absolute offset just after the construct.
-    pub fn end(&self) -> u64 {
-        self.offset + self.text.len() as u64
-    }
 }
 
 /// The receiver of the scanner's events; every method but [`Visitor::end_game`] does
@@ -134,5 +127,34 @@ pub trait Visitor {
     /// [`Visitor::end_game`].
     fn whole_game(&mut self, game: &RawGame<'_>, _read: &ParsedGame) -> Self::Output {
         self.end_game(game)
+    }
+}
+
+/// The visitor that gathers a whole game: hands each game's [`ParsedGame`] (tags, tokens
+/// with their offsets, findings), with the game's bytes, to a function. For work that needs
+/// a game at once, such as replaying it ([`Visitor::WHOLE_GAME`]).
+pub struct Collector<F> {
+    finish: F,
+}
+
+impl<T, F: FnMut(&RawGame, &ParsedGame) -> T> Collector<F> {
+    /// A collector that hands each whole game to `finish`.
+    pub fn new(finish: F) -> Collector<F> {
+        Collector { finish }
+    }
+}
+
+impl<T, F: FnMut(&RawGame, &ParsedGame) -> T> Visitor for Collector<F> {
+    type Output = T;
+
+    const WHOLE_GAME: bool = true;
+
+    fn whole_game(&mut self, game: &RawGame<'_>, read: &ParsedGame) -> T {
+        (self.finish)(game, read)
+    }
+
+    /// Not called by the scanner (it hands out whole games): an empty game.
+    fn end_game(&mut self, game: &RawGame<'_>) -> T {
+        (self.finish)(game, &ParsedGame::default())
     }
 }

@@ -143,13 +143,13 @@ fn check_block(mut block: Block, encoding: TextEncoding, options: &Options) -> C
     let mut reports = Vec::new();
     let mut unfinished = None;
     if block.fresh {
-        let input_end = (block.end == End::Last).then(|| block.end_offset());
+        let last = block.end == End::Last;
         let source = BlockSource {
             bytes: std::mem::take(&mut block.bytes),
             offset: block.offset,
             at: 0,
         };
-        let mut reader = Scanner::starting_at(source, block.offset, block.breaks, input_end);
+        let mut reader = Scanner::starting_at(source, block.offset, block.breaks, last);
         let finished = read_block(&mut reader, block.end, encoding, options, |report, end| {
             reports.push((report, end));
             Ok(())
@@ -362,10 +362,9 @@ impl Ordered<'_> {
         if let Some(wasted) = unfinished {
             block.bytes = wasted.into_inner().bytes;
         }
-        let input_end = (block.end == End::Last).then(|| block.end_offset());
         let bytes = std::mem::take(&mut block.bytes);
         self.spare.push(reader.get_mut().next_block(bytes));
-        reader.more(input_end);
+        reader.more(block.end == End::Last);
         if read_block(&mut reader, block.end, self.encoding, self.options, each)? {
             self.spare.push(reader.into_inner().bytes);
         } else {

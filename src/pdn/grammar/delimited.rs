@@ -20,7 +20,7 @@
 use super::res::Res;
 use crate::pdn::ascii::{is_break, is_space, line_end};
 use crate::pdn::error::{SyntaxError, SyntaxErrorKind::*};
-use crate::pdn::setup::SetupCommand;
+use crate::pdn::lexer::SetupCommand;
 use crate::pdn::tag::{Tag, unescape_into};
 use nom::{
     Offset, Parser,
