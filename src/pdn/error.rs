@@ -17,188 +17,116 @@ pub enum Severity {
     Error,
 }
 
-/// The kinds of syntax findings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SyntaxErrorKind {
+/// Declares [`SyntaxErrorKind`] from one table: for each kind its documentation, default
+/// [`Severity`], stable kebab-case name and message (a `format!` string with its arguments).
+macro_rules! syntax_error_kinds {
+    ($(
+        $(#[doc = $doc:literal])*
+        $kind:ident $({ $(#[doc = $field_doc:literal])* $field:ident: $ty:ty })?
+            => $severity:ident, $name:literal, $($message:expr),+;
+    )+) => {
+        /// The kinds of syntax findings.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum SyntaxErrorKind {
+            $($(#[doc = $doc])* $kind $({ $(#[doc = $field_doc])* $field: $ty })?,)+
+        }
+
+        impl SyntaxErrorKind {
+            /// The default severity of this kind.
+            pub const fn severity(self) -> Severity {
+                match self {
+                    $(SyntaxErrorKind::$kind { .. } => Severity::$severity,)+
+                }
+            }
+
+            /// A stable kebab-case name of the kind.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(SyntaxErrorKind::$kind { .. } => $name,)+
+                }
+            }
+        }
+
+        impl fmt::Display for SyntaxErrorKind {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match *self {
+                    $(SyntaxErrorKind::$kind $({ $field })? => write!(f, $($message),+),)+
+                }
+            }
+        }
+    };
+}
+
+syntax_error_kinds! {
     /// `{` without `}` before the end of the game; the comment is taken to end at the end
     /// of its line.
-    UnterminatedComment,
+    UnterminatedComment => Error, "unterminated-comment",
+        "comment `{{` is not closed by `}}`; it is taken to end at the end of its line";
     /// `[` without `]` on the same line.
-    UnterminatedTag,
+    UnterminatedTag => Warning, "unterminated-tag", "tag `[` is not closed by `]` on its line";
     /// A tag value opened with `"` but not closed on its line.
-    UnterminatedTagValue,
+    UnterminatedTagValue => Warning, "unterminated-tag-value",
+        "tag value is not closed by `\"` on its line";
     /// `[Event x]`: a tag value without quotes.
-    UnquotedTagValue,
+    UnquotedTagValue => Warning, "unquoted-tag-value", "tag value is not quoted";
     /// `["x"]`: no tag name.
-    MissingTagName,
+    MissingTagName => Warning, "missing-tag-name", "tag has no name";
     /// A tag name with bytes other than ASCII letters, digits and `_`.
-    BadTagName,
+    BadTagName => Warning, "bad-tag-name",
+        "tag name has characters other than letters, digits and `_`";
     /// `/FEN "..."` without the closing `/` on its line.
-    UnterminatedSetup,
+    UnterminatedSetup => Error, "unterminated-setup",
+        "setup command `/` is not closed by `/` on its line";
     /// `)` without a matching `(`.
-    UnmatchedVariationEnd,
+    UnmatchedVariationEnd => Error, "unmatched-variation-end", "`)` closes no variation";
     /// `(` never closed; `count` variations were still open at the end of the game.
     UnclosedVariation {
         /// Variations still open.
-        count: u64,
-    },
+        count: u64
+    } => Error, "unclosed-variation", "{count} variation(s) `(` not closed by `)`";
     /// Text that is no move, move number, result, NAG or other PDN token.
-    UnknownToken,
+    UnknownToken => Error, "unknown-token",
+        "unreadable text (not a move, move number, result or annotation)";
     /// `$` without a number, or a number above 65535.
-    BadNag,
+    BadNag => Error, "bad-nag", "`$` must be followed by a number from 0 to 65535";
     /// A move number without its dot (`1 c3-d4`).
-    MoveNumberWithoutDot,
+    MoveNumberWithoutDot => Warning, "move-number-without-dot", "move number without a dot";
     /// A move number with 2 or more than 3 dots (`1..`, `1....`).
-    OddMoveNumberDots,
+    OddMoveNumberDots => Warning, "odd-move-number-dots",
+        "move number must end with `.` or `...`";
     /// `...` that does not follow a White move number.
-    StrayEllipsis,
+    StrayEllipsis => Warning, "stray-ellipsis", "`...` does not follow a move number";
     /// A move strength separated from its move (`c3-d4 !`).
-    SpacedStrength,
+    SpacedStrength => Warning, "spaced-strength",
+        "move strength separated from its move by a space";
     /// `*` used as a move strength (`c3-d4*`).
-    AsteriskStrength,
+    AsteriskStrength => Warning, "asterisk-strength", "`*` used as a move strength";
     /// Squares written without a separator (`c3d4`, `3228`).
-    OmittedSeparator,
+    OmittedSeparator => Warning, "omitted-separator",
+        "squares of a move written without a separator";
     /// Different separators in one move (`c3-e5:g7`).
-    MixedSeparators,
+    MixedSeparators => Warning, "mixed-separators", "different separators in one move";
     /// The game is longer than [`MAX_GAME_BYTES`]: nothing of it is read.
-    GameTooLong,
+    GameTooLong => Error, "game-too-long",
+        "the game is longer than {} MiB; it is skipped up to the next game", MAX_GAME_BYTES >> 20;
     /// A comment longer than [`MAX_COMMENT_BYTES`]: skipped.
-    CommentTooLong,
+    CommentTooLong => Error, "comment-too-long",
+        "comment longer than {} MiB; it is skipped", MAX_COMMENT_BYTES >> 20;
     /// A tag name longer than [`MAX_TAG_NAME_BYTES`] or value longer than
     /// [`MAX_TAG_VALUE_BYTES`], or a setup command longer than the latter: skipped.
-    TagTooLong,
+    TagTooLong => Error, "tag-too-long",
+        "tag name longer than {} bytes or value (or setup command) longer than {} KiB; it is \
+         skipped", MAX_TAG_NAME_BYTES, MAX_TAG_VALUE_BYTES >> 10;
     /// A word longer than [`MAX_TOKEN_BYTES`]: unreadable text.
-    TokenTooLong,
+    TokenTooLong => Error, "token-too-long",
+        "unreadable text: a word longer than {} bytes", MAX_TOKEN_BYTES;
     /// More than [`MAX_TOKENS`] tokens, tags and findings: the rest of the game is skipped.
-    TooManyTokens,
+    TooManyTokens => Error, "too-many-tokens",
+        "more than {} tokens, tags and findings in the game; the rest of the game is skipped",
+        MAX_TOKENS;
     /// More than [`MAX_MOVES`] moves: the rest of the game is skipped.
-    TooManyMoves,
-}
-
-impl SyntaxErrorKind {
-    /// The default severity of this kind.
-    pub const fn severity(self) -> Severity {
-        use SyntaxErrorKind::*;
-        match self {
-            UnterminatedComment
-            | UnterminatedSetup
-            | UnmatchedVariationEnd
-            | UnclosedVariation { .. }
-            | UnknownToken
-            | BadNag
-            | GameTooLong
-            | CommentTooLong
-            | TagTooLong
-            | TokenTooLong
-            | TooManyTokens
-            | TooManyMoves => Severity::Error,
-            UnterminatedTag | UnterminatedTagValue | UnquotedTagValue | MissingTagName
-            | BadTagName | MoveNumberWithoutDot | OddMoveNumberDots | StrayEllipsis
-            | SpacedStrength | AsteriskStrength | OmittedSeparator | MixedSeparators => {
-                Severity::Warning
-            }
-        }
-    }
-
-    /// A stable kebab-case name of the kind.
-    pub const fn name(self) -> &'static str {
-        use SyntaxErrorKind::*;
-        match self {
-            UnterminatedComment => "unterminated-comment",
-            UnterminatedTag => "unterminated-tag",
-            UnterminatedTagValue => "unterminated-tag-value",
-            UnquotedTagValue => "unquoted-tag-value",
-            MissingTagName => "missing-tag-name",
-            BadTagName => "bad-tag-name",
-            UnterminatedSetup => "unterminated-setup",
-            UnmatchedVariationEnd => "unmatched-variation-end",
-            UnclosedVariation { .. } => "unclosed-variation",
-            UnknownToken => "unknown-token",
-            BadNag => "bad-nag",
-            MoveNumberWithoutDot => "move-number-without-dot",
-            OddMoveNumberDots => "odd-move-number-dots",
-            StrayEllipsis => "stray-ellipsis",
-            SpacedStrength => "spaced-strength",
-            AsteriskStrength => "asterisk-strength",
-            OmittedSeparator => "omitted-separator",
-            MixedSeparators => "mixed-separators",
-            GameTooLong => "game-too-long",
-            CommentTooLong => "comment-too-long",
-            TagTooLong => "tag-too-long",
-            TokenTooLong => "token-too-long",
-            TooManyTokens => "too-many-tokens",
-            TooManyMoves => "too-many-moves",
-        }
-    }
-}
-
-impl fmt::Display for SyntaxErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use SyntaxErrorKind::*;
-        let text = match self {
-            UnterminatedComment => {
-                "comment `{` is not closed by `}`; it is taken to end at the end of its line"
-            }
-            UnterminatedTag => "tag `[` is not closed by `]` on its line",
-            UnterminatedTagValue => "tag value is not closed by `\"` on its line",
-            UnquotedTagValue => "tag value is not quoted",
-            MissingTagName => "tag has no name",
-            BadTagName => "tag name has characters other than letters, digits and `_`",
-            UnterminatedSetup => "setup command `/` is not closed by `/` on its line",
-            UnmatchedVariationEnd => "`)` closes no variation",
-            UnclosedVariation { count } => {
-                return write!(f, "{count} variation(s) `(` not closed by `)`");
-            }
-            UnknownToken => "unreadable text (not a move, move number, result or annotation)",
-            BadNag => "`$` must be followed by a number from 0 to 65535",
-            MoveNumberWithoutDot => "move number without a dot",
-            OddMoveNumberDots => "move number must end with `.` or `...`",
-            StrayEllipsis => "`...` does not follow a move number",
-            SpacedStrength => "move strength separated from its move by a space",
-            AsteriskStrength => "`*` used as a move strength",
-            OmittedSeparator => "squares of a move written without a separator",
-            MixedSeparators => "different separators in one move",
-            GameTooLong => {
-                let mib = MAX_GAME_BYTES >> 20;
-                return write!(
-                    f,
-                    "the game is longer than {mib} MiB; it is skipped up to the next game"
-                );
-            }
-            CommentTooLong => {
-                let mib = MAX_COMMENT_BYTES >> 20;
-                return write!(f, "comment longer than {mib} MiB; it is skipped");
-            }
-            TagTooLong => {
-                let (name, kib) = (MAX_TAG_NAME_BYTES, MAX_TAG_VALUE_BYTES >> 10);
-                return write!(
-                    f,
-                    "tag name longer than {name} bytes or value (or setup command) longer \
-                     than {kib} KiB; it is skipped"
-                );
-            }
-            TokenTooLong => {
-                let bytes = MAX_TOKEN_BYTES;
-                return write!(f, "unreadable text: a word longer than {bytes} bytes");
-            }
-            TooManyTokens => {
-                let n = MAX_TOKENS;
-                return write!(
-                    f,
-                    "more than {n} tokens, tags and findings in the game; the rest of the \
-                     game is skipped"
-                );
-            }
-            TooManyMoves => {
-                let n = MAX_MOVES;
-                return write!(
-                    f,
-                    "more than {n} moves in the game; the rest of the game is skipped"
-                );
-            }
-        };
-        f.write_str(text)
-    }
+    TooManyMoves => Error, "too-many-moves",
+        "more than {} moves in the game; the rest of the game is skipped", MAX_MOVES;
 }
 
 /// One syntax finding: kind, absolute byte offset in the file and length in bytes.

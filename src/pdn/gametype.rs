@@ -25,84 +25,66 @@ pub struct GameTypeTag {
     pub invert: Option<u8>,
 }
 
-/// What is wrong with a GameType value, and where (byte offset in the value).
+/// What is wrong with a GameType value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameTypeError {
     /// No value at all.
     Empty,
-    /// The game type's number is not a number.
-    BadNumber {
-        /// The byte offset of the field in the value.
-        at: usize,
-    },
-    /// The start colour is neither `W` nor `B`.
-    BadStartColor {
-        /// The byte offset of the field in the value.
-        at: usize,
-    },
-    /// The width is not a number from 1 to 255.
-    BadWidth {
-        /// The byte offset of the field in the value.
-        at: usize,
-    },
-    /// The height is not a number from 1 to 255.
-    BadHeight {
-        /// The byte offset of the field in the value.
-        at: usize,
-    },
-    /// The notation is not a letter (`A`, `N`, `S`) and a corner digit (0-3).
-    BadNotation {
-        /// The byte offset of the field in the value.
-        at: usize,
-    },
-    /// The invert flag is neither 0 nor 1.
-    BadInvert {
-        /// The byte offset of the field in the value.
-        at: usize,
-    },
-    /// Fewer than the five fields of the full form.
-    Incomplete {
-        /// The byte offset of the field in the value.
-        at: usize,
-    },
-    /// More than six fields.
-    Trailing {
+    /// A field that is bad, missing or one too many, at byte `at` of the value.
+    Field {
+        /// Which field.
+        field: GameTypeField,
         /// The byte offset of the field in the value.
         at: usize,
     },
 }
 
+/// The field of a GameType value that a [`GameTypeError`] points at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameTypeField {
+    /// The game type's number is not a number.
+    Number,
+    /// The start colour is neither `W` nor `B`.
+    StartColor,
+    /// The width is not a number from 1 to 255.
+    Width,
+    /// The height is not a number from 1 to 255.
+    Height,
+    /// The notation is not a letter (`A`, `N`, `S`) and a corner digit (0-3).
+    Notation,
+    /// The invert flag is neither 0 nor 1.
+    Invert,
+    /// Missing: the value has fewer than the five fields of the full form.
+    Missing,
+    /// One too many: the value has more than six fields.
+    Trailing,
+}
+
 impl fmt::Display for GameTypeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (what, at) = match *self {
-            GameTypeError::Empty => return f.write_str("empty GameType"),
-            GameTypeError::BadNumber { at } => ("game type number", at),
-            GameTypeError::BadStartColor { at } => ("start colour (W or B)", at),
-            GameTypeError::BadWidth { at } => ("board width", at),
-            GameTypeError::BadHeight { at } => ("board height", at),
-            GameTypeError::BadNotation { at } => ("notation (A, N or S and a digit 0-3)", at),
-            GameTypeError::BadInvert { at } => ("invert flag (0 or 1)", at),
-            GameTypeError::Incomplete { at } => {
+        let GameTypeError::Field { field, at } = *self else {
+            return f.write_str("empty GameType");
+        };
+        let what = match field {
+            GameTypeField::Number => "game type number",
+            GameTypeField::StartColor => "start colour (W or B)",
+            GameTypeField::Width => "board width",
+            GameTypeField::Height => "board height",
+            GameTypeField::Notation => "notation (A, N or S and a digit 0-3)",
+            GameTypeField::Invert => "invert flag (0 or 1)",
+            GameTypeField::Missing => {
                 return write!(
                     f,
                     "GameType ends at byte {at}; the full form has 5 or 6 fields"
                 );
             }
-            GameTypeError::Trailing { at } => ("end of GameType", at),
+            GameTypeField::Trailing => "end of GameType",
         };
         write!(f, "bad {what} at byte {at} of GameType")
     }
 }
 
 impl std::error::Error for GameTypeError {}
-
-/// Field `bytes` at `at` trimmed, with the offset of its first non-space byte.
-fn trimmed(field: &[u8], at: usize) -> (&[u8], usize) {
-    (
-        field.trim_ascii(),
-        at + field.len() - field.trim_ascii_start().len(),
-    )
-}
 
 fn field_number<T: TryFrom<u64>>(field: &[u8]) -> Option<T> {
     if field.is_empty() || field.len() > 9 || !field.iter().all(u8::is_ascii_digit) {
@@ -129,18 +111,20 @@ impl GameTypeTag {
 
     /// Reads a GameType tag value.
     pub fn parse(value: &[u8]) -> Result<GameTypeTag, GameTypeError> {
-        // Each field trimmed, with its offset in `value` (no allocation: one tag per game).
-        let mut fields = value.split(|&b| b == b',').scan(0, |at, field| {
-            let trimmed = trimmed(field, *at);
-            *at += field.len() + 1;
-            Some(trimmed)
-        });
-        let (first, first_at) = fields.next().unwrap_or((&[], 0));
-        if first.is_empty() && value.iter().all(u8::is_ascii_whitespace) {
+        use GameTypeField::*;
+        if value.iter().all(u8::is_ascii_whitespace) {
             return Err(GameTypeError::Empty);
         }
-        let number = field_number(first).ok_or(GameTypeError::BadNumber { at: first_at })?;
-        let mut tag = GameTypeTag::bare(number);
+        let bad = |field, at| GameTypeError::Field { field, at };
+        let missing = bad(Missing, value.len());
+        // Each field trimmed, with its offset in `value` (no allocation: one tag per game).
+        let mut fields = value.split(|&b| b == b',').scan(0, |at, field| {
+            let start = *at + field.len() - field.trim_ascii_start().len();
+            *at += field.len() + 1;
+            Some((field.trim_ascii(), start))
+        });
+        let (number, at) = fields.next().unwrap_or_default();
+        let mut tag = GameTypeTag::bare(field_number(number).ok_or(bad(Number, at))?);
         let Some((color, at)) = fields.next() else {
             return Ok(tag);
         };
@@ -148,39 +132,39 @@ impl GameTypeTag {
             [c] if matches!(c.to_ascii_uppercase(), b'W' | b'B') => {
                 Some(char::from(c.to_ascii_uppercase()))
             }
-            _ => return Err(GameTypeError::BadStartColor { at }),
+            _ => return Err(bad(StartColor, at)),
         };
-        let end = value.len();
-        let (width, at) = fields.next().ok_or(GameTypeError::Incomplete { at: end })?;
+        let (width, at) = fields.next().ok_or(missing)?;
         tag.width = Some(
             field_number(width)
                 .filter(|&w| w > 0)
-                .ok_or(GameTypeError::BadWidth { at })?,
+                .ok_or(bad(Width, at))?,
         );
-        let (height, at) = fields.next().ok_or(GameTypeError::Incomplete { at: end })?;
-        let height = field_number(height).filter(|&h| h > 0);
-        tag.height = Some(height.ok_or(GameTypeError::BadHeight { at })?);
-        let (notation, at) = fields.next().ok_or(GameTypeError::Incomplete { at: end })?;
+        let (height, at) = fields.next().ok_or(missing)?;
+        tag.height = Some(
+            field_number(height)
+                .filter(|&h| h > 0)
+                .ok_or(bad(Height, at))?,
+        );
+        let (notation, at) = fields.next().ok_or(missing)?;
         tag.notation = match notation {
             [kind, corner @ b'0'..=b'3']
                 if matches!(kind.to_ascii_uppercase(), b'A' | b'N' | b'S') =>
             {
                 Some((char::from(kind.to_ascii_uppercase()), corner - b'0'))
             }
-            _ => return Err(GameTypeError::BadNotation { at }),
+            _ => return Err(bad(Notation, at)),
         };
         if let Some((invert, at)) = fields.next() {
             tag.invert = match invert {
                 [flag @ (b'0' | b'1')] => Some(flag - b'0'),
-                _ => return Err(GameTypeError::BadInvert { at }),
+                _ => return Err(bad(Invert, at)),
             };
         }
-        if let Some((_, at)) = fields.next() {
-            return Err(GameTypeError::Trailing {
-                at: at.saturating_sub(1),
-            });
+        match fields.next() {
+            Some((_, at)) => Err(bad(Trailing, at.saturating_sub(1))),
+            None => Ok(tag),
         }
-        Ok(tag)
     }
 }
 
@@ -236,7 +220,11 @@ impl fmt::Display for GameTypeTag {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use GameTypeError::*;
+    use GameTypeField::*;
+
+    fn bad(field: GameTypeField, at: usize) -> Result<GameTypeTag, GameTypeError> {
+        Err(GameTypeError::Field { field, at })
+    }
 
     /// The full form, as read.
     fn full(
@@ -270,27 +258,37 @@ mod tests {
             ("25, w, 8, 8, a1", full(25, 'W', 8, 8, 'A', 1, None)),
             ("21,B,8,8,N1,0", full(21, 'B', 8, 8, 'N', 1, Some(0))),
             // Errors point at the field.
-            ("", Err(Empty)),
-            ("  ", Err(Empty)),
-            ("x", Err(BadNumber { at: 0 })),
-            ("-1", Err(BadNumber { at: 0 })),
-            ("99999999999", Err(BadNumber { at: 0 })),
-            ("41,X,10,8,A0,0", Err(BadStartColor { at: 3 })),
-            ("41,W,0,8,A0,0", Err(BadWidth { at: 5 })),
-            ("41,W,300,8,A0,0", Err(BadWidth { at: 5 })),
-            ("41,W,10,,A0,0", Err(BadHeight { at: 8 })),
-            ("41,W,10,8,A4,0", Err(BadNotation { at: 10 })),
-            ("41,W,10,8,Q0,0", Err(BadNotation { at: 10 })),
-            ("41,W,10,8,A0,2", Err(BadInvert { at: 13 })),
-            ("41,W,10", Err(Incomplete { at: 7 })),
-            ("41,W", Err(Incomplete { at: 4 })),
-            ("41,W,10,8,A0,0,1", Err(Trailing { at: 14 })),
+            ("", Err(GameTypeError::Empty)),
+            ("  ", Err(GameTypeError::Empty)),
+            ("x", bad(Number, 0)),
+            ("-1", bad(Number, 0)),
+            ("99999999999", bad(Number, 0)),
+            ("41,X,10,8,A0,0", bad(StartColor, 3)),
+            ("41,W,0,8,A0,0", bad(Width, 5)),
+            ("41,W,300,8,A0,0", bad(Width, 5)),
+            ("41,W,10,,A0,0", bad(Height, 8)),
+            ("41,W,10,8,A4,0", bad(Notation, 10)),
+            ("41,W,10,8,Q0,0", bad(Notation, 10)),
+            ("41,W,10,8,A0,2", bad(Invert, 13)),
+            ("41,W,10", bad(Missing, 7)),
+            ("41,W", bad(Missing, 4)),
+            ("41,W,10,8,A0,0,1", bad(Trailing, 14)),
+            ("41,", bad(StartColor, 3)),
         ] {
             assert_eq!(text.parse(), expected, "{text:?}");
             assert_eq!(GameTypeTag::parse(text.as_bytes()), expected, "{text:?}");
         }
-        assert!(GameTypeTag::parse(b"41,").is_err());
-        assert!(!BadWidth { at: 5 }.to_string().is_empty());
+        for (text, message) in [
+            ("", "empty GameType"),
+            ("41,W,0", "bad board width at byte 5 of GameType"),
+            (
+                "41,W,10",
+                "GameType ends at byte 7; the full form has 5 or 6 fields",
+            ),
+        ] {
+            let error = GameTypeTag::parse(text.as_bytes()).unwrap_err();
+            assert_eq!(error.to_string(), message, "{text:?}");
+        }
     }
 
     #[test]

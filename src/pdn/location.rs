@@ -3,6 +3,7 @@
 //! UTF-8 characters (bytes that are not continuation bytes) or, for single-byte code
 //! pages, bytes. Queries in increasing order cost time linear in the game in total.
 
+use super::ascii::BreakCounter;
 use super::lexer::RawGame;
 
 /// A 1-based line and column.
@@ -32,10 +33,10 @@ pub struct Locator<'a> {
     first_line: u32,
     first_column: u32,
     unit: ColumnUnit,
-    /// Scanned up to `pos`: `line` is the line of `pos`, which starts at `line_start`, and
-    /// `column` is the column of `pos`.
+    /// Scanned up to `pos`, with `breaks` before it: the line of `pos` starts at
+    /// `line_start`, and `column` is the column of `pos`.
     pos: usize,
-    line: u32,
+    breaks: BreakCounter,
     line_start: usize,
     column: u32,
 }
@@ -50,7 +51,7 @@ impl<'a> Locator<'a> {
             first_column: raw.column.max(1),
             unit,
             pos: 0,
-            line: raw.line,
+            breaks: BreakCounter::default(),
             line_start: 0,
             column: raw.column.max(1),
         }
@@ -63,25 +64,17 @@ impl<'a> Locator<'a> {
             .min(self.bytes.len());
         if target < self.pos {
             self.pos = 0;
-            self.line = self.first_line;
+            self.breaks = BreakCounter::default();
             self.line_start = 0;
             self.column = self.first_column;
         }
         let span = self.bytes.get(self.pos..target).unwrap_or_default();
-        for i in memchr::memchr2_iter(b'\n', b'\r', span) {
-            let at = self.pos + i;
-            let after_cr = at
-                .checked_sub(1)
-                .is_some_and(|p| self.bytes.get(p) == Some(&b'\r'));
-            if self.bytes.get(at) == Some(&b'\r') || !after_cr {
-                self.line = self.line.saturating_add(1);
-            }
-            self.line_start = at + 1;
-        }
-        let from = self.pos.max(self.line_start);
-        if from > self.pos {
+        self.breaks.feed(span);
+        if let Some(i) = memchr::memrchr2(b'\n', b'\r', span) {
+            self.line_start = self.pos + i + 1;
             self.column = 1;
         }
+        let from = self.pos.max(self.line_start);
         let tail = self.bytes.get(from..target).unwrap_or_default();
         let chars = match self.unit {
             ColumnUnit::Bytes => tail.len(),
@@ -91,8 +84,9 @@ impl<'a> Locator<'a> {
             .column
             .saturating_add(u32::try_from(chars).unwrap_or(u32::MAX));
         self.pos = target;
+        let breaks = u32::try_from(self.breaks.breaks).unwrap_or(u32::MAX);
         Location {
-            line: self.line,
+            line: self.first_line.saturating_add(breaks),
             column: self.column,
         }
     }

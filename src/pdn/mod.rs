@@ -65,7 +65,7 @@ pub mod tag;
 pub mod visitor;
 
 pub use error::{Severity, SyntaxError, SyntaxErrorKind};
-pub use gametype::{GameTypeError, GameTypeTag};
+pub use gametype::{GameTypeError, GameTypeField, GameTypeTag};
 pub use lexer::{CommentStyle, ParsedGame, RawGame, SetupCommand, Token, TokenKind};
 pub use location::{ColumnUnit, Location, Locator, locate};
 pub use movetext::{Marks, MoveShape, Separator, Squares, Strength, WrittenMove, WrittenSquare};

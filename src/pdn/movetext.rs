@@ -1,23 +1,6 @@
 //! The written structure of one move, without any board: squares, separators, Russian
-//! compact notation, placeholders and move strength marks. Read by `super::grammar`:
-//!
-//! Spellings (all ASCII, nom `complete` parsers over bytes; the common spellings `c3-d4`,
-//! `c3:e5:g7`, `22x13` by a quick reader that gives the same answer):
-//! - alphanumeric squares `c3`, upper case `C3`, columns `a`..`j` and `k` (= the 10th column,
-//!   as in Russian tradition), rows from 1 (no leading zero); numeric squares `22`, `07`;
-//! - normal moves `c3-d4`, `22-18`; captures with `:` or `x`/`X`: `c3:e5:g7`, `22x13`;
-//!   separators omitted between alphanumeric squares `c3d4`, and a four-digit word `3228`
-//!   read as `32-28` (both with [`Separator::None`]);
-//! - Russian compact notation: column of origin + destination `ed4`, compact captures
-//!   `e:d4`, `exd4`;
-//! - placeholders for lost moves: `-` and `--`;
-//! - move strength glued to the move: `!`, `?`, `!!`, `??`, `!?`, `?!` (any run of `!`/`?`,
-//!   and `*` as the old "forced move" mark, up to [`MAX_MARKS`] long); `(!?)` is attached by
-//!   the lexer.
-//!
-//! Squares of both kinds in one move (`c3-22`), square number 0, or more than [`MAX_MARKS`]
-//! strength marks are not moves. A move allocates nothing unless its text is longer than 24
-//! bytes or it writes more than 4 squares.
+//! compact notation, placeholders and move strength marks, as the grammar's `Move`
+//! productions (`super::grammar`) read them.
 
 use smallvec::SmallVec;
 use std::fmt;

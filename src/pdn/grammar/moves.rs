@@ -1,7 +1,14 @@
 //! The productions of moves and what surrounds them in movetext: `GameMove`, `Move`,
 //! `NormalMove`/`CaptureMove`, `Square`, `ALPHASQUARE`, `NUMSQUARE`, the separators,
-//! `MOVESTRENGTH`, `MOVENUMBER`, `NAG` and the result; also the Russian compact move (`ed4`)
-//! and the placeholder (`-`, `--`).
+//! `MOVESTRENGTH`, `MOVENUMBER`, `NAG` and the result; also the Russian compact move (`ed4`,
+//! `e:d4`, `exd4`) and the placeholder (`-`, `--`).
+//!
+//! Leniencies: upper-case squares (`C3`, `X`); `k` for the tenth column; numeric squares
+//! with leading zeros (`07`; alphanumeric rows have none); no separator between alphanumeric
+//! squares (`c3d4`) and `3228` for `32-28` (both [`Separator::None`]); mixed separators
+//! ([`Separator::Mixed`]); `*` among the glued strength marks (at most
+//! [`MAX_MARKS`](crate::pdn::movetext::MAX_MARKS)). Squares of both kinds in one move
+//! (`c3-22`) and square 0 are no move.
 
 use super::res::{Res, fail};
 use crate::pdn::ascii::WORD_ENDS;
@@ -14,8 +21,9 @@ use nom::{
     Parser,
     branch::alt,
     bytes::complete::{tag, take, take_while_m_n, take_while1},
-    character::complete::digit1,
-    combinator::{map_opt, opt, verify},
+    character::complete::{digit1, satisfy},
+    combinator::{consumed, map, map_opt, not, opt, value, verify},
+    sequence::{preceded, terminated},
 };
 use smallvec::smallvec;
 use std::str::FromStr;
@@ -86,9 +94,13 @@ pub(crate) fn alpha_square(i: &[u8]) -> Res<'_, WrittenSquare> {
 }
 
 pub(crate) fn num_square(i: &[u8]) -> Res<'_, WrittenSquare> {
-    let positive = |n: &u32| *n >= 1;
-    let (i, n) = verify(map_opt(digit1, parse_u32), positive).parse(i)?;
-    Ok((i, WrittenSquare::Number(n)))
+    let positive = verify(number, |&n| n >= 1);
+    map(positive, WrittenSquare::Number).parse(i)
+}
+
+/// Digits as a number that fits a `u32`.
+fn number(i: &[u8]) -> Res<'_, u32> {
+    map_opt(digit1, parse_u32).parse(i)
 }
 
 pub(crate) fn square(i: &[u8]) -> Res<'_, WrittenSquare> {
@@ -262,38 +274,23 @@ pub(crate) fn squares(i: &[u8]) -> Res<'_, (Squares, Separator)> {
 /// [`squares`] by combinators.
 #[inline(never)]
 fn general_squares(i: &[u8]) -> Res<'_, (Squares, Separator)> {
-    // `3228`: four digits and nothing more digit-like is `32-28`.
-    let four: Res<'_, &[u8]> = take_while_m_n(4, 4, |b: u8| b.is_ascii_digit()).parse(i);
-    if let Ok((rest, digits)) = four {
-        let more = rest.first().is_some_and(u8::is_ascii_digit);
-        let from = digits.get(..2).and_then(parse_u32).filter(|&n| n >= 1);
-        let to = digits.get(2..).and_then(parse_u32).filter(|&n| n >= 1);
-        if let (false, Some(from), Some(to)) = (more, from, to) {
-            let squares = smallvec![WrittenSquare::Number(from), WrittenSquare::Number(to)];
-            return Ok((rest, (squares, Separator::None)));
-        }
+    if let Ok(read) = four_digits(i) {
+        return Ok(read);
     }
     let (mut i, first) = square(i)?;
     let mut squares: Squares = smallvec![first];
-    let mut joined: Option<Separator> = None;
-    loop {
-        let prev_alpha = first.is_alpha();
-        let step = match separator(i) {
-            Ok((after, sep)) => square(after).map(|(rest, sq)| (rest, sq, sep)),
-            Err(_) if prev_alpha => alpha_square(i).map(|(rest, sq)| (rest, sq, Separator::None)),
-            Err(e) => Err(e),
-        };
-        match step {
-            Ok((rest, sq, sep)) if sq.is_alpha() == prev_alpha => {
-                squares.push(sq);
-                joined = Some(match joined {
-                    Some(j) if j != sep => Separator::Mixed,
-                    _ => sep,
-                });
-                i = rest;
-            }
-            _ => break,
-        }
+    // Only alphanumeric squares can follow each other without a separator.
+    let same_kind = verify(square, |s: &WrittenSquare| s.is_alpha() == first.is_alpha());
+    let mut next = (opt(separator), same_kind);
+    let mut joined = None;
+    while let Ok((rest, (sep, square))) = next.parse(i) {
+        let sep = sep.unwrap_or(Separator::None);
+        joined = Some(match joined {
+            Some(j) if j != sep => Separator::Mixed,
+            _ => sep,
+        });
+        squares.push(square);
+        i = rest;
     }
     match joined {
         Some(sep) => Ok((i, (squares, sep))),
@@ -301,16 +298,35 @@ fn general_squares(i: &[u8]) -> Res<'_, (Squares, Separator)> {
     }
 }
 
-pub(crate) fn compact(i: &[u8]) -> Res<'_, (u8, WrittenSquare, Separator)> {
-    let (i, from_column) = column(i)?;
-    let capture_sep = verify(separator, |s: &Separator| s.is_capture());
-    let (i, sep) = opt(capture_sep).parse(i)?;
-    let (i, to) = alpha_square(i)?;
-    Ok((i, (from_column, to, sep.unwrap_or(Separator::None))))
+/// `3228`: four digits and no more is `32-28`.
+fn four_digits(i: &[u8]) -> Res<'_, (Squares, Separator)> {
+    let digits = || take_while_m_n(2, 2, |b: u8| b.is_ascii_digit());
+    let two = || verify(map_opt(digits(), parse_u32), |&n| n >= 1);
+    let digit = satisfy(|c| c.is_ascii_digit());
+    let (rest, (from, to)) = terminated((two(), two()), not(digit)).parse(i)?;
+    let squares = smallvec![WrittenSquare::Number(from), WrittenSquare::Number(to)];
+    Ok((rest, (squares, Separator::None)))
 }
 
-pub(crate) fn placeholder(i: &[u8]) -> Res<'_, &[u8]> {
-    alt((tag(&b"--"[..]), tag(&b"-"[..]))).parse(i)
+/// The Russian compact move: column of origin, an optional capture separator and the
+/// destination (`ed4`, `e:d4`, `exd4`).
+pub(crate) fn compact(i: &[u8]) -> Res<'_, (MoveShape, Separator)> {
+    let (i, from_column) = column(i)?;
+    let (i, sep) = opt(verify(separator, |s| s.is_capture())).parse(i)?;
+    let (i, to) = alpha_square(i)?;
+    let capture = sep.is_some();
+    let shape = MoveShape::Compact {
+        from_column,
+        to,
+        capture,
+    };
+    Ok((i, (shape, sep.unwrap_or(Separator::None))))
+}
+
+/// `-` or `--`: a move that was not recorded.
+pub(crate) fn placeholder(i: &[u8]) -> Res<'_, (MoveShape, Separator)> {
+    let read = (MoveShape::Placeholder, Separator::None);
+    value(read, alt((tag(&b"--"[..]), tag(&b"-"[..])))).parse(i)
 }
 
 /// Strength marks glued to a move: a run of `!`, `?` (and `*`).
@@ -318,31 +334,17 @@ pub(crate) fn move_strength(i: &[u8]) -> Res<'_, &[u8]> {
     take_while1(|b: u8| matches!(b, b'!' | b'?' | b'*')).parse(i)
 }
 
+/// `Move`: [`squares`] (a capture if any separator is one), [`compact`] or [`placeholder`].
 pub(crate) fn pdn_move(i: &[u8]) -> Res<'_, (MoveShape, Separator)> {
-    if let Ok((rest, (squares, sep))) = squares(i) {
-        let text = i.get(..i.len() - rest.len()).unwrap_or_default();
+    let squares_move = |i| {
+        let (rest, (text, (squares, sep))) = consumed(squares).parse(i)?;
         let capture = match sep {
             Separator::Mixed => text.iter().any(|b| matches!(b, b':' | b'x' | b'X')),
             _ => sep.is_capture(),
         };
-        return Ok((rest, (MoveShape::Squares { squares, capture }, sep)));
-    }
-    if let Ok((rest, (from_column, to, sep))) = compact(i) {
-        let capture = sep.is_capture();
-        return Ok((
-            rest,
-            (
-                MoveShape::Compact {
-                    from_column,
-                    to,
-                    capture,
-                },
-                sep,
-            ),
-        ));
-    }
-    let (rest, _) = placeholder(i)?;
-    Ok((rest, (MoveShape::Placeholder, Separator::None)))
+        Ok((rest, (MoveShape::Squares { squares, capture }, sep)))
+    };
+    alt((squares_move, compact, placeholder)).parse(i)
 }
 
 /// One move with optional glued strength marks; the rest of the input is returned.
@@ -374,7 +376,7 @@ pub(crate) fn move_number(i: &[u8]) -> Res<'_, (u32, usize)> {
     if let Some((number, used)) = number_window(i) {
         return Ok((i.get(used..).unwrap_or_default(), (number, 1)));
     }
-    let (rest, number) = map_opt(digit1, parse_u32).parse(i)?;
+    let (rest, number) = number(i)?;
     let (rest, dots) = take_while1(|b| b == b'.').parse(rest)?;
     Ok((rest, (number, dots.len())))
 }
@@ -454,11 +456,7 @@ pub(crate) fn bare_number(word: &[u8]) -> Option<u32> {
 
 /// A NAG: `$` and a number up to 65535.
 pub(crate) fn nag(i: &[u8]) -> Res<'_, u16> {
-    let (i, _) = tag(&b"$"[..]).parse(i)?;
-    map_opt(digit1, |d: &[u8]| {
-        parse_u32(d).and_then(|n| u16::try_from(n).ok())
-    })
-    .parse(i)
+    preceded(tag(&b"$"[..]), map_opt(number, |n| u16::try_from(n).ok())).parse(i)
 }
 
 /// A result as a whole word (`1-0`, `2-0`, `1/2-1/2`, `1:1`, `½-½`, `*`...).
