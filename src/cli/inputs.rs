@@ -261,28 +261,3 @@ fn walk_dir(root: &Path, walk: &Walk, matcher: &Matcher, implicit: bool, inputs:
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn walk(globs: &[&str], excludes: &[&str]) -> Walk {
-        Walk {
-            hidden: false,
-            max_depth: None,
-            globs: globs.iter().map(|s| s.to_string()).collect(),
-            excludes: excludes.iter().map(|s| s.to_string()).collect(),
-        }
-    }
-
-    #[test]
-    fn globs_match_names_at_any_depth_in_any_case_and_anchored_paths() {
-        let set = glob_set(&walk(&["*.pdn", "old/*.txt"], &[]).globs).unwrap();
-        assert!(set.is_match("a.pdn"));
-        assert!(set.is_match("x/y/GAMES.PDN"));
-        assert!(set.is_match("old/a.txt"));
-        assert!(!set.is_match("x/old/a.txt"));
-        assert!(!set.is_match("a.pdn.bak"));
-        assert!(glob_set(&["a[".to_string()]).is_err());
-    }
-}

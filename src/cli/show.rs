@@ -293,31 +293,3 @@ fn find_game(
     result?;
     Ok(Found::Count(keep.seen))
 }
-#[cfg(test)]
-mod tests {
-    use super::utf8_locale_in;
-
-    #[test]
-    fn the_first_locale_variable_set_decides() {
-        let env = |pairs: &'static [(&str, &str)]| {
-            move |name: &str| {
-                pairs
-                    .iter()
-                    .find(|(n, _)| *n == name)
-                    .map(|(_, v)| v.to_string())
-            }
-        };
-        assert!(utf8_locale_in(env(&[("LANG", "ru_RU.UTF-8")])));
-        assert!(utf8_locale_in(env(&[
-            ("LC_CTYPE", "C.utf8"),
-            ("LANG", "C")
-        ])));
-        assert!(!utf8_locale_in(env(&[
-            ("LC_ALL", "C"),
-            ("LANG", "en_US.UTF-8")
-        ])));
-        assert!(!utf8_locale_in(env(&[("LANG", "ru_RU.KOI8-R")])));
-        assert!(!utf8_locale_in(env(&[("LC_ALL", ""), ("LANG", "POSIX")])));
-        assert!(!utf8_locale_in(env(&[])));
-    }
-}

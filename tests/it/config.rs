@@ -345,4 +345,27 @@ fn help_config_documents_every_key() {
             "{key} in\n{stdout}"
         );
     }
+    // Every key as the help writes it (`  key = value` two spaces in, up to its explanation
+    // or the end of the line, and `[levels]` with its codes) makes a file pdnkit accepts.
+    let example: String = stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("Keys"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("Example"))
+        .filter_map(|l| {
+            let l = l.strip_prefix("  ").filter(|l| !l.starts_with(' '))?;
+            if l.starts_with('[') {
+                return l.split_whitespace().next().map(str::to_string);
+            }
+            let end = l.find("  ").unwrap_or(l.len());
+            l.contains(" = ").then(|| l[..end].to_string())
+        })
+        .map(|line| line + "\n")
+        .collect();
+    assert_eq!(example.lines().count(), 13, "{example}");
+    let dir = tempfile::tempdir().unwrap();
+    put(dir.path(), "pdnkit.toml", &example);
+    let (code, shown, stderr) = run_in(dir.path(), &["config"]);
+    assert_eq!(code, 0, "{stderr}\n{example}");
+    assert!(shown.contains(&example), "{shown}");
 }

@@ -1,8 +1,11 @@
 //! `pdnkit show` as a user runs it: the diagrams below were drawn by hand.
 
-use crate::harness::pdnkit;
+use crate::harness::{command, pdnkit};
 use std::fs;
+use std::io::Read;
+use std::os::fd::{FromRawFd, OwnedFd};
 use std::path::Path;
+use std::process::Stdio;
 
 const GAMES: &str = "\
 [White \"Ann\"]
@@ -313,4 +316,69 @@ fn svg_kings_have_crowns_and_an_existing_file_is_replaced() {
         ),
         "{stderr}"
     );
+}
+
+/// `pdnkit show FILE --ply 0` with its standard output on a pseudo-terminal and only the
+/// locale variables `env` set; what it wrote there.
+fn on_a_terminal(file: &Path, env: &[(&str, &str)]) -> String {
+    let (mut master, mut slave) = (0, 0);
+    // SAFETY: openpty writes two new descriptors into the integers it is given.
+    let r = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+    };
+    assert_eq!(r, 0, "openpty: {}", std::io::Error::last_os_error());
+    // SAFETY: both descriptors were just opened and are owned here alone.
+    let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
+    let mut run = command();
+    for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
+        run.env_remove(name);
+    }
+    let mut child = run
+        .envs(env.iter().copied())
+        .args(["show", "--ply", "0"])
+        .arg(file)
+        .stdout(Stdio::from(slave))
+        .spawn()
+        .unwrap();
+    // Dropping the command closes this process's copy of the terminal's slave side, so the
+    // master reads end of file (EIO on Linux) once the child has exited.
+    drop(run);
+    let mut text = Vec::new();
+    let mut master = fs::File::from(master);
+    let mut chunk = [0u8; 4096];
+    while let Ok(n @ 1..) = master.read(&mut chunk) {
+        text.extend_from_slice(&chunk[..n]);
+    }
+    assert!(child.wait().unwrap().success());
+    String::from_utf8(text).unwrap()
+}
+
+/// On a terminal, pieces are drawn with Unicode characters when the locale's character set
+/// is UTF-8: the first of LC_ALL, LC_CTYPE and LANG that is set (and not empty) decides.
+#[test]
+fn unicode_pieces_on_a_terminal_whose_locale_is_utf8() {
+    let dir = setup();
+    let file = dir.path().join("g.pdn");
+    for (env, unicode) in [
+        (&[("LANG", "ru_RU.UTF-8")][..], true),
+        (&[("LC_CTYPE", "C.utf8"), ("LANG", "C")], true),
+        (&[("LC_ALL", "C"), ("LANG", "en_US.UTF-8")], false),
+        (&[("LANG", "ru_RU.KOI8-R")], false),
+        (&[("LC_ALL", ""), ("LANG", "POSIX")], false),
+        (&[], false),
+    ] {
+        let shown = on_a_terminal(&file, env);
+        assert!(shown.contains("FEN: W:W"), "{env:?}: {shown}");
+        assert_eq!(shown.contains('⛀'), unicode, "{env:?}: {shown}");
+        assert_eq!(shown.contains(" w "), !unicode, "{env:?}: {shown}");
+    }
+    // Not a terminal: letters, whatever the locale.
+    let (_, piped, _) = show(dir.path(), &["g.pdn", "--ply", "0"]);
+    assert!(piped.contains(" w ") && !piped.contains('⛀'), "{piped}");
 }

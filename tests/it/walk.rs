@@ -116,6 +116,39 @@ fn globs_excludes_and_depth() {
     assert!(stderr.contains("bad glob"), "{stderr}");
 }
 
+/// A pattern without `/` matches a file's name at any depth, in any case; one with `/` is
+/// anchored at the directory walked.
+#[test]
+fn globs_match_names_at_any_depth_in_any_case_and_anchored_paths() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in [
+        "a.pdn",
+        "a.pdn.bak",
+        "x/y/GAMES.PDN",
+        "old/a.txt",
+        "x/old/a.txt",
+    ] {
+        put(dir.path(), name, GAME.as_bytes());
+    }
+    let (code, stdout, _) = run_in(
+        dir.path(),
+        &[
+            "validate",
+            "--files",
+            "--glob",
+            "*.pdn",
+            "--glob",
+            "old/*.txt",
+            ".",
+        ],
+    );
+    assert_eq!(code, 0);
+    assert_eq!(
+        listed(&stdout),
+        ["./a.pdn", "./old/a.txt", "./x/y/GAMES.PDN"]
+    );
+}
+
 #[test]
 fn no_input_is_exit_two_and_says_what_was_searched() {
     let dir = tempfile::tempdir().unwrap();
