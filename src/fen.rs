@@ -9,7 +9,6 @@
 use crate::position::{Color, Piece, Position};
 use crate::square::{Corner, SquareError};
 use crate::variant::Variant;
-use std::borrow::Cow;
 use std::fmt;
 
 /// What is wrong with a FEN text.
@@ -66,79 +65,198 @@ impl std::error::Error for FenError {}
 
 /// Reads a FEN for `variant`; numbers are read in the numbering starting at `corner`.
 pub fn parse_fen(text: &str, variant: Variant, corner: Corner) -> Result<Position, FenError> {
-    let g = variant.geometry();
-    let compact = Compact::of(text);
-    // Sections and items are cut at ASCII bytes: each is text too (see `text_of`).
-    let mut sections = pieces(compact.text().as_bytes(), b':').filter(|(_, s)| !s.is_empty());
-    let Some((turn_at, turn_text)) = sections.next() else {
-        return Err(FenError {
-            kind: FenErrorKind::Empty,
-            offset: 0,
-        });
+    // A trailing `.` (with white space around it) is no part of the FEN.
+    let text = text.trim_end_matches(|c: char| c == '.' || c.is_whitespace());
+    let reader = Reader {
+        variant,
+        corner,
+        offsets: None,
     };
-    let turn = match turn_text {
-        b"W" | b"w" => Color::White,
-        b"B" | b"b" => Color::Black,
-        other => {
-            return Err(FenError {
-                kind: FenErrorKind::UnknownSideToMove(text_of(other)),
-                offset: compact.offset(turn_at),
-            });
-        }
+    let stop = match reader.read(text.as_bytes()) {
+        Ok(pos) => return Ok(pos),
+        Err(stop) => stop,
     };
-    let mut pos = Position::empty(variant, turn);
-    for (at, section) in sections {
-        let color = match section[0] {
-            b'W' => Color::White,
-            b'B' => Color::Black,
-            b'H' | b'F' => continue,
-            _ => {
-                return Err(FenError {
-                    kind: FenErrorKind::UnknownSection(text_of(section)),
-                    offset: compact.offset(at),
-                });
-            }
-        };
-        let promotion = g.promotion_row(color == Color::White);
-        for (item_at, item) in pieces(&section[1..], b',') {
-            if item.is_empty() {
-                continue;
-            }
-            let here = compact.offset(at + 1 + item_at);
-            let err = |kind| FenError { kind, offset: here };
-            // `K` marks a king; a lower-case `k` only before a letter, since `k4` is also the
-            // Russian name of the tenth column's square j4.
-            let (king, squares) = match item {
-                [b'K', _, ..] => (true, &item[1..]),
-                [b'k', next, ..] if next.is_ascii_alphabetic() => (true, &item[1..]),
-                _ => (false, item),
-            };
-            let read = |s: &[u8]| {
-                g.parse_square(s, corner)
-                    .map_err(|e| err(FenErrorKind::BadSquare(text_of(s), e)))
-            };
-            let piece = Piece { color, king };
-            // The square's name is written only for a message: this runs for every piece.
-            let mut place = |bit: u8| {
-                put(&mut pos, bit, piece, promotion)
-                    .map_err(|kind| err(kind(g.square_name(bit).to_string())))
-            };
-            match squares.iter().position(|&b| b == b'-') {
-                Some(dash) => {
-                    let (start, end) = (read(&squares[..dash])?, read(&squares[dash + 1..])?);
-                    let (n, m) = (g.number_of(start, corner), g.number_of(end, corner));
-                    if n > m {
-                        return Err(err(FenErrorKind::BadRange(text_of(item))));
-                    }
-                    for k in n..=m {
-                        place(g.bit_of_number(k as u32, corner).expect("in range"))?;
-                    }
-                }
-                None => place(read(squares)?)?,
-            }
+    let Stop::Spaced = stop else {
+        return Err(stop.into_error());
+    };
+    // White space or a character beyond ASCII inside (rare): read the FEN without its white
+    // space, offsets mapped back to the text.
+    let (compact, offsets) = without_white_space(text);
+    let reader = Reader {
+        offsets: Some(&offsets),
+        ..reader
+    };
+    reader.read(compact.as_bytes()).map_err(Stop::into_error)
+}
+
+/// Why [`Reader::read`] stopped.
+enum Stop {
+    /// The FEN is wrong.
+    Fen(FenError),
+    /// White space or a character beyond ASCII in a text read in place: the text is to be
+    /// read again without its white space.
+    Spaced,
+}
+
+impl Stop {
+    fn into_error(self) -> FenError {
+        match self {
+            Stop::Fen(e) => e,
+            Stop::Spaced => unreachable!("only a FEN read in place stops at white space"),
         }
     }
-    Ok(pos)
+}
+
+/// The bytes that need no second look when cutting a FEN: ASCII graphic characters but `:`,
+/// `,` and `-`.
+const PLAIN: [bool; 256] = {
+    let mut plain = [false; 256];
+    let mut b = b'!';
+    while b <= b'~' {
+        plain[b as usize] = !matches!(b, b':' | b',' | b'-');
+        b += 1;
+    }
+    plain
+};
+
+/// Reads a FEN's sections and items in one pass over its bytes: sections cut at `:`, the
+/// side to move first, then pieces of a colour (`W`, `B`) cut at `,`; `H` and `F` sections
+/// skipped, empty sections and items too.
+#[derive(Clone, Copy)]
+struct Reader<'a> {
+    variant: Variant,
+    corner: Corner,
+    /// The text's offset of every byte of a text read without its white space; `None` for a
+    /// text read in place, which then stops at any white space or character beyond ASCII.
+    offsets: Option<&'a [usize]>,
+}
+
+impl Reader<'_> {
+    fn read(&self, text: &[u8]) -> Result<Position, Stop> {
+        let fail = |kind, i: usize| {
+            let offset = self.offsets.map_or(i, |offsets| offsets[i]);
+            Stop::Fen(FenError { kind, offset })
+        };
+        let mut i = text
+            .iter()
+            .position(|&b| b != b':')
+            .ok_or(Stop::Fen(FenError {
+                kind: FenErrorKind::Empty,
+                offset: 0,
+            }))?;
+        let (end, _) = self.piece_end(text, i, false)?;
+        let turn = match &text[i..end] {
+            b"W" | b"w" => Color::White,
+            b"B" | b"b" => Color::Black,
+            other => return Err(fail(FenErrorKind::UnknownSideToMove(text_of(other)), i)),
+        };
+        let mut pos = Position::empty(self.variant, turn);
+        i = end;
+        // At a `:` or the end.
+        while i < text.len() {
+            i += 1;
+            let color = match text.get(i) {
+                None | Some(b':') => continue,
+                Some(b'W') => Color::White,
+                Some(b'B') => Color::Black,
+                Some(b'H' | b'F') => {
+                    i = self.piece_end(text, i, false)?.0;
+                    continue;
+                }
+                Some(_) => {
+                    let (end, _) = self.piece_end(text, i, false)?;
+                    let section = text_of(&text[i..end]);
+                    return Err(fail(FenErrorKind::UnknownSection(section), i));
+                }
+            };
+            i += 1;
+            // At the first item, a `,`, a `:` or the end.
+            loop {
+                let (end, dash) = self.piece_end(text, i, true)?;
+                if end > i {
+                    self.place(&mut pos, &text[i..end], dash.map(|d| d - i), color)
+                        .map_err(|kind| fail(kind, i))?;
+                }
+                i = end;
+                if text.get(i) != Some(&b',') {
+                    break;
+                }
+                i += 1;
+            }
+        }
+        Ok(pos)
+    }
+
+    /// Where the piece of `text` starting at `i` ends (the next `:`, or `,` too when
+    /// `in_section`, or the end), and its first `-`.
+    #[inline(always)]
+    fn piece_end(
+        &self,
+        text: &[u8],
+        mut i: usize,
+        in_section: bool,
+    ) -> Result<(usize, Option<usize>), Stop> {
+        let mut dash = None;
+        while let Some(&b) = text.get(i) {
+            if !PLAIN[usize::from(b)] {
+                match b {
+                    b':' => break,
+                    b',' if in_section => break,
+                    b',' => {}
+                    b'-' => _ = dash.get_or_insert(i),
+                    _ if self.offsets.is_none() => return Err(Stop::Spaced),
+                    _ => {}
+                }
+            }
+            i += 1;
+        }
+        Ok((i, dash))
+    }
+
+    /// Places the pieces of one item of a `color`'s section: `[K]square` or
+    /// `[K]square-square` (a range of numbers), `dash` being the place of its first `-`.
+    #[inline(always)]
+    fn place(
+        &self,
+        pos: &mut Position,
+        item: &[u8],
+        dash: Option<usize>,
+        color: Color,
+    ) -> Result<(), FenErrorKind> {
+        let (g, corner) = (self.variant.geometry(), self.corner);
+        // `K` marks a king; a lower-case `k` only before a letter, since `k4` is also the
+        // Russian name of the tenth column's square j4.
+        let king = match item {
+            [b'K', _, ..] => true,
+            [b'k', next, ..] => next.is_ascii_alphabetic(),
+            _ => false,
+        };
+        let squares = usize::from(king);
+        let read = |s: &[u8]| {
+            g.parse_square(s, corner)
+                .map_err(|e| FenErrorKind::BadSquare(text_of(s), e))
+        };
+        let piece = Piece { color, king };
+        let promotion = g.promotion_row(color == Color::White);
+        let Some(dash) = dash else {
+            return put(pos, read(&item[squares..])?, piece, promotion);
+        };
+        // A `K` is no `-`: the dash comes after it.
+        let (start, end) = (read(&item[squares..dash])?, read(&item[dash + 1..])?);
+        let (n, m) = (g.number_of(start, corner), g.number_of(end, corner));
+        if n > m {
+            return Err(FenErrorKind::BadRange(text_of(item)));
+        }
+        for k in n..=m {
+            put(
+                pos,
+                g.bit_of_number(u32::from(k), corner).expect("in range"),
+                piece,
+                promotion,
+            )?;
+        }
+        Ok(())
+    }
 }
 
 /// The text of a piece of the FEN cut at ASCII bytes (whole characters), for a message.
@@ -146,21 +264,16 @@ fn text_of(piece: &[u8]) -> String {
     String::from_utf8_lossy(piece).into_owned()
 }
 
-/// Puts `piece` on the empty square `bit`; else the error (still to be given the square's
-/// name): the square is taken, or a man would stand on its `promotion` row.
+/// Puts `piece` on the empty square `bit`; else the error: the square is taken, or a man
+/// would stand on its `promotion` row.
 #[inline(always)]
-fn put(
-    pos: &mut Position,
-    bit: u8,
-    piece: Piece,
-    promotion: u64,
-) -> Result<(), fn(String) -> FenErrorKind> {
+fn put(pos: &mut Position, bit: u8, piece: Piece, promotion: u64) -> Result<(), FenErrorKind> {
     let mask = 1u64 << bit;
     if pos.occupied() & mask != 0 {
-        return Err(FenErrorKind::DuplicateSquare);
+        return Err(FenErrorKind::DuplicateSquare(square_name(pos, bit)));
     }
     if !piece.king && promotion & mask != 0 {
-        return Err(FenErrorKind::ManOnPromotionRow);
+        return Err(FenErrorKind::ManOnPromotionRow(square_name(pos, bit)));
     }
     match piece.color {
         Color::White => pos.white |= mask,
@@ -172,52 +285,21 @@ fn put(
     Ok(())
 }
 
-/// A FEN without white space and without a trailing `.`, with the way back to the original
-/// offsets. Most FENs have no white space: they are read in place, without copying.
-struct Compact<'a> {
-    text: Cow<'a, str>,
-    /// `offsets[i]` is the original offset of byte `i` of `text`; `None` when they are equal.
-    offsets: Option<Vec<usize>>,
+/// The name of a square, for a message (never made for a FEN without fault).
+#[cold]
+fn square_name(pos: &Position, bit: u8) -> String {
+    pos.geometry().square_name(bit).to_string()
 }
 
-impl<'a> Compact<'a> {
-    fn of(text: &'a str) -> Compact<'a> {
-        if text.bytes().all(|b| b.is_ascii_graphic()) {
-            return Compact {
-                text: Cow::Borrowed(text.trim_end_matches('.')),
-                offsets: None,
-            };
-        }
-        let mut compact = String::with_capacity(text.len());
-        let mut offsets = Vec::with_capacity(text.len());
-        for (i, c) in text.char_indices().filter(|(_, c)| !c.is_whitespace()) {
-            compact.push(c);
-            offsets.extend(std::iter::repeat_n(i, c.len_utf8()));
-        }
-        compact.truncate(compact.trim_end_matches('.').len());
-        Compact {
-            text: Cow::Owned(compact),
-            offsets: Some(offsets),
-        }
+/// `text` without its white space, with the offset in `text` of every byte left.
+fn without_white_space(text: &str) -> (String, Vec<usize>) {
+    let mut compact = String::with_capacity(text.len());
+    let mut offsets = Vec::with_capacity(text.len());
+    for (i, c) in text.char_indices().filter(|(_, c)| !c.is_whitespace()) {
+        compact.push(c);
+        offsets.extend(std::iter::repeat_n(i, c.len_utf8()));
     }
-
-    fn text(&self) -> &str {
-        &self.text
-    }
-
-    fn offset(&self, i: usize) -> usize {
-        self.offsets.as_ref().map_or(i, |offsets| offsets[i])
-    }
-}
-
-/// The pieces of `text` between the separators `sep`, each with its offset in `text`.
-fn pieces(text: &[u8], sep: u8) -> impl Iterator<Item = (usize, &[u8])> {
-    let mut start = 0;
-    text.split(move |&b| b == sep).map(move |piece| {
-        let at = start;
-        start += piece.len() + 1;
-        (at, piece)
-    })
+    (compact, offsets)
 }
 
 /// How a FEN names its squares.
@@ -295,6 +377,55 @@ mod tests {
         let same = parse("B:W31,39,40:B5,4,3,2,1").unwrap();
         assert_eq!(p.white, same.white);
         assert_eq!(p.black, same.black);
+    }
+
+    /// White space anywhere (ASCII or not) reads as if it were not there; messages quote the
+    /// text without it and point into the text as given.
+    #[test]
+    fn white_space_inside_items_and_sections() {
+        assert_eq!(
+            parse("W:W a 1, c 3 :B K b8 . ").unwrap(),
+            parse("W:Wa1,c3:BKb8").unwrap()
+        );
+        let nbsp = parse("W:W31,\u{a0}32").unwrap();
+        assert_eq!(nbsp, parse("W:W31,32").unwrap());
+        assert_eq!(
+            kind(" B : X3"),
+            (FenErrorKind::UnknownSection("X3".into()), 5)
+        );
+        // The no-break space is two bytes: `a2` starts at byte 8.
+        assert_eq!(
+            kind("W:Wa1,\u{a0}a2"),
+            (
+                FenErrorKind::BadSquare("a2".into(), SquareError::LightSquare),
+                8
+            )
+        );
+        assert_eq!(
+            kind("W:W\u{411}1"),
+            (
+                FenErrorKind::BadSquare("\u{411}1".into(), SquareError::Malformed),
+                3
+            )
+        );
+    }
+
+    #[test]
+    fn lower_case_k_is_a_king_only_before_a_letter() {
+        let g = Variant::Spantsiretti.geometry();
+        let j4 = 1u64 << g.parse_alpha(b"j4").unwrap();
+        let c3 = 1u64 << g.parse_alpha(b"c3").unwrap();
+        let man = parse("W:Wk4").unwrap();
+        assert_eq!((man.white, man.kings), (j4, 0));
+        let king = parse("W:Wkc3").unwrap();
+        assert_eq!((king.white, king.kings), (c3, c3));
+        assert_eq!(
+            kind("W:WK"),
+            (
+                FenErrorKind::BadSquare("K".into(), SquareError::Malformed),
+                3
+            )
+        );
     }
 
     #[test]

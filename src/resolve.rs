@@ -11,7 +11,7 @@
 //! written with `-`, a step written with `:`/`x`.
 
 use crate::game::Game;
-use crate::geometry::{Geometry, NO_SQUARE};
+use crate::geometry::Geometry;
 use crate::movegen::{Between, Board, captures_between_on, on_board, step_on};
 use crate::moves::{MAX_JUMPS, Move, QuickMove};
 use crate::pdn::movetext::{MoveShape, WrittenMove, WrittenSquare};
@@ -284,42 +284,12 @@ fn place(g: &Geometry, square: &WrittenSquare, corner: Corner) -> Result<u8, Ill
     bit_of(g, square, corner).map_err(|e| bad_square(square, e))
 }
 
-/// The bit of a written square, if it is a square of this board. First a table lookup or
-/// two (the tables mark light squares and places off the board with values past the last
-/// bit); why not only when it is not.
+/// The bit of a written square, if it is a square of this board.
 #[inline(always)]
 fn bit_of(g: &Geometry, square: &WrittenSquare, corner: Corner) -> Result<u8, SquareError> {
-    // Row 0 and number 0 wrap to large numbers, off the tables like any past their ends.
-    let bit = match *square {
-        WrittenSquare::Alpha { column, row } => g
-            .bit_at_place
-            .get(row.wrapping_sub(1) as usize)
-            .and_then(|places| places.get(usize::from(column))),
-        WrittenSquare::Number(n) => {
-            g.bit_of_numbered[corner as usize].get(n.wrapping_sub(1) as usize)
-        }
-    };
-    match bit {
-        Some(&bit) if bit < 64 => Ok(bit),
-        _ => Err(not_a_square(g, square)),
-    }
-}
-
-/// Why a written square that [`bit_of`] did not find is none of this board.
-#[cold]
-fn not_a_square(g: &Geometry, square: &WrittenSquare) -> SquareError {
     match *square {
-        WrittenSquare::Alpha { column, row } => {
-            let place = g
-                .bit_at_place
-                .get(row.wrapping_sub(1) as usize)
-                .and_then(|places| places.get(usize::from(column)));
-            match place {
-                Some(&NO_SQUARE) => SquareError::LightSquare,
-                _ => SquareError::OffBoard,
-            }
-        }
-        WrittenSquare::Number(_) => SquareError::OffBoard,
+        WrittenSquare::Alpha { column, row } => g.square_at(column, row),
+        WrittenSquare::Number(n) => g.bit_of_number(n, corner),
     }
 }
 

@@ -4,7 +4,7 @@
 //! Leniencies of the readers: upper-case letters, and `k` for the tenth column (the Russian
 //! habit of skipping `j`). Writers use lower case and `j`.
 
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, NO_SQUARE};
 use std::fmt;
 
 /// Where square 1 sits, as the digit of a PDN notation field (`N2` = top left). Numbers run
@@ -81,11 +81,24 @@ impl Geometry {
             _ => return Err(SquareError::Malformed),
         };
         let row = parse_number(digits).ok_or(SquareError::Malformed)?;
-        if row == 0 || row > self.height as u32 || column >= self.width {
-            return Err(SquareError::OffBoard);
+        self.square_at(column, row)
+    }
+
+    /// The square at `column` (0 = a) and `row` (1-based) as written, if it is a dark square
+    /// of this board: a table lookup (the table marks light squares and places off the board
+    /// with values past the last bit).
+    #[inline(always)]
+    pub(crate) fn square_at(&self, column: u8, row: u32) -> Result<u8, SquareError> {
+        // Row 0 wraps to a large number, off the table like any past its end.
+        let place = self
+            .bit_at_place
+            .get(row.wrapping_sub(1) as usize)
+            .and_then(|places| places.get(usize::from(column)));
+        match place {
+            Some(&bit) if bit < 64 => Ok(bit),
+            Some(&NO_SQUARE) => Err(SquareError::LightSquare),
+            _ => Err(SquareError::OffBoard),
         }
-        self.bit_at(column, (row - 1) as u8)
-            .ok_or(SquareError::LightSquare)
     }
 
     /// Reads a square number (1..=num_squares) in the numbering that starts at `corner`.

@@ -18,6 +18,7 @@ use crate::pdn::result::parse_result_tag;
 use crate::position::Position;
 use crate::square::Corner;
 use crate::variant::Variant;
+use std::borrow::Cow;
 
 /// Validates one game read from `raw`; `decode` turns tag values into text.
 pub fn check_game(
@@ -82,7 +83,7 @@ pub fn check_game(
                     && depth == 0
                     && lines.lines[0].moves.is_empty() =>
             {
-                setup_fen = Some((decode(&cmd.value), cmd.value_offset));
+                setup_fen = Some((tag_text(&cmd.value, decode), cmd.value_offset));
             }
             _ => {}
         }
@@ -175,28 +176,28 @@ fn located(raw: &RawGame, mut list: Vec<Diagnostic>, options: &Options) -> Vec<D
 }
 
 /// How a game is set up for replay.
-enum SetUp {
+enum SetUp<'a> {
     /// On the board of the game type in force, from this position.
     Board(Position),
     /// No GameType tag: the board is detected (with the FEN text and its offset, if any).
-    Detect(Option<(String, u64)>),
+    Detect(Option<(Cow<'a, str>, u64)>),
     /// The game cannot be replayed (an error says why).
     Nothing,
 }
 
 /// Reads GameType and FEN: the start position, or detection for a game without a GameType
 /// tag, or nothing (with an error) if the game cannot be replayed.
-fn set_up(
-    parsed: &ParsedGame,
+fn set_up<'a>(
+    parsed: &'a ParsedGame,
     report: &mut GameReport,
-    setup_fen: Option<(String, u64)>,
+    setup_fen: Option<(Cow<'a, str>, u64)>,
     decode: &dyn Fn(&[u8]) -> String,
     options: &Options,
     findings: &mut Findings,
-) -> SetUp {
+) -> SetUp<'a> {
     let fen = parsed
         .tag("FEN")
-        .map(|t| (decode(&t.value), t.value_offset))
+        .map(|t| (tag_text(&t.value, decode), t.value_offset))
         .or(setup_fen);
     let variant = match parsed.tag("GameType") {
         None if options.detect_game_type => return SetUp::Detect(fen),
@@ -267,6 +268,15 @@ fn tagged_variant(
         report.corner = Corner::from_digit(digit).unwrap_or_default();
     }
     Some(variant)
+}
+
+/// A tag value as text: ASCII as it stands (it reads the same in every encoding pdnkit
+/// reads), anything else decoded.
+fn tag_text<'a>(value: &'a [u8], decode: &dyn Fn(&[u8]) -> String) -> Cow<'a, str> {
+    match std::str::from_utf8(value) {
+        Ok(text) if text.is_ascii() => Cow::Borrowed(text),
+        _ => Cow::Owned(decode(value)),
+    }
 }
 
 /// Whether the full form's board size (if given) is the variant's.

@@ -26,6 +26,7 @@ use crate::pdn::gametype::GameTypeTag;
 use crate::pdn::movetext::{MoveShape, WrittenSquare};
 use crate::position::Position;
 use crate::variant::Variant;
+use std::borrow::Cow;
 
 /// Whether `square` lies on the board of `variant` (numbers in the standard numbering).
 fn on_board(square: WrittenSquare, variant: Variant) -> bool {
@@ -118,7 +119,7 @@ fn off_every_board(lines: &[Line<'_>]) -> Option<(WrittenSquare, u64)> {
 /// module doc). `fen`: the FEN text and its offset, if the game has one.
 pub(super) fn replay_detected(
     lines: &[Line<'_>],
-    fen: Option<(String, u64)>,
+    fen: Option<(Cow<'_, str>, u64)>,
     options: &Options,
     report: &mut GameReport,
     findings: &mut Findings,
