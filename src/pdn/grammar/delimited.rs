@@ -53,13 +53,15 @@ pub(crate) struct Value<'a> {
     pub quoted: bool,
     /// False for an opening quote without a closing one.
     pub closed: bool,
+    /// `body` may hold escapes (quoted, and not read by the plain form, which has none).
+    pub escaped: bool,
 }
 
 impl Value<'_> {
     /// Appends the value's bytes to `out`: `\"` and `\\` unescaped in a quoted value (any
     /// other backslash kept), an unquoted one as written.
     pub(crate) fn unescape_into(&self, out: &mut Vec<u8>) {
-        if !self.quoted || memchr::memchr(b'\\', self.body).is_none() {
+        if !self.escaped || memchr::memchr(b'\\', self.body).is_none() {
             out.extend_from_slice(self.body);
             return;
         }
@@ -130,6 +132,7 @@ fn plain_tag(i: &[u8]) -> Option<NamedValue<'_>> {
             body,
             quoted: true,
             closed: true,
+            escaped: false,
         },
     })
 }
@@ -229,6 +232,7 @@ pub(crate) fn string(i: &[u8]) -> Res<'_, Value<'_>> {
         body,
         quoted: true,
         closed,
+        escaped: true,
     };
     Ok((&[], value))
 }
@@ -243,6 +247,7 @@ fn unquoted(i: &[u8]) -> Res<'_, Value<'_>> {
             body,
             quoted,
             closed,
+            escaped: false,
         },
     ))
 }
