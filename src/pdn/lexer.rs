@@ -1,10 +1,9 @@
 //! A game as the scanner reads it: [`RawGame`], its bytes and where they are, and
 //! [`ParsedGame`], its tags, its movetext as a flat list of [`Token`]s with absolute byte
 //! offsets (variations as `VariationStart`/`VariationEnd` markers, setup commands as
-//! [`SetupCommand`]s), and its findings. Syntax
-//! only: no board, no legality. A [`ParsedGame`] is reused from game to game, so that a stream
-//! is read without allocating per game, and a move allocates nothing in the common case (see
-//! [`WrittenMove`]).
+//! [`SetupCommand`]s), and its findings. Syntax only: no board, no legality. A
+//! [`ParsedGame`] is reused from game to game, so that a stream is read without allocating
+//! per game, and a move allocates nothing in the common case (see [`WrittenMove`]).
 
 use super::error::{SyntaxError, SyntaxErrorKind};
 use super::limits::MAX_VARIATION_DEPTH;

@@ -33,28 +33,17 @@
 //! - UTF-8 byte order mark skipped; LF, CRLF, CR and mixed line ends; NUL, Ctrl-Z and every
 //!   other ASCII control byte count as whitespace; invalid UTF-8 is carried as bytes.
 //!
-//! Tags (see `grammar`): padded names `[ Event  "x" ]`; unquoted values `[Event x]`
-//! (warning); unterminated values `[Event "x]` (warning); missing `]` (warning); unescaped
-//! inner quotes `"the "A" cup"`; odd names (warning); values kept as raw bytes.
+//! Tags, setup commands and comments, the spellings of moves, squares and strength marks,
+//! and results: listed with their productions in `grammar` and in [`result`].
 //!
-//! Movetext (see [`movetext`]):
+//! Movetext, as the scanner splits it:
 //! - move numbers glued to moves `1.e3-d4`, `12.32-28`, `1...d6-c5`; `1. ...` read as
 //!   `1...`; move numbers without a dot or with 2 or 4+ dots (warning); stray `...` ignored
 //!   (warning);
-//! - squares in upper case `C3-D4`, column `k` for the 10th column, numeric squares with
-//!   leading zeros `01-07`; captures with `:`, `x` or `X`; start and end only or the full
-//!   path; omitted separators `c3d4`, `3228` (warning); mixed separators (warning);
-//! - Russian compact notation `ed4`, `e:d4`, `exd4`;
-//! - placeholders `-`, `--` (so `1. - -` is two placeholder moves);
-//! - strength marks `!`, `?`, `!!`, `??`, `!?`, `?!` glued, `(!?)` after a move, marks after
-//!   a space `c3-d4 !` (warning), `*` glued as a mark `c3-d4*` (warning), runs of up to
-//!   [`movetext::MAX_MARKS`] marks; NAGs `$3`, also glued `c3-d4$3`;
-//! - results `1-0 0-1 1/2-1/2 0-0 *`, `2-0 0-2 1-1`, colon forms `1:0 0:1 1/2:1/2 0:0 2:0
-//!   0:2 1:1`, `½-½`; a result is a whole word, so `1-10` is a move; results inside
-//!   variations are kept;
-//! - comments `{...}` spanning lines, `%` and `;` line comments; a `{` with no `}` after it
-//!   ends at the end of its line (error);
-//! - setup commands `/FEN "..."/`; variations nested to any depth without recursion.
+//! - strength marks after a space `c3-d4 !` (warning) or in parentheses after a move
+//!   `c3-d4(!?)`; NAGs `$3`, also glued `c3-d4$3`;
+//! - results inside variations are kept; a `{` with no `}` after it ends at the end of its
+//!   line (error); variations nested to any depth without recursion.
 //!
 //! Limits (see [`limits`]): a game longer than 4 MiB is skipped whole, and comments, tags,
 //! words, tokens and moves past their limits are errors; memory stays bounded whatever the

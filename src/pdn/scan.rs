@@ -27,18 +27,18 @@ use super::names::SeenNames;
 use super::result::GameResult;
 use super::tag::Tag;
 
-/// Why [`Lexer::run`] stopped.
+/// Why [`ScanState::run`] stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Stop {
-    /// The game ended at [`Lexer::last_end`]; reading goes on at `resume`.
-    End { resume: u64 },
+    /// The game ended at [`ScanState::last_end`]; reading goes on at the position.
+    End,
     /// The construct at the position may go on past the buffer.
     NeedMore,
     /// The input ended with no game.
     Done,
 }
 
-/// What may start a game where a stream is cut (see [`Lexer::starts_game`]).
+/// What may start a game where a stream is cut (see [`ScanState::starts_game`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Opening {
     /// A `[`.
@@ -47,7 +47,7 @@ pub(crate) enum Opening {
     MoveOne,
 }
 
-/// A construct too long to hold, read for its end only (see [`Lexer::overflow`]).
+/// A construct too long to hold, read for its end only (see [`ScanState::overflow`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Skipping {
     Word,
@@ -61,7 +61,7 @@ enum Skipping {
 
 /// The scan's state between calls: the game being read and what holds across games.
 #[derive(Debug, Default)]
-pub(crate) struct Lexer {
+pub(crate) struct ScanState {
     /// A game has started at [`Self::start`].
     pub in_game: bool,
     pub start: u64,
@@ -84,7 +84,7 @@ pub(crate) struct Lexer {
     /// The rest of the game is read for its end only (a limit was reached).
     stopped: bool,
     /// The game's constructs run past [`MAX_GAME_BYTES`].
-    pub too_long: bool,
+    too_long: bool,
     /// [`Self::at_limit`] is checked once the tokens reach this many.
     token_cap: usize,
     skipping: Option<Skipping>,
@@ -123,32 +123,38 @@ fn clamp_len(len: usize) -> u32 {
     u32::try_from(len).unwrap_or(u32::MAX)
 }
 
-/// One call of the scan: the lexer's state with the buffer and the game being filled.
+/// One call of the scan: the scan's state with the buffer and the game being filled.
 struct Pass<'s, 'a> {
-    lx: &'s mut Lexer,
+    st: &'s mut ScanState,
     input: Input<'a>,
     out: &'s mut ParsedGame,
     /// Index of the next byte.
     i: usize,
 }
 
-impl Lexer {
+impl ScanState {
     /// Forgets the game (after it was handed out).
     pub(crate) fn reset_game(&mut self) {
-        *self = Lexer {
+        *self = ScanState {
             skipping: self.skipping,
             no_brace_from: self.no_brace_from,
             names: std::mem::take(&mut self.names),
             spare: std::mem::take(&mut self.spare),
-            ..Lexer::default()
+            ..ScanState::default()
         };
     }
 
     /// Empties `out` for the next game, keeping its tags' buffers but the larger ones.
     pub(crate) fn clear(&mut self, out: &mut ParsedGame) {
-        // Last first, so that the next game, which mostly has the same tags in the same
-        // order, takes its tags' buffers in order.
-        self.spare.extend(out.tags.drain(..).rev());
+        if self.spare.is_empty() {
+            // The common case (every spare tag was used): no tag moves. Last first, so that
+            // the next game, which mostly has the same tags in the same order, takes its
+            // tags' buffers in order.
+            std::mem::swap(&mut out.tags, &mut self.spare);
+            self.spare.reverse();
+        } else {
+            self.spare.append(&mut out.tags);
+        }
         self.spare
             .retain(|t| t.name.capacity() + t.value.capacity() <= 1024);
         out.tokens.clear();
@@ -160,7 +166,7 @@ impl Lexer {
     pub(crate) fn run(&mut self, input: Input<'_>, pos: &mut u64, out: &mut ParsedGame) -> Stop {
         let mut pass = Pass {
             i: input.index(*pos),
-            lx: self,
+            st: self,
             input,
             out,
         };
@@ -237,32 +243,32 @@ impl Lexer {
 
 impl Pass<'_, '_> {
     fn run(&mut self) -> Stop {
-        if self.lx.in_game && !self.lx.stopped {
+        if self.st.in_game && !self.st.stopped {
             self.refresh_cap();
         }
-        // Only set between two calls (by `Lexer::overflow`).
-        if let Some(skipping) = self.lx.skipping {
-            let Some((end, found)) = self.lx.skip_to(self.input, self.i) else {
+        // Only set between two calls (by `ScanState::overflow`).
+        if let Some(skipping) = self.st.skipping {
+            let Some((end, found)) = self.st.skip_to(self.input, self.i) else {
                 self.i = self.input.buf.len();
                 return Stop::NeedMore;
             };
-            self.lx.skipping = None;
+            self.st.skipping = None;
             let end_offset = self.input.at(end);
             if let Skipping::Comment(open) = skipping
-                && !self.lx.in_game
+                && !self.st.in_game
                 && !found
             {
                 // No `}` up to the end, too far to read again: the comment runs to the
                 // end, and makes a game too long (even outside a game, to be reported).
                 self.begin(open);
-                self.lx.too_long = true;
-                self.lx.stopped = true;
+                self.st.too_long = true;
+                self.st.stopped = true;
             }
             self.i = end;
-            if self.lx.in_game {
-                self.lx.last_end = end_offset;
-                if self.lx.skipped_construct {
-                    self.lx.breaks = 0;
+            if self.st.in_game {
+                self.st.last_end = end_offset;
+                if self.st.skipped_construct {
+                    self.st.breaks = 0;
                 }
             }
         }
@@ -272,13 +278,13 @@ impl Pass<'_, '_> {
                 if !self.input.eof {
                     return Stop::NeedMore;
                 }
-                return if self.lx.in_game {
+                return if self.st.in_game {
                     self.end_game_at(self.i)
                 } else {
                     Stop::Done
                 };
             };
-            self.lx.prev_cr = false;
+            self.st.prev_cr = false;
             let at = self.i;
             let step = match b {
                 b'{' | b';' | b'%' => self.comment(b),
@@ -303,10 +309,10 @@ impl Pass<'_, '_> {
                 Step::Read(end) | Step::Comment(end) | Step::EndAfter(end) => end,
             };
             self.i = end;
-            if self.lx.in_game {
-                self.lx.last_end = self.input.at(end);
+            if self.st.in_game {
+                self.st.last_end = self.input.at(end);
                 if !matches!(step, Step::Comment(_)) {
-                    self.lx.breaks = 0;
+                    self.st.breaks = 0;
                 }
             }
             if let Step::EndAfter(_) = step {
@@ -319,16 +325,14 @@ impl Pass<'_, '_> {
     fn end_game_at(&mut self, i: usize) -> Stop {
         self.i = i;
         self.finish();
-        Stop::End {
-            resume: self.input.at(i),
-        }
+        Stop::End
     }
 
     /// Skips whitespace, counting line breaks (`\r\n` once).
     #[inline(always)]
     fn spaces(&mut self) {
         let buf = self.input.buf;
-        let (mut i, mut breaks, mut prev_cr) = (self.i, self.lx.breaks, self.lx.prev_cr);
+        let (mut i, mut breaks, mut prev_cr) = (self.i, self.st.breaks, self.st.prev_cr);
         while let Some(&b) = buf.get(i) {
             if b != b' ' {
                 if !is_space(b) {
@@ -341,44 +345,44 @@ impl Pass<'_, '_> {
             prev_cr = b == b'\r';
             i += 1;
         }
-        (self.i, self.lx.breaks, self.lx.prev_cr) = (i, breaks, prev_cr);
+        (self.i, self.st.breaks, self.st.prev_cr) = (i, breaks, prev_cr);
     }
 
     /// A construct of a game starts at `at`: the game starts here if it has not yet.
     fn begin(&mut self, at: u64) {
-        if !self.lx.in_game {
-            self.lx.in_game = true;
-            self.lx.start = at;
-            self.lx.last_end = at;
-            self.lx.names.clear();
+        if !self.st.in_game {
+            self.st.in_game = true;
+            self.st.start = at;
+            self.st.last_end = at;
+            self.st.names.clear();
             self.refresh_cap();
         }
     }
 
     /// The game ends: the findings that only its end can tell.
     fn finish(&mut self) {
-        self.lx.check_long();
-        if self.lx.too_long {
-            self.lx.clear(self.out);
-            let too_long = SyntaxError::new(SyntaxErrorKind::GameTooLong, self.lx.start, 1);
+        self.st.check_long();
+        if self.st.too_long {
+            self.st.clear(self.out);
+            let too_long = SyntaxError::new(SyntaxErrorKind::GameTooLong, self.st.start, 1);
             self.out.errors.push(too_long);
             return;
         }
-        if self.lx.over_moves.is_some() {
+        if self.st.over_moves.is_some() {
             self.at_limit(); // the last move was one too many
         }
-        if self.lx.depth > 0 && !self.lx.stopped {
+        if self.st.depth > 0 && !self.st.stopped {
             let kind = SyntaxErrorKind::UnclosedVariation {
-                count: self.lx.depth,
+                count: self.st.depth,
             };
-            self.error_at(kind, self.lx.outer_open, 1);
+            self.error_at(kind, self.st.outer_open, 1);
         }
     }
 
-    /// Sets [`Lexer::token_cap`] after tags or findings were added.
+    /// Sets [`ScanState::token_cap`] after tags or findings were added.
     fn refresh_cap(&mut self) {
         let out = &*self.out;
-        self.lx.token_cap = if self.lx.over_moves.is_some() || self.lx.stopped {
+        self.st.token_cap = if self.st.over_moves.is_some() || self.st.stopped {
             0
         } else {
             MAX_TOKENS.saturating_sub(out.tags.len() + out.errors.len())
@@ -390,12 +394,12 @@ impl Pass<'_, '_> {
     #[cold]
     #[inline(never)]
     fn at_limit(&mut self) -> bool {
-        if self.lx.stopped {
+        if self.st.stopped {
             return true;
         }
         let out = &mut *self.out;
-        let (kind, offset) = if let Some(first) = self.lx.over_moves {
-            let offset = out.tokens.get(first).map_or(self.lx.start, |t| t.offset);
+        let (kind, offset) = if let Some(first) = self.st.over_moves {
+            let offset = out.tokens.get(first).map_or(self.st.start, |t| t.offset);
             out.tokens.truncate(first);
             (SyntaxErrorKind::TooManyMoves, offset)
         } else if out.tokens.len() + out.tags.len() + out.errors.len() >= MAX_TOKENS {
@@ -404,15 +408,15 @@ impl Pass<'_, '_> {
             return false;
         };
         out.errors.push(SyntaxError::new(kind, offset, 1));
-        self.lx.stopped = true;
-        self.lx.token_cap = 0;
+        self.st.stopped = true;
+        self.st.token_cap = 0;
         true
     }
 
     /// Whether constructs are kept (no limit reached).
     #[inline(always)]
     fn keeping(&mut self) -> bool {
-        self.out.tokens.len() < self.lx.token_cap || !self.at_limit()
+        self.out.tokens.len() < self.st.token_cap || !self.at_limit()
     }
 
     fn error(&mut self, kind: SyntaxErrorKind, at: usize, len: usize) {
@@ -421,7 +425,7 @@ impl Pass<'_, '_> {
     }
 
     fn error_at(&mut self, kind: SyntaxErrorKind, offset: u64, len: usize) {
-        if self.lx.stopped {
+        if self.st.stopped {
             return;
         }
         self.out.errors.push(SyntaxError::new(kind, offset, len));
@@ -429,7 +433,7 @@ impl Pass<'_, '_> {
     }
 
     fn push(&mut self, kind: TokenKind, from: usize, to: usize) {
-        if self.lx.stopped {
+        if self.st.stopped {
             return;
         }
         self.out.tokens.push(Token {
@@ -441,7 +445,7 @@ impl Pass<'_, '_> {
 
     /// Text from `from` to `to` that is no construct, for the reason `kind`.
     fn unknown(&mut self, from: usize, to: usize, kind: SyntaxErrorKind) -> Step {
-        self.lx.movetext = true;
+        self.st.movetext = true;
         if self.keeping() {
             self.push(TokenKind::Unknown, from, to);
             self.error(kind, from, to.saturating_sub(from));
@@ -451,10 +455,10 @@ impl Pass<'_, '_> {
 
     /// A move token was just pushed.
     fn counted_move(&mut self) {
-        self.lx.moves += 1;
-        if self.lx.moves > MAX_MOVES && self.lx.over_moves.is_none() && !self.lx.stopped {
-            self.lx.over_moves = Some(self.out.tokens.len().saturating_sub(1));
-            self.lx.token_cap = 0;
+        self.st.moves += 1;
+        if self.st.moves > MAX_MOVES && self.st.over_moves.is_none() && !self.st.stopped {
+            self.st.over_moves = Some(self.out.tokens.len().saturating_sub(1));
+            self.st.token_cap = 0;
         }
     }
 
@@ -463,12 +467,12 @@ impl Pass<'_, '_> {
     /// game).
     fn comment(&mut self, first: u8) -> Step {
         let start = self.i;
-        let keep = self.lx.in_game && self.keeping();
+        let keep = self.st.in_game && self.keeping();
         let errors = self.out.errors.len();
         let (style, end, more) = match first {
             b'{' => {
                 let open = self.input.at(start);
-                let no_brace_after = self.lx.no_brace_from.is_some_and(|from| open >= from);
+                let no_brace_after = self.st.no_brace_from.is_some_and(|from| open >= from);
                 let (buf, base, eof) = (self.input.buf, self.input.base, self.input.eof);
                 let (end, closed) =
                     read_comment(buf, start, base, no_brace_after, &mut self.out.errors);
@@ -476,7 +480,7 @@ impl Pass<'_, '_> {
                 // after the `{` (then it ends with its line, and so does every later `{`).
                 let more = !closed && ((!no_brace_after && !eof) || self.input.open_ended(end));
                 if !closed && !more {
-                    self.lx.no_brace_from = Some(open);
+                    self.st.no_brace_from = Some(open);
                 }
                 (CommentStyle::Braces, end, more)
             }
@@ -508,19 +512,19 @@ impl Pass<'_, '_> {
     fn tag(&mut self) -> Step {
         let start = self.i;
         let at = self.input.at(start);
-        if self.lx.in_game && self.lx.movetext {
+        if self.st.in_game && self.st.movetext {
             return Step::EndBefore;
         }
         self.begin(at);
-        if self.lx.named_at != Some(at) {
+        if self.st.named_at != Some(at) {
             if let Some(step) = self.repeated_name(start) {
                 return step;
             }
-            self.lx.named_at = Some(at);
+            self.st.named_at = Some(at);
         }
         let keep = self.keeping();
         let errors = self.out.errors.len();
-        let mut tag = self.lx.spare.pop().unwrap_or_default();
+        let mut tag = self.st.spare.pop().unwrap_or_default();
         // Most tags end well within this (a tag never spans lines); a longer line is read
         // again whole.
         let near = (start + 2 * MAX_TAG_VALUE_BYTES).min(self.input.buf.len());
@@ -543,10 +547,10 @@ impl Pass<'_, '_> {
             }
         }
         let Some((named, end, name_len)) = read else {
-            self.lx.spare.push(tag);
+            self.st.spare.push(tag);
             return Step::More;
         };
-        self.lx.named_at = None;
+        self.st.named_at = None;
         tag.len = clamp_len(end - start);
         if !keep {
             self.out.errors.truncate(errors);
@@ -557,7 +561,7 @@ impl Pass<'_, '_> {
             self.refresh_cap();
             return Step::Read(end);
         }
-        self.lx.spare.push(tag);
+        self.st.spare.push(tag);
         self.refresh_cap();
         Step::Read(end)
     }
@@ -573,7 +577,7 @@ impl Pass<'_, '_> {
         let mut bytes = name.iter().take(MAX_TAG_NAME_BYTES + 1);
         match bytes.position(|&b| is_space(b) || b == b']' || b == b'"') {
             None if !self.input.eof && name.len() <= MAX_TAG_NAME_BYTES => Some(Step::More),
-            Some(len @ 1..=MAX_TAG_NAME_BYTES) if self.lx.names.repeated(&name[..len]) => {
+            Some(len @ 1..=MAX_TAG_NAME_BYTES) if self.st.names.repeated(&name[..len]) => {
                 Some(Step::EndBefore)
             }
             _ => None,
@@ -590,7 +594,7 @@ impl Pass<'_, '_> {
             self.out.errors.truncate(errors);
             return Step::More;
         }
-        self.lx.movetext = true;
+        self.st.movetext = true;
         if !keep {
             self.out.errors.truncate(errors);
         } else if end - start > MAX_TAG_VALUE_BYTES {
@@ -626,7 +630,7 @@ impl Pass<'_, '_> {
 
     fn open(&mut self) -> Step {
         let start = self.i;
-        self.lx.movetext = true;
+        self.st.movetext = true;
         // `(!?)` right after a move is its strength, not a variation.
         let after = self.input.buf.get(start + 1..).unwrap_or_default();
         let count = after
@@ -639,15 +643,15 @@ impl Pass<'_, '_> {
         let end = start + count + 2;
         if after.get(count) == Some(&b')')
             && let Some(marks) = after.get(..count).and_then(Marks::new)
-            && !self.lx.stopped
+            && !self.st.stopped
             && self.mark_last_move(marks, true, end)
         {
             return Step::Read(end);
         }
-        if self.lx.depth == 0 {
-            self.lx.outer_open = self.input.at(start);
+        if self.st.depth == 0 {
+            self.st.outer_open = self.input.at(start);
         }
-        self.lx.depth += 1;
+        self.st.depth += 1;
         if self.keeping() {
             self.push(TokenKind::VariationStart, start, start + 1);
         }
@@ -656,11 +660,11 @@ impl Pass<'_, '_> {
 
     fn close(&mut self) -> Step {
         let start = self.i;
-        if self.lx.depth == 0 {
+        if self.st.depth == 0 {
             return self.unknown(start, start + 1, SyntaxErrorKind::UnmatchedVariationEnd);
         }
-        self.lx.movetext = true;
-        self.lx.depth -= 1;
+        self.st.movetext = true;
+        self.st.depth -= 1;
         if self.keeping() {
             self.push(TokenKind::VariationEnd, start, start + 1);
         }
@@ -671,18 +675,18 @@ impl Pass<'_, '_> {
     /// number seen is raised).
     #[inline(always)]
     fn number_starts_game(&mut self, number: u32) -> bool {
-        if self.lx.move_one_starts_game(number) {
+        if self.st.move_one_starts_game(number) {
             return true;
         }
-        if self.lx.depth == 0 {
-            self.lx.max_number = self.lx.max_number.max(number);
+        if self.st.depth == 0 {
+            self.st.max_number = self.st.max_number.max(number);
         }
         false
     }
 
     fn word(&mut self) -> Step {
         let start = self.i;
-        if !self.lx.stopped
+        if !self.st.stopped
             && let Some(step) = self.quick_words(start)
         {
             return step;
@@ -707,11 +711,11 @@ impl Pass<'_, '_> {
             && GameResult::may_start(first)
             && let Ok((_, result)) = game_result(word)
         {
-            self.lx.movetext = true;
+            self.st.movetext = true;
             if self.keeping() {
                 self.push(TokenKind::Result(result), start, end);
             }
-            return match self.lx.depth {
+            return match self.st.depth {
                 0 => Step::EndAfter(end),
                 _ => Step::Read(end),
             };
@@ -721,7 +725,7 @@ impl Pass<'_, '_> {
         {
             return Step::EndBefore;
         }
-        self.lx.movetext = true;
+        self.st.movetext = true;
         if !self.keeping() {
             return Step::Read(end);
         }
@@ -758,7 +762,7 @@ impl Pass<'_, '_> {
     #[inline(always)]
     fn quick_words(&mut self, mut at: usize) -> Option<Step> {
         let mut end = None;
-        while self.out.tokens.len() < self.lx.token_cap
+        while self.out.tokens.len() < self.st.token_cap
             && let Some(quick) = self.quick_word(at)
         {
             let used = match quick {
@@ -778,8 +782,8 @@ impl Pass<'_, '_> {
                 }
                 Quick::Move(mv) => self.quick_move(at, mv),
             };
-            self.lx.movetext = true;
-            self.lx.breaks = 0;
+            self.st.movetext = true;
+            self.st.breaks = 0;
             at += used;
             end = Some(at);
             match self.input.buf.get(at..at + 2) {
@@ -957,7 +961,7 @@ fn only_nags(mut tail: &[u8]) -> bool {
 /// before it (whole in `buf`) does not start with `[`, a `[` (most likely the first tag of a
 /// game after the moves of another) or, after a blank line, the move number 1 (a game
 /// without tags). Where the input is cut there to be read by several scanners, the one that
-/// reads up to the cut says whether a game does start there ([`Lexer::starts_game`]).
+/// reads up to the cut says whether a game does start there ([`ScanState::starts_game`]).
 pub(crate) fn proposed_cut(buf: &[u8], from: usize) -> Option<(usize, Opening)> {
     let from = from.max(1);
     let mut end = buf.len();

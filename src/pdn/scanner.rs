@@ -11,7 +11,7 @@
 use super::ascii::BreakCounter;
 use super::lexer::{ParsedGame, RawGame, Token, TokenKind};
 use super::limits::MAX_GAME_BYTES;
-use super::scan::{Input, Lexer, Stop};
+use super::scan::{Input, ScanState, Stop};
 pub(crate) use super::scan::{Opening, proposed_cut};
 use super::visitor::{GameStart, Skip, Span, Visitor};
 use std::io::{self, BufRead};
@@ -29,7 +29,7 @@ pub struct Scanner<R> {
     pos: u64,
     eof: bool,
     bom_checked: bool,
-    lexer: Lexer,
+    state: ScanState,
     /// The game being read (reused: no allocation per game in the common case).
     parsed: ParsedGame,
     /// The first `MAX_GAME_BYTES + 1` bytes of a game that no longer fits in `buf`.
@@ -39,8 +39,8 @@ pub struct Scanner<R> {
     game_at: Option<(u64, u32, u32)>,
     /// Offset, line and column of a construct read for its end only (it may start a game).
     skipped_at: Option<(u64, u32, u32)>,
-    /// The game handed out last ends; reading goes on at this offset.
-    resume: Option<u64>,
+    /// The game read last was handed out: it is forgotten before reading on.
+    ended: bool,
     games: usize,
     /// Set when the input comes block by block (see [`Self::starting_at`]).
     feed: Option<Feed>,
@@ -77,13 +77,13 @@ impl<R: BufRead> Scanner<R> {
             pos: 0,
             eof: false,
             bom_checked: false,
-            lexer: Lexer::default(),
+            state: ScanState::default(),
             parsed: ParsedGame::default(),
             head: None,
             lines: Lines::default(),
             game_at: None,
             skipped_at: None,
-            resume: None,
+            ended: false,
             games: 0,
             feed: None,
         }
@@ -140,9 +140,9 @@ impl<R: BufRead> Scanner<R> {
     pub(crate) fn paused_before_game(&self, opening: Opening) -> bool {
         self.paused()
             && self.bom_checked
-            && self.resume.is_none()
+            && !self.ended
             && self.pos == self.end()
-            && self.lexer.starts_game(opening)
+            && self.state.starts_game(opening)
     }
 
     /// The next block is in the input (`last`: it is the last).
@@ -175,13 +175,12 @@ impl<R: BufRead> Scanner<R> {
 
     /// Reads up to the end of the next game; false at the end of the input (or of a block).
     fn next_game(&mut self) -> io::Result<bool> {
-        if let Some(resume) = self.resume.take() {
-            self.pos = resume;
-            self.lexer.reset_game();
+        if std::mem::take(&mut self.ended) {
+            self.state.reset_game();
             (self.game_at, self.head) = (None, None);
         }
-        if !self.lexer.in_game {
-            self.lexer.clear(&mut self.parsed);
+        if !self.state.in_game {
+            self.state.clear(&mut self.parsed);
         }
         loop {
             if !self.bom_checked {
@@ -202,14 +201,14 @@ impl<R: BufRead> Scanner<R> {
                 base: self.base,
                 eof: self.eof,
             };
-            let stop = self.lexer.run(input, &mut self.pos, &mut self.parsed);
-            if self.lexer.in_game && self.game_at.is_none() {
-                self.game_at = Some(self.location(self.lexer.start));
+            let stop = self.state.run(input, &mut self.pos, &mut self.parsed);
+            if self.state.in_game && self.game_at.is_none() {
+                self.game_at = Some(self.location(self.state.start));
             }
             match stop {
-                Stop::End { resume } => {
+                Stop::End => {
                     self.games += 1;
-                    self.resume = Some(resume);
+                    self.ended = true;
                     return Ok(true);
                 }
                 Stop::Done => return Ok(false),
@@ -225,9 +224,9 @@ impl<R: BufRead> Scanner<R> {
 
     /// The game just read.
     fn raw_game(&self) -> RawGame<'_> {
-        let start = self.lexer.start;
+        let start = self.state.start;
         let end = self
-            .lexer
+            .state
             .last_end
             .min(start.saturating_add(MAX_GAME_BYTES as u64 + 1));
         let len = usize::try_from(end.saturating_sub(start)).unwrap_or(usize::MAX);
@@ -276,17 +275,17 @@ impl<R: BufRead> Scanner<R> {
     /// that cannot end within [`MAX_GAME_BYTES`] is read for its end only; of a game longer
     /// than that, the first bytes are kept apart.
     fn fill(&mut self) -> io::Result<()> {
-        self.lexer.check_long();
+        self.state.check_long();
         let end = self.end();
         if self.pos < end && end - self.pos > MAX_GAME_BYTES as u64 {
             self.skipped_at = Some(self.location(self.pos));
             let first = self.buf.get(self.index(self.pos)).copied();
-            self.lexer.overflow(first.unwrap_or_default(), self.pos);
+            self.state.overflow(first.unwrap_or_default(), self.pos);
             self.pos = end;
         }
         let mut keep = self.pos;
-        if self.lexer.in_game && self.head.is_none() {
-            let start = self.lexer.start;
+        if self.state.in_game && self.head.is_none() {
+            let start = self.state.start;
             let head_end = start.saturating_add(MAX_GAME_BYTES as u64 + 1);
             if self.pos > head_end {
                 let (from, to) = (self.index(start), self.index(head_end));

@@ -53,13 +53,15 @@ pub(crate) struct Value<'a> {
     pub quoted: bool,
     /// False for an opening quote without a closing one.
     pub closed: bool,
+    /// `body` may hold escapes (quoted, and not read by the plain form, which has none).
+    pub escaped: bool,
 }
 
 impl Value<'_> {
     /// Appends the value's bytes to `out`: `\"` and `\\` unescaped in a quoted value, an
     /// unquoted one as written.
     pub(crate) fn unescape_into(&self, out: &mut Vec<u8>) {
-        match self.quoted {
+        match self.escaped {
             true => unescape_into(self.body, out),
             false => out.extend_from_slice(self.body),
         }
@@ -118,6 +120,7 @@ fn plain_tag(i: &[u8]) -> Option<NamedValue<'_>> {
             body,
             quoted: true,
             closed: true,
+            escaped: false,
         },
     })
 }
@@ -217,6 +220,7 @@ pub(crate) fn string(i: &[u8]) -> Res<'_, Value<'_>> {
         body,
         quoted: true,
         closed,
+        escaped: true,
     };
     Ok((&[], value))
 }
@@ -231,6 +235,7 @@ fn unquoted(i: &[u8]) -> Res<'_, Value<'_>> {
             body,
             quoted,
             closed,
+            escaped: false,
         },
     ))
 }
