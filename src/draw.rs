@@ -133,9 +133,9 @@ impl Balances {
     fn of(pos: &Position, rules: DrawRules) -> Balances {
         let mut balances = Balances::default();
         let russian = rules == DrawRules::Russian;
-        // Every balance needs a king, and a side with one piece or (7.2.6) seven pieces at
-        // most on the board: most positions are answered here, without counting pieces.
-        let single = |pieces: u64| pieces & pieces.wrapping_sub(1) == 0;
+        // Every balance needs a king, and a lone king on one side or (7.2.6, Russian) seven
+        // pieces at most on the board: most positions are answered here, without counting.
+        let lone_king = |pieces: u64| pieces.is_power_of_two() && pieces & pos.kings != 0;
         let few = |mut pieces: u64| {
             for _ in 0..7 {
                 pieces &= pieces.wrapping_sub(1);
@@ -143,7 +143,7 @@ impl Balances {
             pieces == 0
         };
         if pos.kings == 0
-            || !(single(pos.white) || single(pos.black) || russian && few(pos.occupied()))
+            || !(lone_king(pos.white) || lone_king(pos.black) || russian && few(pos.occupied()))
         {
             return balances;
         }

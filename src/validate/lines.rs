@@ -2,6 +2,7 @@
 //! so deep nesting cannot overflow the stack), each variation knowing where it branches.
 
 use crate::pdn::movetext::WrittenMove;
+use smallvec::{SmallVec, smallvec};
 
 pub use crate::pdn::limits::MAX_VARIATION_DEPTH;
 
@@ -36,7 +37,8 @@ pub struct Line<'a> {
 #[derive(Debug)]
 pub struct LineBuilder<'a> {
     pub lines: Vec<Line<'a>>,
-    stack: Vec<usize>,
+    /// The open lines, innermost last (room for a few levels without an allocation).
+    stack: SmallVec<[usize; 8]>,
     /// The innermost open line (the top of `stack`).
     current: usize,
     /// Moves are not taken now: inside a skipped variation, or after unreadable text of the
@@ -53,7 +55,7 @@ impl Default for LineBuilder<'_> {
     fn default() -> Self {
         LineBuilder {
             lines: vec![Line::default()],
-            stack: vec![0],
+            stack: smallvec![0],
             current: 0,
             closed: false,
             pending_number: None,
