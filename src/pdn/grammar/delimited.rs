@@ -391,15 +391,6 @@ pub(crate) fn read_comment(
     (start + text.len(), closed)
 }
 
-/// The index after the `%` or `;` line comment at `input[start]`.
-pub(crate) fn read_line_comment(input: &[u8], start: usize) -> usize {
-    let from = input.get(start..).unwrap_or_default();
-    match line_comment(from) {
-        Ok((_, text)) => start + text.len(),
-        Err(_) => start,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -604,8 +595,7 @@ mod tests {
             comment(false)(b"{x} y"),
             Ok((&b" y"[..], (&b"{x}"[..], true)))
         );
-        assert_eq!(read_line_comment(b"1. % a {b}\r\n2.", 3), 10);
-        assert_eq!(read_line_comment(b";x", 0), 2);
+        assert_eq!(line_comment(b";x"), Ok((&b""[..], &b";x"[..])));
         assert_eq!(line_comment(b"% a\nb"), Ok((&b"\nb"[..], &b"% a"[..])));
         assert!(line_comment(b"a").is_err());
     }

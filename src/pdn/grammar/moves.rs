@@ -371,10 +371,17 @@ pub(crate) fn game_move(i: &[u8]) -> Res<'_, WrittenMove> {
 
 /// `MOVENUMBER`, leniently: digits followed by any number of dots. Returns the number and
 /// the count of dots. First branch: `7.` and `12.` from a fixed window.
+#[inline(always)]
 pub(crate) fn move_number(i: &[u8]) -> Res<'_, (u32, usize)> {
-    if let Some((number, used)) = number_window(i) {
-        return Ok((i.get(used..).unwrap_or_default(), (number, 1)));
+    match number_window(i) {
+        Some((number, used)) => Ok((i.get(used..).unwrap_or_default(), (number, 1))),
+        None => general_move_number(i),
     }
+}
+
+/// [`move_number`] by combinators.
+#[inline(never)]
+fn general_move_number(i: &[u8]) -> Res<'_, (u32, usize)> {
     let (rest, number) = number(i)?;
     let (rest, dots) = take_while1(|b| b == b'.').parse(rest)?;
     Ok((rest, (number, dots.len())))
@@ -408,10 +415,6 @@ pub(crate) fn move_number_word(rest: &[u8], end_ends_word: bool) -> Option<(u32,
         rest.get(used)
             .map_or(end_ends_word, |&b| WORD_ENDS[usize::from(b)])
     };
-    // The first branch of `move_number`, as it is (quicker than through `move_number`).
-    if let Some((number, used)) = number_window(rest) {
-        return ends_word(used).then_some((number, false, used));
-    }
     let (after, (number, dots)) = move_number(rest).ok()?;
     let used = rest.len() - after.len();
     let fits = used - dots <= 9;
