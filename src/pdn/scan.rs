@@ -14,8 +14,8 @@
 use super::ascii::{WORD_ENDS, is_break, is_space, line_end, word_end};
 use super::error::{SyntaxError, SyntaxErrorKind};
 use super::grammar::{
-    bare_number, column_of, game_move, game_result, move_number, move_number_word, move_word, nag,
-    line_comment, read_comment, read_setup, read_tag,
+    bare_number, column_of, game_move, game_result, line_comment, move_number, move_number_word,
+    move_word, nag, read_comment, read_setup, read_tag,
 };
 use super::lexer::{CommentStyle, ParsedGame, Token, TokenKind};
 use super::limits::{
