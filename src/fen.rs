@@ -170,13 +170,21 @@ impl Reader<'_> {
                 }
             };
             i += 1;
+            let promotion = self.variant.geometry().promotion_row(color == Color::White);
             // At the first item, a `,`, a `:` or the end.
             loop {
-                let (end, dash) = self.piece_end(text, i, true)?;
-                if end > i {
-                    self.place(&mut pos, &text[i..end], dash.map(|d| d - i), color)
-                        .map_err(|kind| fail(kind, i))?;
-                }
+                let end = if let Some((bit, king, end)) = self.short_item(text, i) {
+                    let piece = Piece { color, king };
+                    put(&mut pos, bit, piece, promotion).map_err(|kind| fail(kind, i))?;
+                    end
+                } else {
+                    let (end, dash) = self.piece_end(text, i, true)?;
+                    if end > i {
+                        self.place(&mut pos, &text[i..end], dash.map(|d| d - i), color)
+                            .map_err(|kind| fail(kind, i))?;
+                    }
+                    end
+                };
                 i = end;
                 if text.get(i) != Some(&b',') {
                     break;
@@ -185,6 +193,27 @@ impl Reader<'_> {
             }
         }
         Ok(pos)
+    }
+
+    /// The item at `i` when it is the common one, read at once: `K` or nothing, then a square
+    /// of this board named by a lower-case letter and one digit, then `,`, `:` or the end.
+    /// Gives the square, whether it holds a king, and where the item ends; `None` for any
+    /// other item (`place` reads it, and says what is wrong with it).
+    #[inline(always)]
+    fn short_item(&self, text: &[u8], i: usize) -> Option<(u8, bool, usize)> {
+        let king = text.get(i) == Some(&b'K');
+        let at = i + usize::from(king);
+        let (&[letter, digit], rest) = text.get(at..)?.split_first_chunk::<2>()?;
+        let (column, row) = (letter.wrapping_sub(b'a'), digit.wrapping_sub(b'0'));
+        if column > 9 || row > 9 || !matches!(rest.first(), None | Some(b',' | b':')) {
+            return None;
+        }
+        let bit = self
+            .variant
+            .geometry()
+            .square_at(column, u32::from(row))
+            .ok()?;
+        Some((bit, king, at + 2))
     }
 
     /// Where the piece of `text` starting at `i` ends (the next `:`, or `,` too when

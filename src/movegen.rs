@@ -199,8 +199,10 @@ pub(crate) fn step_on<B: Board>(pos: &Position, from: u8, to: u8) -> Option<bool
     }
     let g = B::GEOMETRY;
     if pos.kings & from_mask != 0 {
-        let reached = (0..4).any(|d| g.ray(from, Direction::ALL[d], empty) & to_mask != 0);
-        return reached.then_some(false);
+        // The one diagonal from `from` through `to`, then whether its empty run reaches `to`.
+        let on_ray = |dir: &Direction| g.rays[usize::from(from)][*dir as usize] & to_mask != 0;
+        let dir = Direction::ALL.into_iter().find(on_ray)?;
+        return (g.ray(from, dir, empty) & to_mask != 0).then_some(false);
     }
     let white = pos.turn == Color::White;
     let promotion = B::PROMOTION[usize::from(!white)];

@@ -36,7 +36,8 @@ pub struct Line<'a> {
 /// text order.
 #[derive(Debug)]
 pub struct LineBuilder<'a> {
-    pub lines: Vec<Line<'a>>,
+    /// The main line first (in place: most games have no variation), then the variations.
+    pub lines: SmallVec<[Line<'a>; 1]>,
     /// The open lines, innermost last (room for a few levels without an allocation).
     stack: SmallVec<[usize; 8]>,
     /// The innermost open line (the top of `stack`).
@@ -54,7 +55,7 @@ pub struct LineBuilder<'a> {
 impl Default for LineBuilder<'_> {
     fn default() -> Self {
         LineBuilder {
-            lines: vec![Line::default()],
+            lines: smallvec![Line::default()],
             stack: smallvec![0],
             current: 0,
             closed: false,
