@@ -457,6 +457,70 @@ mod tests {
         );
     }
 
+    /// Every square of both boards reads as the same piece whichever way it is spelled: as
+    /// the quick read of an item takes it (`c3`, `Kc3`) or as only the full read does (`C3`,
+    /// `kc3`, `KC3`, its number); a man on its promotion row and a light square are refused
+    /// alike.
+    #[test]
+    fn every_square_reads_alike_in_every_spelling() {
+        for variant in Variant::ALL {
+            let g = variant.geometry();
+            for column in 0..g.width {
+                for row in 0..g.height {
+                    let letter = char::from(b'a' + column);
+                    let name = format!("{letter}{}", row + 1);
+                    let upper = name.to_uppercase();
+                    let Some(bit) = g.bit_at(column, row) else {
+                        // The message quotes the square as written.
+                        for (item, quoted) in [
+                            (name.clone(), &name),
+                            (format!("K{name}"), &name),
+                            (upper.clone(), &upper),
+                        ] {
+                            let kind =
+                                FenErrorKind::BadSquare(quoted.clone(), SquareError::LightSquare);
+                            let e = parse_fen(&format!("B:W{item}"), variant, Corner::TopLeft);
+                            assert_eq!(e, Err(FenError { kind, offset: 3 }));
+                        }
+                        continue;
+                    };
+                    let number = g.number_of(bit, Corner::TopLeft);
+                    for king in [false, true] {
+                        let mut expected = Position::empty(variant, Color::Black);
+                        expected.set(
+                            bit,
+                            Some(Piece {
+                                color: Color::White,
+                                king,
+                            }),
+                        );
+                        let expected = if !king && row + 1 == g.height {
+                            let kind = FenErrorKind::ManOnPromotionRow(name.clone());
+                            Err(FenError { kind, offset: 3 })
+                        } else {
+                            Ok(expected)
+                        };
+                        let spellings: &[String] = if king {
+                            &[
+                                format!("K{name}"),
+                                format!("k{name}"),
+                                format!("K{upper}"),
+                                format!("K{number}"),
+                            ]
+                        } else {
+                            &[name.clone(), upper.clone(), number.to_string()]
+                        };
+                        for item in spellings {
+                            let fen = format!("B:W{item}:B");
+                            let read = parse_fen(&fen, variant, Corner::TopLeft);
+                            assert_eq!(read, expected, "{fen} on {variant:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn full_board_is_allowed() {
         let p = parse("W:W21-40:B1-20").unwrap();
