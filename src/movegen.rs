@@ -128,9 +128,12 @@ pub(crate) fn has_capture_on<B: Board>(pos: &Position) -> bool {
     let empty = B::SQUARES & !(own | theirs);
     let men = own & !pos.kings;
     let mut found = 0;
-    for d in 0..4 {
-        let dir = Direction::ALL[d];
-        found |= g.shift(g.shift(men, dir) & theirs, dir) & empty;
+    // In endgames often a side of kings alone: no man's jump to look for.
+    if men != 0 {
+        for d in 0..4 {
+            let dir = Direction::ALL[d];
+            found |= g.shift(g.shift(men, dir) & theirs, dir) & empty;
+        }
     }
     let kings = own & pos.kings;
     if found != 0 || kings == 0 {
@@ -139,7 +142,7 @@ pub(crate) fn has_capture_on<B: Board>(pos: &Position) -> bool {
     // For each direction, the enemies with an empty square behind them: the only pieces a
     // king moving that way can take.
     let jumpable = Direction::ALL.map(|dir| theirs & g.shift(empty, dir.opposite()));
-    if jumpable == [0; 4] {
+    if jumpable.iter().fold(0, |any, &j| any | j) == 0 {
         return false;
     }
     for king in bits(kings) {
