@@ -170,13 +170,21 @@ impl Reader<'_> {
                 }
             };
             i += 1;
+            let promotion = self.variant.geometry().promotion_row(color == Color::White);
             // At the first item, a `,`, a `:` or the end.
             loop {
-                let (end, dash) = self.piece_end(text, i, true)?;
-                if end > i {
-                    self.place(&mut pos, &text[i..end], dash.map(|d| d - i), color)
-                        .map_err(|kind| fail(kind, i))?;
-                }
+                let end = if let Some((bit, king, end)) = self.short_item(text, i) {
+                    let piece = Piece { color, king };
+                    put(&mut pos, bit, piece, promotion).map_err(|kind| fail(kind, i))?;
+                    end
+                } else {
+                    let (end, dash) = self.piece_end(text, i, true)?;
+                    if end > i {
+                        self.place(&mut pos, &text[i..end], dash.map(|d| d - i), color)
+                            .map_err(|kind| fail(kind, i))?;
+                    }
+                    end
+                };
                 i = end;
                 if text.get(i) != Some(&b',') {
                     break;
@@ -185,6 +193,27 @@ impl Reader<'_> {
             }
         }
         Ok(pos)
+    }
+
+    /// The item at `i` when it is the common one, read at once: `K` or nothing, then a square
+    /// of this board named by a lower-case letter and one digit, then `,`, `:` or the end.
+    /// Gives the square, whether it holds a king, and where the item ends; `None` for any
+    /// other item (`place` reads it, and says what is wrong with it).
+    #[inline(always)]
+    fn short_item(&self, text: &[u8], i: usize) -> Option<(u8, bool, usize)> {
+        let king = text.get(i) == Some(&b'K');
+        let at = i + usize::from(king);
+        let (&[letter, digit], rest) = text.get(at..)?.split_first_chunk::<2>()?;
+        let (column, row) = (letter.wrapping_sub(b'a'), digit.wrapping_sub(b'0'));
+        if column > 9 || row > 9 || !matches!(rest.first(), None | Some(b',' | b':')) {
+            return None;
+        }
+        let bit = self
+            .variant
+            .geometry()
+            .square_at(column, u32::from(row))
+            .ok()?;
+        Some((bit, king, at + 2))
     }
 
     /// Where the piece of `text` starting at `i` ends (the next `:`, or `,` too when
@@ -426,6 +455,70 @@ mod tests {
                 3
             )
         );
+    }
+
+    /// Every square of both boards reads as the same piece whichever way it is spelled: as
+    /// the quick read of an item takes it (`c3`, `Kc3`) or as only the full read does (`C3`,
+    /// `kc3`, `KC3`, its number); a man on its promotion row and a light square are refused
+    /// alike.
+    #[test]
+    fn every_square_reads_alike_in_every_spelling() {
+        for variant in Variant::ALL {
+            let g = variant.geometry();
+            for column in 0..g.width {
+                for row in 0..g.height {
+                    let letter = char::from(b'a' + column);
+                    let name = format!("{letter}{}", row + 1);
+                    let upper = name.to_uppercase();
+                    let Some(bit) = g.bit_at(column, row) else {
+                        // The message quotes the square as written.
+                        for (item, quoted) in [
+                            (name.clone(), &name),
+                            (format!("K{name}"), &name),
+                            (upper.clone(), &upper),
+                        ] {
+                            let kind =
+                                FenErrorKind::BadSquare(quoted.clone(), SquareError::LightSquare);
+                            let e = parse_fen(&format!("B:W{item}"), variant, Corner::TopLeft);
+                            assert_eq!(e, Err(FenError { kind, offset: 3 }));
+                        }
+                        continue;
+                    };
+                    let number = g.number_of(bit, Corner::TopLeft);
+                    for king in [false, true] {
+                        let mut expected = Position::empty(variant, Color::Black);
+                        expected.set(
+                            bit,
+                            Some(Piece {
+                                color: Color::White,
+                                king,
+                            }),
+                        );
+                        let expected = if !king && row + 1 == g.height {
+                            let kind = FenErrorKind::ManOnPromotionRow(name.clone());
+                            Err(FenError { kind, offset: 3 })
+                        } else {
+                            Ok(expected)
+                        };
+                        let spellings: &[String] = if king {
+                            &[
+                                format!("K{name}"),
+                                format!("k{name}"),
+                                format!("K{upper}"),
+                                format!("K{number}"),
+                            ]
+                        } else {
+                            &[name.clone(), upper.clone(), number.to_string()]
+                        };
+                        for item in spellings {
+                            let fen = format!("B:W{item}:B");
+                            let read = parse_fen(&fen, variant, Corner::TopLeft);
+                            assert_eq!(read, expected, "{fen} on {variant:?}");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

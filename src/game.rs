@@ -12,6 +12,12 @@ use crate::outcome::Outcome;
 use crate::position::Position;
 use std::cell::{Cell, OnceCell};
 
+thread_local! {
+    /// The list of positions a game on this thread left behind, for the next game to fill:
+    /// validation plays thousands of short games, one after another, on each thread.
+    static SPARE_LIST: Cell<Vec<Position>> = const { Cell::new(Vec::new()) };
+}
+
 /// A game being played: [`Game::play`] a legal move, and it tells when the rules end the game
 /// ([`Outcome`]).
 #[derive(Clone, Debug)]
@@ -139,6 +145,7 @@ impl Game {
     #[inline(always)]
     fn remember(&mut self, position: Position) {
         if self.reversible.capacity() == 0 {
+            self.reversible = SPARE_LIST.take();
             // Room for a run of king moves: one allocation, not one per doubling.
             self.reversible.reserve(16);
         }
@@ -214,6 +221,16 @@ impl Game {
             self.draws.reached(self.quiet_plies())
         };
         self.outcome
+    }
+}
+
+impl Drop for Game {
+    fn drop(&mut self) {
+        if self.reversible.capacity() != 0 {
+            let mut list = std::mem::take(&mut self.reversible);
+            list.clear();
+            SPARE_LIST.set(list);
+        }
     }
 }
 

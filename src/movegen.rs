@@ -128,9 +128,12 @@ pub(crate) fn has_capture_on<B: Board>(pos: &Position) -> bool {
     let empty = B::SQUARES & !(own | theirs);
     let men = own & !pos.kings;
     let mut found = 0;
-    for d in 0..4 {
-        let dir = Direction::ALL[d];
-        found |= g.shift(g.shift(men, dir) & theirs, dir) & empty;
+    // In endgames often a side of kings alone: no man's jump to look for.
+    if men != 0 {
+        for d in 0..4 {
+            let dir = Direction::ALL[d];
+            found |= g.shift(g.shift(men, dir) & theirs, dir) & empty;
+        }
     }
     let kings = own & pos.kings;
     if found != 0 || kings == 0 {
@@ -139,7 +142,7 @@ pub(crate) fn has_capture_on<B: Board>(pos: &Position) -> bool {
     // For each direction, the enemies with an empty square behind them: the only pieces a
     // king moving that way can take.
     let jumpable = Direction::ALL.map(|dir| theirs & g.shift(empty, dir.opposite()));
-    if jumpable == [0; 4] {
+    if jumpable.iter().fold(0, |any, &j| any | j) == 0 {
         return false;
     }
     for king in bits(kings) {
@@ -199,8 +202,10 @@ pub(crate) fn step_on<B: Board>(pos: &Position, from: u8, to: u8) -> Option<bool
     }
     let g = B::GEOMETRY;
     if pos.kings & from_mask != 0 {
-        let reached = (0..4).any(|d| g.ray(from, Direction::ALL[d], empty) & to_mask != 0);
-        return reached.then_some(false);
+        // The one diagonal from `from` through `to`, then whether its empty run reaches `to`.
+        let on_ray = |dir: &Direction| g.rays[usize::from(from)][*dir as usize] & to_mask != 0;
+        let dir = Direction::ALL.into_iter().find(on_ray)?;
+        return (g.ray(from, dir, empty) & to_mask != 0).then_some(false);
     }
     let white = pos.turn == Color::White;
     let promotion = B::PROMOTION[usize::from(!white)];
@@ -457,15 +462,19 @@ pub(crate) fn search_captures<B: Board>(
 fn can_capture<B: Board>(s: &State) -> bool {
     let g = B::GEOMETRY;
     let here = 1u64 << s.at;
-    (0..4).any(|d| {
-        let dir = Direction::ALL[d];
+    let jumps = |dir| {
         let victim = if s.king {
             g.first_obstacle(s.at, dir, s.empty)
         } else {
             g.shift(here, dir)
         } & s.capturable;
         victim != 0 && g.shift(victim, dir) & s.empty != 0
-    })
+    };
+    // Written out: each direction's shifts and tables are constants.
+    jumps(Direction::UpRight)
+        || jumps(Direction::UpLeft)
+        || jumps(Direction::DownLeft)
+        || jumps(Direction::DownRight)
 }
 
 /// Where a capture in progress stands.
@@ -548,67 +557,71 @@ impl<B: Board, C: Collect> Search<'_, B, C> {
     }
 
     /// [`Search::extend`] from `s`, a king's capture or a man's with a choice of jumps: each
-    /// direction in turn.
+    /// direction in turn (written out, so that each has its tables and shifts as constants).
     #[inline(never)]
     fn branch(&mut self, s: State) -> ControlFlow<()> {
-        let g = B::GEOMETRY;
-        let mut jumped = false;
-        let here = 1u64 << s.at;
-        for d in 0..4 {
-            let dir = Direction::ALL[d];
-            let victim = if s.king {
-                g.first_obstacle(s.at, dir, s.empty)
-            } else {
-                g.shift(here, dir)
-            } & s.capturable;
-            if victim == 0 {
-                continue;
-            }
-            let landing_squares = if s.king {
-                g.ray(victim.trailing_zeros() as u8, dir, s.empty)
-            } else {
-                g.shift(victim, dir) & s.empty
-            };
-            if landing_squares == 0 {
-                continue;
-            }
-            jumped = true;
-            // A king must land where it can capture again, if such a square exists (with one
-            // landing square there is nothing to choose).
-            let mut continuing = 0;
-            if landing_squares & (landing_squares - 1) != 0 {
-                for land in bits(landing_squares) {
-                    if can_capture::<B>(&self.jump(&s, victim, land)) {
-                        continuing |= 1u64 << land;
-                    }
-                }
-                if continuing == 0 {
-                    // No landing square can capture again: the capture ends on each, and is
-                    // handed over without searching on from there (which would find, with
-                    // the same test, no jump).
-                    for land in bits(landing_squares) {
-                        if self.collect.wants(land) {
-                            self.landings[s.jumps] = land;
-                            self.hand_over(&self.jump(&s, victim, land))?;
-                        }
-                    }
-                    continue;
-                }
-            }
-            let allowed = if continuing != 0 {
-                continuing
-            } else {
-                landing_squares
-            };
-            for land in bits(allowed) {
-                self.landings[s.jumps] = land;
-                self.extend(self.jump(&s, victim, land))?;
-            }
-        }
+        let jumped = self.branch_towards(Direction::UpRight, &s)?
+            | self.branch_towards(Direction::UpLeft, &s)?
+            | self.branch_towards(Direction::DownLeft, &s)?
+            | self.branch_towards(Direction::DownRight, &s)?;
         if jumped {
             return ControlFlow::Continue(());
         }
         self.end(&s)
+    }
+
+    /// The captures that go on from `s` by a jump in `dir`; whether there is such a jump.
+    #[inline(always)]
+    fn branch_towards(&mut self, dir: Direction, s: &State) -> ControlFlow<(), bool> {
+        let g = B::GEOMETRY;
+        let victim = if s.king {
+            g.first_obstacle(s.at, dir, s.empty)
+        } else {
+            g.shift(1u64 << s.at, dir)
+        } & s.capturable;
+        if victim == 0 {
+            return ControlFlow::Continue(false);
+        }
+        let landing_squares = if s.king {
+            g.ray(victim.trailing_zeros() as u8, dir, s.empty)
+        } else {
+            g.shift(victim, dir) & s.empty
+        };
+        if landing_squares == 0 {
+            return ControlFlow::Continue(false);
+        }
+        // A king must land where it can capture again, if such a square exists (with one
+        // landing square there is nothing to choose).
+        let mut continuing = 0;
+        if landing_squares & (landing_squares - 1) != 0 {
+            for land in bits(landing_squares) {
+                if can_capture::<B>(&self.jump(s, victim, land)) {
+                    continuing |= 1u64 << land;
+                }
+            }
+            if continuing == 0 {
+                // No landing square can capture again: the capture ends on each, and is
+                // handed over without searching on from there (which would find, with the
+                // same test, no jump).
+                for land in bits(landing_squares) {
+                    if self.collect.wants(land) {
+                        self.landings[s.jumps] = land;
+                        self.hand_over(&self.jump(s, victim, land))?;
+                    }
+                }
+                return ControlFlow::Continue(true);
+            }
+        }
+        let allowed = if continuing != 0 {
+            continuing
+        } else {
+            landing_squares
+        };
+        for land in bits(allowed) {
+            self.landings[s.jumps] = land;
+            self.extend(self.jump(s, victim, land))?;
+        }
+        ControlFlow::Continue(true)
     }
 
     /// The capture ends at `s`: handed over if it is one (a jump or more) and wanted.

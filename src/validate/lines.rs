@@ -3,6 +3,7 @@
 
 use crate::pdn::movetext::WrittenMove;
 use smallvec::{SmallVec, smallvec};
+use std::cell::Cell;
 
 pub use crate::pdn::limits::MAX_VARIATION_DEPTH;
 
@@ -36,7 +37,8 @@ pub struct Line<'a> {
 /// text order.
 #[derive(Debug)]
 pub struct LineBuilder<'a> {
-    pub lines: Vec<Line<'a>>,
+    /// The main line first (in place: most games have no variation), then the variations.
+    pub lines: SmallVec<[Line<'a>; 1]>,
     /// The open lines, innermost last (room for a few levels without an allocation).
     stack: SmallVec<[usize; 8]>,
     /// The innermost open line (the top of `stack`).
@@ -54,7 +56,7 @@ pub struct LineBuilder<'a> {
 impl Default for LineBuilder<'_> {
     fn default() -> Self {
         LineBuilder {
-            lines: vec![Line::default()],
+            lines: smallvec![Line::default()],
             stack: smallvec![0],
             current: 0,
             closed: false,
@@ -66,10 +68,13 @@ impl Default for LineBuilder<'_> {
 }
 
 impl<'a> LineBuilder<'a> {
-    /// A builder whose main line has room for `moves` moves.
+    /// A builder whose main line has room for `moves` moves (in the list the last game on
+    /// this thread left, if any).
     pub fn with_capacity(moves: usize) -> Self {
         let mut builder = LineBuilder::default();
-        builder.lines[0].moves.reserve_exact(moves);
+        let main = &mut builder.lines[0].moves;
+        *main = SPARE_MAIN_LINE.take();
+        main.reserve_exact(moves);
         builder
     }
 
@@ -144,6 +149,31 @@ impl<'a> LineBuilder<'a> {
         self.refresh();
         self.pending_number = None;
     }
+}
+
+thread_local! {
+    /// The list of the main line's moves a checked game left behind, for the next game on
+    /// this thread: games are checked one after another, thousands of them.
+    static SPARE_MAIN_LINE: Cell<Vec<WrittenPly<'static>>> = const { Cell::new(Vec::new()) };
+}
+
+impl Drop for LineBuilder<'_> {
+    fn drop(&mut self) {
+        let main = std::mem::take(&mut self.lines[0].moves);
+        if main.capacity() != 0 {
+            SPARE_MAIN_LINE.set(emptied(main));
+        }
+    }
+}
+
+/// `list` emptied, for moves that borrow from another game. Collecting a list's own emptied
+/// iterator into a list of the same layout keeps its allocation (the standard library collects
+/// in place).
+fn emptied(mut list: Vec<WrittenPly<'_>>) -> Vec<WrittenPly<'static>> {
+    list.clear();
+    list.into_iter()
+        .map(|_| unreachable!("the list is empty"))
+        .collect()
 }
 
 #[cfg(test)]
