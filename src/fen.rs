@@ -5,10 +5,22 @@
 //! lower-case side to move, `H` (half-move clock) and `F` (move number) sections, which are
 //! ignored, empty piece lists, a colour's list given twice (merged), and `K`/`k` before a
 //! square or range. Errors carry the byte offset of the offending text.
+//!
+//! The reader is nom parsers, one per production of the PDN FEN grammar (pdn.fmjd.org, "FEN
+//! tag"), named after it (`docs/pdn.md` maps them); they read a text without white space.
 
 use crate::position::{Color, Piece, Position};
 use crate::square::{Corner, SquareError};
 use crate::variant::Variant;
+use nom::{
+    IResult, Parser,
+    branch::alt,
+    bytes::complete::{tag, take_till, take_while},
+    character::complete::{char, satisfy},
+    combinator::{eof, opt, peek, value},
+    error::{ErrorKind, ParseError},
+    sequence::{preceded, terminated},
+};
 use std::fmt;
 
 /// What is wrong with a FEN text.
@@ -67,142 +79,196 @@ impl std::error::Error for FenError {}
 pub fn parse_fen(text: &str, variant: Variant, corner: Corner) -> Result<Position, FenError> {
     // A trailing `.` (with white space around it) is no part of the FEN.
     let text = text.trim_end_matches(|c: char| c == '.' || c.is_whitespace());
-    let reader = Reader {
-        variant,
-        corner,
-        offsets: None,
-    };
-    let stop = match reader.read(text.as_bytes()) {
+    let board = Board { variant, corner };
+    let error = match board.read(text.as_bytes()) {
         Ok(pos) => return Ok(pos),
-        Err(stop) => stop,
+        Err(error) => error,
     };
-    let Stop::Spaced = stop else {
-        return Err(stop.into_error());
-    };
-    // White space or a character beyond ASCII inside (rare): read the FEN without its white
-    // space, offsets mapped back to the text.
+    if text.bytes().all(|b| b.is_ascii_graphic()) {
+        return Err(error);
+    }
+    // White space or a character beyond ASCII inside (rare): the FEN is read again without
+    // its white space, offsets mapped back to the text. (Read in place, such a FEN can only
+    // succeed where the white space stands in a skipped section, which reads alike.)
     let (compact, offsets) = without_white_space(text);
-    let reader = Reader {
-        offsets: Some(&offsets),
-        ..reader
-    };
-    reader.read(compact.as_bytes()).map_err(Stop::into_error)
+    board.read(compact.as_bytes()).map_err(|e| FenError {
+        // An empty FEN is empty from its start.
+        offset: match e.kind {
+            FenErrorKind::Empty => 0,
+            _ => offsets[e.offset],
+        },
+        ..e
+    })
 }
 
-/// Why [`Reader::read`] stopped.
-enum Stop {
-    /// The FEN is wrong.
-    Fen(FenError),
-    /// White space or a character beyond ASCII in a text read in place: the text is to be
-    /// read again without its white space.
-    Spaced,
+/// What the FEN's parsers return.
+type Res<'a, T> = IResult<&'a [u8], T, Fault<'a>>;
+
+/// Where a parser of the FEN stopped, and, for a FEN that is wrong there (a failure), what is
+/// wrong; a branch that merely does not match (an error) has no kind.
+#[derive(Debug)]
+struct Fault<'a> {
+    at: &'a [u8],
+    kind: Option<FenErrorKind>,
 }
 
-impl Stop {
-    fn into_error(self) -> FenError {
-        match self {
-            Stop::Fen(e) => e,
-            Stop::Spaced => unreachable!("only a FEN read in place stops at white space"),
-        }
+impl<'a> ParseError<&'a [u8]> for Fault<'a> {
+    fn from_error_kind(at: &'a [u8], _: ErrorKind) -> Self {
+        Fault { at, kind: None }
+    }
+
+    fn append(_: &'a [u8], _: ErrorKind, other: Self) -> Self {
+        other
     }
 }
 
-/// The bytes that need no second look when cutting a FEN: ASCII graphic characters but `:`,
-/// `,` and `-`.
-const PLAIN: [bool; 256] = {
-    let mut plain = [false; 256];
-    let mut b = b'!';
-    while b <= b'~' {
-        plain[b as usize] = !matches!(b, b':' | b',' | b'-');
-        b += 1;
-    }
-    plain
-};
+/// The FEN is wrong at `at` (a failure: no other branch tries).
+#[cold]
+fn wrong<T>(at: &[u8], kind: FenErrorKind) -> Res<'_, T> {
+    Err(nom::Err::Failure(Fault {
+        at,
+        kind: Some(kind),
+    }))
+}
 
-/// Reads a FEN's sections and items in one pass over its bytes: sections cut at `:`, the
-/// side to move first, then pieces of a colour (`W`, `B`) cut at `,`; `H` and `F` sections
-/// skipped, empty sections and items too.
+/// What an item of a `SquareSequence` places.
+enum Item {
+    /// Nothing (an empty item).
+    Nothing,
+    /// A piece on a square (a bit), a king or not.
+    Square(u8, bool),
+    /// Pieces on the squares numbered from the first to the last, kings or not.
+    Range(u8, u8, bool),
+}
+
+/// The board a FEN is read for: its parsers are the productions of the PDN FEN grammar
+/// (pdn.fmjd.org, "FEN tag"), read from a text without white space.
 #[derive(Clone, Copy)]
-struct Reader<'a> {
+struct Board {
     variant: Variant,
     corner: Corner,
-    /// The text's offset of every byte of a text read without its white space; `None` for a
-    /// text read in place, which then stops at any white space or character beyond ASCII.
-    offsets: Option<&'a [usize]>,
 }
 
-impl Reader<'_> {
-    fn read(&self, text: &[u8]) -> Result<Position, Stop> {
-        let fail = |kind, i: usize| {
-            let offset = self.offsets.map_or(i, |offsets| offsets[i]);
-            Stop::Fen(FenError { kind, offset })
-        };
-        let mut i = text
-            .iter()
-            .position(|&b| b != b':')
-            .ok_or(Stop::Fen(FenError {
-                kind: FenErrorKind::Empty,
-                offset: 0,
-            }))?;
-        let (end, _) = self.piece_end(text, i, false)?;
-        let turn = match &text[i..end] {
-            b"W" | b"w" => Color::White,
-            b"B" | b"b" => Color::Black,
-            other => return Err(fail(FenErrorKind::UnknownSideToMove(text_of(other)), i)),
-        };
+impl Board {
+    /// Reads a FEN without white space; errors point into it.
+    fn read(&self, text: &[u8]) -> Result<Position, FenError> {
+        match self.fen(text) {
+            Ok((_, pos)) => Ok(pos),
+            Err(nom::Err::Failure(Fault {
+                at,
+                kind: Some(kind),
+            })) => Err(FenError {
+                kind,
+                offset: text.len() - at.len(),
+            }),
+            Err(_) => unreachable!("the FEN's parsers fail only with what is wrong"),
+        }
+    }
+
+    /// `Fen`: the side to move, then sections, each after a `:` (leading `:` skipped).
+    fn fen<'a>(&self, text: &'a [u8]) -> Res<'a, Position> {
+        let (i, _) = take_while(|b| b == b':').parse(text)?;
+        if i.is_empty() {
+            return wrong(text, FenErrorKind::Empty);
+        }
+        let (mut i, turn) = turn(i)?;
         let mut pos = Position::empty(self.variant, turn);
-        i = end;
-        // At a `:` or the end.
-        while i < text.len() {
-            i += 1;
-            let color = match text.get(i) {
-                None | Some(b':') => continue,
-                Some(b'W') => Color::White,
-                Some(b'B') => Color::Black,
-                Some(b'H' | b'F') => {
-                    i = self.piece_end(text, i, false)?.0;
-                    continue;
-                }
-                Some(_) => {
-                    let (end, _) = self.piece_end(text, i, false)?;
-                    let section = text_of(&text[i..end]);
-                    return Err(fail(FenErrorKind::UnknownSection(section), i));
-                }
-            };
-            i += 1;
-            let promotion = self.variant.geometry().promotion_row(color == Color::White);
-            // At the first item, a `,`, a `:` or the end.
-            loop {
-                let end = if let Some((bit, king, end)) = self.short_item(text, i) {
-                    let piece = Piece { color, king };
-                    put(&mut pos, bit, piece, promotion).map_err(|kind| fail(kind, i))?;
-                    end
-                } else {
-                    let (end, dash) = self.piece_end(text, i, true)?;
-                    if end > i {
-                        self.place(&mut pos, &text[i..end], dash.map(|d| d - i), color)
-                            .map_err(|kind| fail(kind, i))?;
-                    }
-                    end
-                };
-                i = end;
-                if text.get(i) != Some(&b',') {
-                    break;
-                }
-                i += 1;
+        while let Some(rest) = i.strip_prefix(b":") {
+            (i, ()) = self.section(&mut pos, rest)?;
+        }
+        Ok((i, pos))
+    }
+
+    /// `COLOR SquareSequence`: `W` or `B` and the squares of that colour's pieces, put on
+    /// `pos`. `H` (half-move clock) and `F` (move number) sections are skipped, as is an empty
+    /// section.
+    fn section<'a>(&self, pos: &mut Position, i: &'a [u8]) -> Res<'a, ()> {
+        if let Ok((rest, color)) = color(i) {
+            return self.square_sequence(pos, color, rest);
+        }
+        match i.first() {
+            None | Some(b':' | b'H' | b'F') => value((), section_text).parse(i),
+            Some(_) => {
+                let (_, text) = section_text(i)?;
+                wrong(i, FenErrorKind::UnknownSection(text_of(text)))
             }
         }
-        Ok(pos)
+    }
+
+    /// `SquareSequence`: items cut at `,`, their pieces of `color` put on `pos`; an error
+    /// points at its item.
+    fn square_sequence<'a>(
+        &self,
+        pos: &mut Position,
+        color: Color,
+        mut i: &'a [u8],
+    ) -> Res<'a, ()> {
+        let g = self.variant.geometry();
+        let promotion = g.promotion_row(color == Color::White);
+        loop {
+            let (rest, item) = self.item(i)?;
+            let mut place = |bit, king| put(pos, bit, Piece { color, king }, promotion);
+            let placed = match item {
+                Item::Nothing => Ok(()),
+                Item::Square(bit, king) => place(bit, king),
+                Item::Range(first, last, king) => (first..=last).try_for_each(|n| {
+                    let bit = g.bit_of_number(u32::from(n), self.corner);
+                    place(bit.expect("in range"), king)
+                }),
+            };
+            if let Err(kind) = placed {
+                return wrong(i, kind);
+            }
+            match rest.strip_prefix(b",") {
+                Some(next) => i = next,
+                None => return Ok((rest, ())),
+            }
+        }
+    }
+
+    /// An item of a `SquareSequence`: `KING? Square`, or `KING? Square HYPHEN Square`, a
+    /// range of numbers (a name is read as its square's number); or nothing. First branch:
+    /// [`Board::short_item`]. An error points at the item.
+    #[inline(always)]
+    fn item<'a>(&self, i: &'a [u8]) -> Res<'a, Item> {
+        if let Some((bit, king, end)) = self.short_item(i) {
+            return Ok((&i[end..], Item::Square(bit, king)));
+        }
+        if matches!(i.first(), None | Some(b',' | b':')) {
+            return Ok((i, Item::Nothing));
+        }
+        let range_end = preceded(tag("-"), take_till(|b| b == b',' || b == b':'));
+        let (rest, (king, first, last)) = (opt(king), square, opt(range_end)).parse(i)?;
+        let king = king.is_some();
+        let (g, corner) = (self.variant.geometry(), self.corner);
+        let read = |s: &[u8]| {
+            g.parse_square(s, corner)
+                .map_err(|e| FenErrorKind::BadSquare(text_of(s), e))
+        };
+        let item = match last {
+            None => read(first).map(|bit| Item::Square(bit, king)),
+            Some(last) => read(first).and_then(|first| {
+                let (n, m) = (g.number_of(first, corner), g.number_of(read(last)?, corner));
+                if n > m {
+                    return Err(FenErrorKind::BadRange(text_of(&i[..i.len() - rest.len()])));
+                }
+                Ok(Item::Range(n, m, king))
+            }),
+        };
+        match item {
+            Ok(item) => Ok((rest, item)),
+            Err(kind) => wrong(i, kind),
+        }
     }
 
     /// The item at `i` when it is the common one, read at once: `K` or nothing, then a square
     /// of this board named by a lower-case letter and one digit, then `,`, `:` or the end.
     /// Gives the square, whether it holds a king, and where the item ends; `None` for any
-    /// other item (`place` reads it, and says what is wrong with it).
+    /// other item (the general branch of [`Board::item`] reads it, and says what is wrong with it).
     #[inline(always)]
-    fn short_item(&self, text: &[u8], i: usize) -> Option<(u8, bool, usize)> {
-        let king = text.get(i) == Some(&b'K');
-        let at = i + usize::from(king);
+    fn short_item(&self, text: &[u8]) -> Option<(u8, bool, usize)> {
+        let king = text.first() == Some(&b'K');
+        let at = usize::from(king);
         let (&[letter, digit], rest) = text.get(at..)?.split_first_chunk::<2>()?;
         let (column, row) = (letter.wrapping_sub(b'a'), digit.wrapping_sub(b'0'));
         if column > 9 || row > 9 || !matches!(rest.first(), None | Some(b',' | b':')) {
@@ -215,77 +281,51 @@ impl Reader<'_> {
             .ok()?;
         Some((bit, king, at + 2))
     }
+}
 
-    /// Where the piece of `text` starting at `i` ends (the next `:`, or `,` too when
-    /// `in_section`, or the end), and its first `-`.
-    #[inline(always)]
-    fn piece_end(
-        &self,
-        text: &[u8],
-        mut i: usize,
-        in_section: bool,
-    ) -> Result<(usize, Option<usize>), Stop> {
-        let mut dash = None;
-        while let Some(&b) = text.get(i) {
-            if !PLAIN[usize::from(b)] {
-                match b {
-                    b':' => break,
-                    b',' if in_section => break,
-                    b',' => {}
-                    b'-' => _ = dash.get_or_insert(i),
-                    _ if self.offsets.is_none() => return Err(Stop::Spaced),
-                    _ => {}
-                }
-            }
-            i += 1;
+/// The side to move: the first `COLOR`, lower case too, alone in its section.
+fn turn(i: &[u8]) -> Res<'_, Color> {
+    let lower = alt((
+        value(Color::White, char('w')),
+        value(Color::Black, char('b')),
+    ));
+    let end = peek(alt((tag(":"), eof)));
+    match terminated(alt((color, lower)), end).parse(i) {
+        Err(nom::Err::Error(_)) => {
+            let (_, text) = section_text(i)?;
+            wrong(i, FenErrorKind::UnknownSideToMove(text_of(text)))
         }
-        Ok((i, dash))
+        read => read,
     }
+}
 
-    /// Places the pieces of one item of a `color`'s section: `[K]square` or
-    /// `[K]square-square` (a range of numbers), `dash` being the place of its first `-`.
-    #[inline(always)]
-    fn place(
-        &self,
-        pos: &mut Position,
-        item: &[u8],
-        dash: Option<usize>,
-        color: Color,
-    ) -> Result<(), FenErrorKind> {
-        let (g, corner) = (self.variant.geometry(), self.corner);
-        // `K` marks a king; a lower-case `k` only before a letter, since `k4` is also the
-        // Russian name of the tenth column's square j4.
-        let king = match item {
-            [b'K', _, ..] => true,
-            [b'k', next, ..] => next.is_ascii_alphabetic(),
-            _ => false,
-        };
-        let squares = usize::from(king);
-        let read = |s: &[u8]| {
-            g.parse_square(s, corner)
-                .map_err(|e| FenErrorKind::BadSquare(text_of(s), e))
-        };
-        let piece = Piece { color, king };
-        let promotion = g.promotion_row(color == Color::White);
-        let Some(dash) = dash else {
-            return put(pos, read(&item[squares..])?, piece, promotion);
-        };
-        // A `K` is no `-`: the dash comes after it.
-        let (start, end) = (read(&item[squares..dash])?, read(&item[dash + 1..])?);
-        let (n, m) = (g.number_of(start, corner), g.number_of(end, corner));
-        if n > m {
-            return Err(FenErrorKind::BadRange(text_of(item)));
-        }
-        for k in n..=m {
-            put(
-                pos,
-                g.bit_of_number(u32::from(k), corner).expect("in range"),
-                piece,
-                promotion,
-            )?;
-        }
-        Ok(())
-    }
+/// `COLOR`: `W` or `B`.
+fn color(i: &[u8]) -> Res<'_, Color> {
+    alt((
+        value(Color::White, char('W')),
+        value(Color::Black, char('B')),
+    ))
+    .parse(i)
+}
+
+/// `KING`: `K` before more of its item; a lower-case `k` only before a letter, since `k4` is
+/// also the Russian name of the tenth column's square j4.
+fn king(i: &[u8]) -> Res<'_, char> {
+    let upper = terminated(char('K'), peek(satisfy(|c| c != ',' && c != ':')));
+    let lower = terminated(char('k'), peek(satisfy(|c| c.is_ascii_alphabetic())));
+    alt((upper, lower)).parse(i)
+}
+
+/// `Square` (`ALPHASQUARE` or `NUMSQUARE`): its text up to the next `-`, `,` or `:`, which the
+/// board reads ([`Geometry::parse_square`](crate::geometry::Geometry::parse_square)), saying
+/// what is wrong with it.
+fn square(i: &[u8]) -> Res<'_, &[u8]> {
+    take_till(|b| b == b'-' || b == b',' || b == b':').parse(i)
+}
+
+/// The text of a section, up to the next `:`.
+fn section_text(i: &[u8]) -> Res<'_, &[u8]> {
+    take_till(|b| b == b':').parse(i)
 }
 
 /// The text of a piece of the FEN cut at ASCII bytes (whole characters), for a message.
