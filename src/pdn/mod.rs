@@ -67,7 +67,7 @@ pub mod visitor;
 pub use error::{Severity, SyntaxError, SyntaxErrorKind};
 pub use gametype::{GameTypeError, GameTypeField, GameTypeTag};
 pub use lexer::{CommentStyle, ParsedGame, RawGame, SetupCommand, Token, TokenKind};
-pub use location::{ColumnUnit, Location, Locator, locate};
+pub use location::{ColumnUnit, Location, Locator};
 pub use movetext::{Marks, MoveShape, Separator, Squares, Strength, WrittenMove, WrittenSquare};
 pub use result::{GameResult, Outcome, ResultStyle, parse_result_tag};
 pub use scanner::Scanner;

@@ -333,7 +333,8 @@ fn crlf_lf_and_cr_line_ends() {
         index: 2,
     };
     let at_result = raw.offset + game.0.find("2-0").unwrap() as u64;
-    assert_eq!(locate(&raw, at_result), Location { line: 7, column: 1 });
+    let at = Locator::new(&raw, ColumnUnit::Utf8Chars).locate(at_result);
+    assert_eq!(at, Location { line: 7, column: 1 });
 }
 
 #[test]
