@@ -1,4 +1,4 @@
-//! Lines and columns: [`Lines`] counts them over bytes fed in pieces (the scanner over its
+//! Lines and columns: `Lines` counts them over bytes fed in pieces (the scanner over its
 //! input, the parallel reader over its blocks), and [`Locator`] turns byte offsets inside
 //! one game into 1-based lines and columns from the game's known start. Line breaks are
 //! `\n`, `\r\n` or a lone `\r`. Columns count characters: UTF-8 characters (bytes that are
