@@ -1,66 +1,104 @@
 //! Work on many inputs at once, output in input order, in bounded memory.
 //!
-//! Each input is worked on by one thread, which hands what it produces (pieces of output,
-//! counts) to an `emit` function as it goes. The main thread records the pieces of the
-//! earliest unfinished input as they come; a later input's pieces wait in a bounded queue
-//! (its worker blocks when the queue is full), and a worker starts an input only when it is
-//! among the next [`WINDOW`]-per-thread inputs. So at most `threads * WINDOW` inputs are
-//! held, each with at most [`QUEUE`] pieces, whatever the number and size of the inputs.
+//! Workers take the inputs in order, a batch of consecutive inputs at a time, and hand what
+//! they produce (pieces of output, counts) to an `emit` function as they go. The main thread
+//! records the pieces of the earliest unfinished batch as they come; a later batch's pieces
+//! wait in a bounded queue (its worker blocks when the queue is full), and a worker starts a
+//! batch only when it is among the next [`WINDOW`]-per-thread batches. So at most
+//! `threads * WINDOW` batches are held, each with at most [`QUEUE`] groups of [`GROUP`]
+//! pieces, whatever the number and size of the inputs.
 //!
-//! No deadlock: inputs are started in order, so the earliest unfinished input always has a
+//! A batch is one input at first, and grows while inputs are quick to work on (many small
+//! files): handing work and output from thread to thread then costs little per input, where
+//! one hand-over per input and per piece made two threads slower than one on many small files.
+//!
+//! No deadlock: batches are started in order, so the earliest unfinished batch always has a
 //! worker, and its queue is always being emptied.
 
 use super::inputs::Input;
 use std::collections::BTreeMap;
 use std::io;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::mem;
+use std::ops::Range;
 use std::sync::mpsc::{self, Receiver, SyncSender};
-use std::sync::{Condvar, Mutex};
+use std::sync::{Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
-/// Pieces waiting per input.
-const QUEUE: usize = 4;
-/// Inputs a worker may run ahead of the earliest unfinished one, per thread.
+/// Groups of pieces waiting per batch, and the pieces of a group: a batch of one input hands
+/// on each piece at once, a batch of many (quick) inputs up to [`GROUP`] pieces at once.
+const QUEUE: usize = 2;
+const GROUP: usize = 16;
+/// Batches a worker may run ahead of the earliest unfinished one, per thread.
 const WINDOW: usize = 2;
+/// The largest batch, and how quickly a batch must be done for the next one to be larger.
+const MAX_BATCH: usize = 64;
+const QUICK_BATCH: Duration = Duration::from_millis(2);
 
 /// What the workers and the main thread share.
 struct Shared {
-    /// The next input for a worker to take.
-    next_input: AtomicUsize,
+    /// The inputs not yet taken, and the number of the next batch.
+    next: Mutex<Next>,
     progress: Mutex<Progress>,
     /// Signalled when `progress` changes.
     moved: Condvar,
-    /// Inputs a worker may start past the earliest unfinished one.
+    /// Batches a worker may start past the earliest unfinished one.
     window: usize,
 }
 
-/// How far the main thread has got: inputs before `next` are recorded in full; `stopped`
+struct Next {
+    input: usize,
+    batch: usize,
+}
+
+/// How far the main thread has got: batches before `next` are recorded in full; `stopped`
 /// once it gave up (an error of `record`).
 struct Progress {
     next: usize,
     stopped: bool,
 }
 
+/// A batch of inputs taken by a worker: its number and its inputs.
+struct Batch {
+    number: usize,
+    inputs: Range<usize>,
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|p| p.into_inner())
+}
+
 impl Shared {
-    fn progress(&self) -> std::sync::MutexGuard<'_, Progress> {
-        self.progress.lock().unwrap_or_else(|p| p.into_inner())
+    /// Takes the next `size` inputs (fewer at the end); None when all are taken.
+    fn take(&self, size: usize, count: usize) -> Option<Batch> {
+        let mut next = lock(&self.next);
+        let start = next.input;
+        if start >= count {
+            return None;
+        }
+        next.input = count.min(start + size);
+        next.batch += 1;
+        Some(Batch {
+            number: next.batch - 1,
+            inputs: start..next.input,
+        })
     }
 
-    /// Waits until input `index` may be started; false if the run stopped.
-    fn wait_for_turn(&self, index: usize) -> bool {
-        let mut progress = self.progress();
-        while !progress.stopped && index >= progress.next + self.window {
+    /// Waits until batch `number` may be started; false if the run stopped.
+    fn wait_for_turn(&self, number: usize) -> bool {
+        let mut progress = lock(&self.progress);
+        while !progress.stopped && number >= progress.next + self.window {
             progress = self.moved.wait(progress).unwrap_or_else(|p| p.into_inner());
         }
         !progress.stopped
     }
 
     fn advance(&self, next: usize) {
-        self.progress().next = next;
+        lock(&self.progress).next = next;
         self.moved.notify_all();
     }
 
     fn stop(&self) {
-        self.progress().stopped = true;
+        lock(&self.progress).stopped = true;
         self.moved.notify_all();
     }
 }
@@ -116,7 +154,7 @@ fn in_parallel<M: Send>(
     record: &mut impl FnMut(M) -> io::Result<()>,
 ) -> Option<io::Result<()>> {
     let shared = Shared {
-        next_input: AtomicUsize::new(0),
+        next: Mutex::new(Next { input: 0, batch: 0 }),
         progress: Mutex::new(Progress {
             next: 0,
             stopped: false,
@@ -124,7 +162,7 @@ fn in_parallel<M: Send>(
         moved: Condvar::new(),
         window: threads * WINDOW,
     };
-    let (lanes_tx, lanes_rx) = mpsc::channel::<(usize, Receiver<M>)>();
+    let (lanes_tx, lanes_rx) = mpsc::channel::<(Batch, Receiver<Vec<M>>)>();
     std::thread::scope(|scope| {
         let mut workers = 0;
         for _ in 0..threads.min(inputs.len()) {
@@ -141,50 +179,73 @@ fn in_parallel<M: Send>(
     })
 }
 
-/// A worker: takes the next input, waits for its turn, works on it into a queue of its own.
+/// A worker: takes the next batch, waits for its turn, works on it into a queue of its own.
 fn worker<M: Send>(
     shared: &Shared,
     inputs: &[Input],
     work: &(impl Fn(&Input, &mut Emit<M>) + Sync),
-    lanes: mpsc::Sender<(usize, Receiver<M>)>,
+    lanes: mpsc::Sender<(Batch, Receiver<Vec<M>>)>,
 ) {
-    loop {
-        let index = shared.next_input.fetch_add(1, Ordering::SeqCst);
-        if index >= inputs.len() || !shared.wait_for_turn(index) {
+    let mut size = 1;
+    while let Some(batch) = shared.take(size, inputs.len()) {
+        if !shared.wait_for_turn(batch.number) {
             return;
         }
-        let (sender, receiver): (SyncSender<M>, _) = mpsc::sync_channel(QUEUE);
-        if lanes.send((index, receiver)).is_err() {
+        let (sender, receiver): (SyncSender<Vec<M>>, _) = mpsc::sync_channel(QUEUE);
+        let batch_inputs = &inputs[batch.inputs.clone()];
+        if lanes.send((batch, receiver)).is_err() {
             return;
         }
-        let mut emit = |piece: M| sender.send(piece).map_err(|_| stopped());
-        work(&inputs[index], &mut emit);
+        let started = Instant::now();
+        let group_size = if batch_inputs.len() == 1 { 1 } else { GROUP };
+        let mut group = Vec::with_capacity(group_size);
+        let mut emit = |piece: M| {
+            group.push(piece);
+            if group.len() < group_size {
+                return Ok(());
+            }
+            sender.send(mem::take(&mut group)).map_err(|_| stopped())
+        };
+        for input in batch_inputs {
+            work(input, &mut emit);
+        }
+        if !group.is_empty() && sender.send(group).is_err() {
+            return;
+        }
+        size = if started.elapsed() < QUICK_BATCH {
+            (size * 2).min(MAX_BATCH)
+        } else {
+            1
+        };
     }
 }
 
-/// The main thread's part: records every input's pieces in order.
+/// The main thread's part: records every batch's pieces in order, up to `count` inputs.
 fn collect<M>(
     shared: &Shared,
-    lanes: Receiver<(usize, Receiver<M>)>,
+    lanes: Receiver<(Batch, Receiver<Vec<M>>)>,
     count: usize,
     record: &mut impl FnMut(M) -> io::Result<()>,
 ) -> io::Result<()> {
     let mut waiting = BTreeMap::new();
     let mut all = || -> io::Result<()> {
-        for index in 0..count {
-            let lane = loop {
-                if let Some(lane) = waiting.remove(&index) {
+        let (mut number, mut recorded) = (0, 0);
+        while recorded < count {
+            let (batch, lane) = loop {
+                if let Some(lane) = waiting.remove(&number) {
                     break lane;
                 }
-                let (at, lane) = lanes
+                let (batch, lane) = lanes
                     .recv()
                     .map_err(|_| io::Error::other("a worker thread ended early"))?;
-                waiting.insert(at, lane);
+                waiting.insert(batch.number, (batch, lane));
             };
-            for piece in lane.iter() {
+            for piece in lane.iter().flatten() {
                 record(piece)?;
             }
-            shared.advance(index + 1);
+            recorded += batch.inputs.len();
+            number += 1;
+            shared.advance(number);
         }
         Ok(())
     };

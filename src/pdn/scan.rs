@@ -14,8 +14,8 @@
 use super::ascii::{WORD_ENDS, is_break, is_space, line_end, word_end};
 use super::error::{SyntaxError, SyntaxErrorKind};
 use super::grammar::{
-    bare_number, game_move, game_result, move_number, move_number_word, move_word, nag,
-    read_comment, read_line_comment, read_setup, read_tag,
+    bare_number, game_move, game_result, line_comment, move_number, move_number_word, move_word,
+    nag, read_comment, read_setup, read_tag,
 };
 use super::lexer::{CommentStyle, ParsedGame, Token, TokenKind};
 use super::limits::{
@@ -485,7 +485,8 @@ impl Pass<'_, '_> {
                 (CommentStyle::Braces, end, more)
             }
             _ => {
-                let end = read_line_comment(self.input.buf, start);
+                let from = self.input.buf.get(start..).unwrap_or_default();
+                let end = start + line_comment(from).map_or(0, |(_, text)| text.len());
                 let style = match first {
                     b'%' => CommentStyle::Percent,
                     _ => CommentStyle::Semicolon,

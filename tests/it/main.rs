@@ -37,6 +37,7 @@ mod rules_positions;
 mod scanner;
 mod select;
 mod show;
+mod spellings;
 mod split;
 mod stats;
 mod walk;

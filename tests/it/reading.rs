@@ -911,6 +911,116 @@ fn setup_commands() {
         errors("/FEN \"x\"\n1."),
         vec![(SyntaxErrorKind::UnterminatedSetup, 0, 8)]
     );
+    // Read as if at offset `base`: `name=value v<value offset> e<end>` (`e` counted from the
+    // start of `text`) and the findings as ` Kind@offset+len`.
+    for (text, base, expected) in [
+        (
+            "/FEN \"B:W18,24:B12\"/ 1...",
+            10,
+            "FEN=B:W18,24:B12 v16 e20",
+        ),
+        ("x /FEN W:W1:B2/", 0, "FEN=W:W1:B2 v7 e15 UnknownToken@0+1"),
+        (
+            "/FEN W:W1:B2\r\n1.",
+            0,
+            "FEN=W:W1:B2 v5 e12 UnterminatedSetup@0+12",
+        ),
+        ("/", 0, "= v1 e1 UnterminatedSetup@0+1"),
+    ] {
+        let game = parse_bytes(text.as_bytes(), base);
+        let mut read = game.tokens.iter().find_map(|t| match &t.kind {
+            TokenKind::Setup(cmd) => Some(format!(
+                "{}={} v{} e{}",
+                cmd.name,
+                String::from_utf8_lossy(&cmd.value),
+                cmd.value_offset,
+                t.offset - base + u64::from(t.len)
+            )),
+            _ => None,
+        });
+        for e in &game.errors {
+            read = read.map(|r| format!("{r} {:?}@{}+{}", e.kind, e.offset, e.len));
+        }
+        assert_eq!(read.as_deref(), Some(expected), "{text:?}");
+    }
+}
+
+/// The first tag of the one game of `text` (read as if at offset 100) as `name=value v<value
+/// offset> e<end>` (`-` for none, `e` counted from the start of `text`), then the game's
+/// findings as ` Kind@offset+len`.
+fn first_tag(text: &[u8]) -> String {
+    let game = parse_bytes(text, 100);
+    let tag = game.tags.first().map_or("-".into(), |t| {
+        let end = t.offset - 100 + u64::from(t.len);
+        format!("{}={} v{} e{end}", t.name, t.value_lossy(), t.value_offset)
+    });
+    let each = game.errors.iter();
+    tag + &each
+        .map(|e| format!(" {:?}@{}+{}", e.kind, e.offset, e.len))
+        .collect::<String>()
+}
+
+#[test]
+fn tag_spellings() {
+    for (text, expected) in [
+        ("[Event \"Cup\"] 1.", "Event=Cup v108 e13"),
+        // Padding, escapes, inner quotes and brackets.
+        (
+            "[  Event   \"a \\\"b\\\" \\\\ c\"  ]\n",
+            "Event=a \"b\" \\ c v112 e28",
+        ),
+        (r#"[Event "a\nb\"c\\"]"#, r#"Event=a\nb"c\ v108 e19"#),
+        ("[Event \"the \"A\" cup\"]", "Event=the \"A\" cup v108 e21"),
+        ("[Event \"a]b\"]x", "Event=a]b v108 e13 UnknownToken@113+1"),
+        // An escaped quote does not end the string that hides a `]`.
+        (
+            "[Event \"a\\\"]b\"] x",
+            "Event=a\"]b v108 e15 UnknownToken@116+1",
+        ),
+        // Unquoted values, whose backslashes are kept as written.
+        (
+            "[Event Big Cup ]",
+            "Event=Big Cup v107 e16 UnquotedTagValue@107+7",
+        ),
+        ("[Event]", "Event= v106 e7 UnquotedTagValue@106+0"),
+        (
+            "[Event a\\\"b]",
+            "Event=a\\\"b v107 e12 UnquotedTagValue@107+4",
+        ),
+        // Unterminated values and tags.
+        (
+            "[Event \"Cup]\r\n[Site \"x\"]",
+            "Event=Cup v108 e12 UnterminatedTagValue@107+4",
+        ),
+        (
+            "[Event \"Cup\n1. c3-d4",
+            "Event=Cup v108 e11 UnterminatedTag@100+11 UnterminatedTagValue@107+4",
+        ),
+        (
+            "[Event \"a\\\"]",
+            "Event=a\" v108 e12 UnterminatedTagValue@107+4",
+        ),
+        ("[Event \"]", "Event= v108 e9 UnterminatedTagValue@107+1"),
+        (
+            "[Event \"\\",
+            "Event=\\ v108 e9 UnterminatedTag@100+9 UnterminatedTagValue@107+2",
+        ),
+        ("[Event \"x\"\n", "Event=x v108 e10 UnterminatedTag@100+10"),
+        (
+            "[Event \"x\"\t\r\n",
+            "Event=x v108 e11 UnterminatedTag@100+11",
+        ),
+        // Bad and missing names (no tag); a name glued to its value ends at the quote.
+        ("[ \"x\"]", "- MissingTagName@100+6"),
+        ("[event-x \"v\"]", "event-x=v v110 e13 BadTagName@101+7"),
+        ("[", "- UnterminatedTag@100+1 MissingTagName@100+1"),
+        ("[Event\"x\"]", "Event=x v107 e10"),
+    ] {
+        assert_eq!(first_tag(text.as_bytes()), expected, "{text:?}");
+    }
+    // Names not UTF-8 are read lossily.
+    let read = first_tag(b"[Ev\xffnt \"x\"]");
+    assert_eq!(read, "Ev\u{fffd}nt=x v108 e11 BadTagName@101+5");
 }
 
 #[test]

@@ -370,3 +370,44 @@ fn diagnostics_are_capped_per_game_and_per_file() {
     );
     assert_eq!(stderr.matches(": error[").count(), 3, "{stderr}");
 }
+
+/// Many small files on two threads (taken a batch at a time): every file reported once, in
+/// the order of their names, with the same output as on one thread, for each command that
+/// reads files on threads.
+#[test]
+fn many_small_files_on_threads_come_out_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    // Every seventh file has a non-capture where a capture is compulsory (move 2 of Black).
+    let bad = GAME.replace("d6:f4 3. g3:e5", "d6-c5 3. g3:e5");
+    let names: Vec<String> = (0..300).map(|i| format!("g{i:03}.pdn")).collect();
+    for (i, name) in names.iter().enumerate() {
+        put(
+            dir.path(),
+            name,
+            if i % 7 == 3 { &bad } else { GAME }.as_bytes(),
+        );
+    }
+    let (code, one, _) = run_in(dir.path(), &["validate", "--format", "jsonl", "-j1", "."]);
+    assert_eq!(code, 1);
+    let files: Vec<String> = one
+        .lines()
+        .filter_map(|line| {
+            let row: serde_json::Value = serde_json::from_str(line).unwrap();
+            row["file"].as_str().map(str::to_owned)
+        })
+        .collect();
+    let expected: Vec<String> = names.iter().map(|n| format!("./{n}")).collect();
+    assert_eq!(files, expected);
+    assert!(one.ends_with(
+        "{\"type\":\"summary\",\"files\":300,\"unreadable_files\":0,\"games\":300,\
+         \"valid\":257,\"invalid\":43,\"warnings\":0}\n"
+    ));
+    for args in [
+        &["validate", "--format", "jsonl"][..],
+        &["stats"],
+        &["convert", "--to", "jsonl"],
+    ] {
+        let on = |threads: &str| run_in(dir.path(), &[args, &[threads, "."]].concat());
+        assert_eq!(on("-j2"), on("-j1"), "{args:?}");
+    }
+}

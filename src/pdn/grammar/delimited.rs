@@ -391,120 +391,11 @@ pub(crate) fn read_comment(
     (start + text.len(), closed)
 }
 
-/// The index after the `%` or `;` line comment at `input[start]`.
-pub(crate) fn read_line_comment(input: &[u8], start: usize) -> usize {
-    let from = input.get(start..).unwrap_or_default();
-    match line_comment(from) {
-        Ok((_, text)) => start + text.len(),
-        Err(_) => start,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Findings as ` Kind@offset+len`.
-    fn findings(errors: &[SyntaxError]) -> String {
-        let each = errors
-            .iter()
-            .map(|e| format!(" {:?}@{}+{}", e.kind, e.offset, e.len));
-        each.collect()
-    }
-
-    /// `read_tag` on `text` at offset 100, as `name=value v<value offset> e<end>` (`-` without
-    /// a name) and its findings.
-    fn read(text: &str) -> String {
-        let (mut errors, mut tag) = (Vec::new(), Tag::default());
-        let (named, end, _) = read_tag(text.as_bytes(), 100, &mut errors, &mut tag);
-        let value = String::from_utf8_lossy(&tag.value);
-        let tag = match named {
-            true => format!("{}={value} v{} e{end}", tag.name, tag.value_offset),
-            false => format!("- e{end}"),
-        };
-        tag + &findings(&errors)
-    }
-
-    #[test]
-    fn tags() {
-        for (text, expected) in [
-            ("[Event \"Cup\"] 1.", "Event=Cup v108 e13"),
-            // Padding, escapes, inner quotes and brackets.
-            (
-                "[  Event   \"a \\\"b\\\" \\\\ c\"  ]\n",
-                "Event=a \"b\" \\ c v112 e28",
-            ),
-            (r#"[Event "a\nb\"c\\"]"#, r#"Event=a\nb"c\ v108 e19"#),
-            ("[Event \"the \"A\" cup\"]", "Event=the \"A\" cup v108 e21"),
-            ("[Event \"a]b\"]x", "Event=a]b v108 e13"),
-            // An escaped quote does not end the string that hides a `]`.
-            ("[Event \"a\\\"]b\"] x", "Event=a\"]b v108 e15"),
-            // Unquoted values, whose backslashes are kept as written.
-            (
-                "[Event Big Cup ]",
-                "Event=Big Cup v107 e16 UnquotedTagValue@107+7",
-            ),
-            ("[Event]", "Event= v106 e7 UnquotedTagValue@106+0"),
-            (
-                "[Event a\\\"b]",
-                "Event=a\\\"b v107 e12 UnquotedTagValue@107+4",
-            ),
-            // Unterminated values and tags.
-            (
-                "[Event \"Cup]\r\n[Site \"x\"]",
-                "Event=Cup v108 e12 UnterminatedTagValue@107+4",
-            ),
-            (
-                "[Event \"Cup\n1. c3-d4",
-                "Event=Cup v108 e11 UnterminatedTag@100+11 UnterminatedTagValue@107+4",
-            ),
-            (
-                "[Event \"a\\\"]",
-                "Event=a\" v108 e12 UnterminatedTagValue@107+4",
-            ),
-            ("[Event \"]", "Event= v108 e9 UnterminatedTagValue@107+1"),
-            (
-                "[Event \"\\",
-                "Event=\\ v108 e9 UnterminatedTag@100+9 UnterminatedTagValue@107+2",
-            ),
-            ("[Event \"x\"\n", "Event=x v108 e10 UnterminatedTag@100+10"),
-            (
-                "[Event \"x\"\t\r\n",
-                "Event=x v108 e11 UnterminatedTag@100+11",
-            ),
-            // Bad and missing names; a name glued to its value ends at the quote.
-            ("[ \"x\"]", "- e6 MissingTagName@100+6"),
-            ("[event-x \"v\"]", "event-x=v v110 e13 BadTagName@101+7"),
-            ("[", "- e1 UnterminatedTag@100+1 MissingTagName@100+1"),
-            ("[Event\"x\"]", "Event=x v107 e10"),
-        ] {
-            assert_eq!(read(text), expected, "{text:?}");
-        }
-        // Names not UTF-8 are read lossily.
-        let (mut errors, mut tag) = (Vec::new(), Tag::default());
-        let read = read_tag(b"[Ev\xffnt \"x\"]", 0, &mut errors, &mut tag);
-        assert_eq!((read, tag.name.as_str()), ((true, 11, 5), "Ev\u{fffd}nt"));
-        assert_eq!(findings(&errors), " BadTagName@1+5");
-        // The production itself: what it read and what is left.
-        let (rest, read) = pdn_tag(b"[Round \"2\"]\n1.").unwrap();
-        let parts = (
-            read.text,
-            read.name,
-            read.value.written,
-            read.value.body,
-            rest,
-        );
-        assert_eq!(
-            parts,
-            (
-                &b"[Round \"2\"]"[..],
-                &b"Round"[..],
-                &b"\"2\""[..],
-                &b"2"[..],
-                &b"\n1."[..]
-            )
-        );
-    }
+    // Tags and setup commands as the scanner reads them: `tests/it/reading.rs`.
 
     #[test]
     fn value_stops_as_a_byte_search_would() {
@@ -532,9 +423,21 @@ mod tests {
     }
 
     #[test]
-    fn identifiers_and_strings() {
-        let (rest, name) = identifier(b"  Event \"x\"").unwrap();
-        assert_eq!((rest, name), (&b" \"x\""[..], &b"Event"[..]));
+    fn productions() {
+        let (rest, read) = pdn_tag(b"[Round \"2\"]\n1.").unwrap();
+        let parts = [
+            read.text,
+            read.name,
+            read.value.written,
+            read.value.body,
+            rest,
+        ];
+        assert_eq!(
+            parts,
+            [&b"[Round \"2\"]"[..], b"Round", b"\"2\"", b"2", b"\n1."]
+        );
+        let read = identifier(b"  Event \"x\"");
+        assert_eq!(read, Ok((&b" \"x\""[..], &b"Event"[..])));
         assert_eq!(identifier(b"\"x\""), Ok((&b"\"x\""[..], &b""[..])));
         for name in ["Event", "A", "White_Elo", "X1"] {
             assert!(is_identifier(name.as_bytes()), "{name}");
@@ -557,36 +460,15 @@ mod tests {
             });
             assert_eq!(read, expected, "{text:?}");
         }
-    }
-
-    #[test]
-    fn setup_commands() {
-        for (text, start, base, expected) in [
-            (
-                "/FEN \"B:W18,24:B12\"/ 1...",
-                0,
-                10,
-                "FEN=B:W18,24:B12 v16 e20",
-            ),
-            ("x /FEN W:W1:B2/", 2, 0, "FEN=W:W1:B2 v7 e15"),
-            (
-                "/FEN W:W1:B2\r\n1.",
-                0,
-                0,
-                "FEN=W:W1:B2 v5 e12 UnterminatedSetup@0+12",
-            ),
-            ("/", 0, 0, "= v1 e1 UnterminatedSetup@0+1"),
-        ] {
-            let mut errors = Vec::new();
-            let (cmd, end) = read_setup(text.as_bytes(), start, base, &mut errors);
-            let value = String::from_utf8_lossy(&cmd.value);
-            let read = format!("{}={value} v{} e{end}", cmd.name, cmd.value_offset);
-            assert_eq!(read + &findings(&errors), expected, "{text:?}");
-        }
+        assert_eq!(line_comment(b"% a\nb"), Ok((&b"\nb"[..], &b"% a"[..])));
+        assert_eq!(line_comment(b";x"), Ok((&b""[..], &b";x"[..])));
+        assert!(line_comment(b"a").is_err());
     }
 
     #[test]
     fn comments() {
+        // `read_comment` at index 1 of `text` read at offset 50: the end, whether a `}` closes
+        // it and its findings.
         for (text, no_brace_after, expected) in [
             (" {a\nb} c", false, "e6 closed"),
             (" {}", false, "e3 closed"),
@@ -597,16 +479,13 @@ mod tests {
         ] {
             let mut errors = Vec::new();
             let (end, closed) = read_comment(text.as_bytes(), 1, 50, no_brace_after, &mut errors);
-            let read = format!("e{end} {}", if closed { "closed" } else { "open" });
-            assert_eq!(read + &findings(&errors), expected, "{text:?}");
+            let mut read = format!("e{end} {}", if closed { "closed" } else { "open" });
+            for e in errors {
+                read += &format!(" {:?}@{}+{}", e.kind, e.offset, e.len);
+            }
+            assert_eq!(read, expected, "{text:?}");
         }
-        assert_eq!(
-            comment(false)(b"{x} y"),
-            Ok((&b" y"[..], (&b"{x}"[..], true)))
-        );
-        assert_eq!(read_line_comment(b"1. % a {b}\r\n2.", 3), 10);
-        assert_eq!(read_line_comment(b";x", 0), 2);
-        assert_eq!(line_comment(b"% a\nb"), Ok((&b"\nb"[..], &b"% a"[..])));
-        assert!(line_comment(b"a").is_err());
+        let read = comment(false)(b"{x} y");
+        assert_eq!(read, Ok((&b" y"[..], (&b"{x}"[..], true))));
     }
 }

@@ -371,10 +371,17 @@ pub(crate) fn game_move(i: &[u8]) -> Res<'_, WrittenMove> {
 
 /// `MOVENUMBER`, leniently: digits followed by any number of dots. Returns the number and
 /// the count of dots. First branch: `7.` and `12.` from a fixed window.
+#[inline(always)]
 pub(crate) fn move_number(i: &[u8]) -> Res<'_, (u32, usize)> {
-    if let Some((number, used)) = number_window(i) {
-        return Ok((i.get(used..).unwrap_or_default(), (number, 1)));
+    match number_window(i) {
+        Some((number, used)) => Ok((i.get(used..).unwrap_or_default(), (number, 1))),
+        None => general_move_number(i),
     }
+}
+
+/// [`move_number`] by combinators.
+#[inline(never)]
+fn general_move_number(i: &[u8]) -> Res<'_, (u32, usize)> {
     let (rest, number) = number(i)?;
     let (rest, dots) = take_while1(|b| b == b'.').parse(rest)?;
     Ok((rest, (number, dots.len())))
@@ -408,10 +415,6 @@ pub(crate) fn move_number_word(rest: &[u8], end_ends_word: bool) -> Option<(u32,
         rest.get(used)
             .map_or(end_ends_word, |&b| WORD_ENDS[usize::from(b)])
     };
-    // The first branch of `move_number`, as it is (quicker than through `move_number`).
-    if let Some((number, used)) = number_window(rest) {
-        return ends_word(used).then_some((number, false, used));
-    }
     let (after, (number, dots)) = move_number(rest).ok()?;
     let used = rest.len() - after.len();
     let fits = used - dots <= 9;
@@ -469,99 +472,16 @@ pub(crate) fn game_result(i: &[u8]) -> Res<'_, GameResult> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pdn::movetext::MAX_MARKS;
 
-    fn joined(squares: &[WrittenSquare]) -> String {
-        squares
-            .iter()
-            .map(|s| s.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-
-    /// A move as its squares (`compact e d4` for compact ones), `capture` if written as one,
-    /// its separator and its marks; checks that its text is all of `text` but the marks.
-    fn describe(text: &str) -> Option<String> {
-        let mv = WrittenMove::parse(text.as_bytes())?;
-        let marks = mv.strength.map(|s| s.marks.to_string()).unwrap_or_default();
-        assert_eq!(usize::from(mv.text_len) + marks.len(), text.len(), "{text}");
-        let shape = match &mv.shape {
-            MoveShape::Squares { squares, .. } => joined(squares),
-            MoveShape::Compact {
-                from_column, to, ..
-            } => {
-                format!("compact {} {to}", char::from(b'a' + from_column))
-            }
-            MoveShape::Placeholder => "placeholder".into(),
-        };
-        let capture = if mv.is_capture() { " capture" } else { "" };
-        Some(
-            format!("{shape}{capture} {:?} {marks}", mv.separator)
-                .trim_end()
-                .into(),
-        )
-    }
-
-    /// `Ok` of a parser as the rest of its input (as text) and what it read.
-    fn ok<T>(read: Res<'_, T>) -> Option<(&str, T)> {
-        read.ok()
-            .map(|(rest, t)| (std::str::from_utf8(rest).unwrap(), t))
-    }
-
-    #[test]
-    fn moves() {
-        for (text, expected) in [
-            ("c3-d4", "c3 d4 Dash"),
-            ("c3:e5:g7", "c3 e5 g7 capture Colon"),
-            ("c3xg7", "c3 g7 capture Cross"),
-            ("C3XE5", "c3 e5 capture Cross"),
-            ("22-18", "22 18 Dash"),
-            ("22x13", "22 13 capture Cross"),
-            ("22:15:8", "22 15 8 capture Colon"),
-            ("01-07", "1 7 Dash"),
-            // Columns `j` and `k` are both the tenth.
-            ("i1-j2", "i1 j2 Dash"),
-            ("h2-k3", "h2 j3 Dash"),
-            // Omitted and mixed separators.
-            ("a3b4", "a3 b4 None"),
-            ("3228", "32 28 None"),
-            ("c3-e5:g7", "c3 e5 g7 capture Mixed"),
-            ("c3d4-e5", "c3 d4 e5 Mixed"),
-            ("ed4", "compact e d4 None"),
-            ("e:d4", "compact e d4 capture Colon"),
-            ("exd4", "compact e d4 capture Cross"),
-            ("Ed4", "compact e d4 None"),
-            ("-", "placeholder None"),
-            ("--", "placeholder None"),
-        ] {
-            assert_eq!(describe(text).as_deref(), Some(expected), "{text}");
-        }
-        for marks in ["!", "?", "!!", "??", "!?", "?!", "*"] {
-            let expected = format!("c3 d4 Dash {marks}");
-            assert_eq!(describe(&format!("c3-d4{marks}")), Some(expected));
-        }
-        assert!(describe(&format!("c3-d4{}", "!".repeat(MAX_MARKS))).is_some());
-        assert_eq!(
-            describe(&format!("c3-d4{}", "!".repeat(MAX_MARKS + 1))),
-            None
-        );
-        assert!("c3-d4".parse::<WrittenMove>().is_ok());
-        assert!("c3-".parse::<WrittenMove>().is_err());
-    }
-
-    #[test]
-    fn not_moves() {
-        for text in [
-            "", "c3", "c3-", "c3--d4", "c0-d1", "0-5", "5-0", "c3-22", "22-c3", "l3-m4", "x",
-            "c3-d4x", "c3-d4e", "a123-b4", "12345", "322", "e", "ed", "e-d4", "d4-", "$1", "1.",
-            "c3-d4!x", "--d4", "---",
-        ] {
-            assert_eq!(WrittenMove::parse(text.as_bytes()), None, "{text:?}");
-        }
+    /// What a word reader read: the bytes used, then the squares and separator.
+    fn shown((used, squares, sep): (usize, Squares, Separator)) -> String {
+        let squares: Vec<String> = squares.iter().map(|s| s.to_string()).collect();
+        format!("{used} {} {sep:?}", squares.join(" "))
     }
 
     /// Every word over a small alphabet: the first branch of `squares` reads what the general
-    /// branch reads, and so do the fixed windows of its first branch.
+    /// branch reads, and so do the fixed windows of its first branch. (The spellings of moves
+    /// are checked through `WrittenMove::parse` in `tests/it/spellings.rs`.)
     #[test]
     fn first_branch_of_squares_agrees_with_the_general_one() {
         let alphabet: &[u8] = b"ck0123-:x!$ ";
@@ -597,61 +517,59 @@ mod tests {
             }
         }
         assert!(checked > 1000 && windows > 1000, "{checked} {windows}");
-        for word in [
-            "c3-d4",
-            "C3xE5",
-            "k10:i8:g10",
-            "22-18",
-            "5x14",
-            "007-13",
-            "c3-d4!?$1",
+        for (word, read) in [
+            ("c3-d4", true),
+            ("C3xE5", true),
+            ("k10:i8:g10", true),
+            ("22-18", true),
+            ("5x14", true),
+            ("007-13", true),
+            ("c3-d4!?$1", true),
+            ("3228", false),
+            ("c3d4", false),
+            ("c3-e5:g7", false),
+            ("c3-22", false),
+            ("c333-d4", false),
+            ("c3-", false),
+            ("1234-5", false),
+            ("ed4", false),
         ] {
-            assert!(common_squares(word.as_bytes()).is_some(), "{word}");
-        }
-        for word in [
-            "3228", "c3d4", "c3-e5:g7", "c3-22", "c333-d4", "c3-", "1234-5", "ed4",
-        ] {
-            assert!(common_squares(word.as_bytes()).is_none(), "{word}");
+            assert_eq!(common_squares(word.as_bytes()).is_some(), read, "{word}");
         }
     }
 
     #[test]
     fn plain_move_words() {
-        for (text, end_ends_word, expected) in [
-            ("c3-d4 e7-f6", false, Some((5, "c3 d4 Dash"))),
-            ("c3-d4{x}", false, Some((5, "c3 d4 Dash"))),
-            ("c3-d4", true, Some((5, "c3 d4 Dash"))),
-            // The word may go on past the end of a buffer.
-            ("c3-d4", false, None),
-            ("22x13x4 ", false, Some((7, "22 13 4 Cross"))),
-            ("a1-b2-c3-d4 ", false, Some((11, "a1 b2 c3 d4 Dash"))),
-            ("a1-b2-c3-d4-e5 ", false, None),
-        ] {
-            let read = move_word(text.as_bytes(), end_ends_word)
-                .map(|(used, squares, sep)| (used, format!("{} {sep:?}", joined(&squares))));
-            assert_eq!(read, expected.map(|(n, e)| (n, e.into())), "{text:?}");
-        }
-        // Marks, NAGs, other spellings, results and words too long are other words.
+        // Marks, NAGs, other spellings, results and words too long are other words; a word
+        // at the end of a buffer may go on (unless `end_ends_word`).
         let long = format!("{} ", ["a1"; 100].join("-"));
         assert!(long.len() - 1 > MAX_TOKEN_BYTES);
-        for text in [
-            "c3-d4! ",
-            "c3-d4$1 ",
-            "c3d4 ",
-            "3228 ",
-            "c3-e5:g7 ",
-            "ed4 ",
-            "1-1 ",
-            "1-0 ",
-            "c3-d4x ",
-            &long,
+        for (text, end_ends_word, expected) in [
+            ("c3-d4 e7-f6", false, Some("5 c3 d4 Dash")),
+            ("c3-d4{x}", false, Some("5 c3 d4 Dash")),
+            ("c3-d4", true, Some("5 c3 d4 Dash")),
+            ("c3-d4", false, None),
+            ("22x13x4 ", false, Some("7 22 13 4 Cross")),
+            ("a1-b2-c3-d4 ", false, Some("11 a1 b2 c3 d4 Dash")),
+            ("a1-b2-c3-d4-e5 ", false, None),
+            ("c3-d4! ", false, None),
+            ("c3-d4$1 ", false, None),
+            ("c3d4 ", false, None),
+            ("3228 ", false, None),
+            ("c3-e5:g7 ", false, None),
+            ("ed4 ", false, None),
+            ("1-1 ", false, None),
+            ("1-0 ", false, None),
+            ("c3-d4x ", false, None),
+            (&long, false, None),
         ] {
-            assert_eq!(move_word(text.as_bytes(), false), None, "{text:?}");
+            let read = move_word(text.as_bytes(), end_ends_word).map(shown);
+            assert_eq!(read.as_deref(), expected, "{text:?}");
         }
     }
 
     #[test]
-    fn move_number_words() {
+    fn move_numbers() {
         for (text, end_ends_word, expected) in [
             ("12. c3-d4", false, Some((12, false, 3))),
             ("7.", true, Some((7, false, 2))),
@@ -659,42 +577,47 @@ mod tests {
             ("12... d6-c5", false, Some((12, true, 5))),
             ("123456789. ", false, Some((123456789, false, 10))),
             ("1234567890. ", false, None),
+            ("12 ", false, None),
+            ("12.. ", false, None),
+            ("12.... ", false, None),
+            ("1.c3-d4", false, None),
+            ("12.e3 ", false, None),
+            ("x1. ", false, None),
         ] {
             let read = move_number_word(text.as_bytes(), end_ends_word);
             assert_eq!(read, expected, "{text:?}");
         }
-        for text in ["12 ", "12.. ", "12.... ", "1.c3-d4", "12.e3 ", "x1. "] {
-            assert_eq!(move_number_word(text.as_bytes(), false), None, "{text:?}");
-        }
-    }
-
-    #[test]
-    fn move_numbers_and_nags() {
-        // The fixed window and the general reading.
+        // The production itself: the number, its dots and what is left.
         for (text, expected) in [
-            ("7. x", Some((" x", (7, 1)))),
-            ("12.x", Some(("x", (12, 1)))),
-            ("7..x", Some(("x", (7, 2)))),
-            ("12...", Some(("", (12, 3)))),
-            ("123.x", Some(("x", (123, 1)))),
-            ("1.", Some(("", (1, 1)))),
-            ("1.e3-d4", Some(("e3-d4", (1, 1)))),
-            ("12...32-28", Some(("32-28", (12, 3)))),
+            ("7. x", Some((" x", 7, 1))),
+            ("12.x", Some(("x", 12, 1))),
+            ("7..x", Some(("x", 7, 2))),
+            ("12...", Some(("", 12, 3))),
+            ("123.x", Some(("x", 123, 1))),
+            ("1.", Some(("", 1, 1))),
+            ("1.e3-d4", Some(("e3-d4", 1, 1))),
+            ("12...32-28", Some(("32-28", 12, 3))),
             ("12", None),
             ("99999999999.", None),
         ] {
-            assert_eq!(ok(move_number(text.as_bytes())), expected, "{text:?}");
+            let read = move_number(text.as_bytes()).ok();
+            let read = read.map(|(rest, (n, dots))| (std::str::from_utf8(rest).unwrap(), n, dots));
+            assert_eq!(read, expected, "{text:?}");
         }
         for (text, expected) in [("12", Some(12)), ("1234", None), ("1a", None)] {
             assert_eq!(bare_number(text.as_bytes()), expected, "{text:?}");
         }
+    }
+
+    #[test]
+    fn nags() {
         for (text, expected) in [
-            ("$3", Some(("", 3))),
-            ("$65535x", Some(("x", 65535))),
+            ("$3", Some((&b""[..], 3))),
+            ("$65535x", Some((&b"x"[..], 65535))),
             ("$65536", None),
             ("$", None),
         ] {
-            assert_eq!(ok(nag(text.as_bytes())), expected, "{text:?}");
+            assert_eq!(nag(text.as_bytes()).ok(), expected, "{text:?}");
         }
     }
 }
