@@ -72,4 +72,4 @@ pub use movetext::{Marks, MoveShape, Separator, Squares, Strength, WrittenMove, 
 pub use result::{GameResult, Outcome, ResultStyle, parse_result_tag};
 pub use scanner::Scanner;
 pub use tag::Tag;
-pub use visitor::{Collector, GameStart, Skip, Span, Visitor};
+pub use visitor::{Collector, Skip, Span, Visitor};

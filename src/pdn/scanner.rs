@@ -13,7 +13,7 @@ use super::limits::MAX_GAME_BYTES;
 use super::location::{ColumnUnit, Lines};
 use super::scan::{Input, ScanState, Stop};
 pub(crate) use super::scan::{Opening, proposed_cut};
-use super::visitor::{GameStart, Skip, Span, Visitor};
+use super::visitor::{Skip, Span, Visitor};
 use std::io::{self, BufRead};
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -319,13 +319,7 @@ impl<R: BufRead> Scanner<R> {
 /// Tells one read game to `visitor`: its findings, tags and tokens in the order of their
 /// offsets (at the same offset a finding first, a token last).
 fn tell<V: Visitor>(raw: &RawGame, parsed: &ParsedGame, visitor: &mut V) -> V::Output {
-    let start = GameStart {
-        offset: raw.offset,
-        line: raw.line,
-        column: raw.column,
-        index: raw.index,
-    };
-    if visitor.begin_game(&start) == Skip(true) {
+    if visitor.begin_game(raw) == Skip(true) {
         return visitor.end_game(raw);
     }
     let mut findings = parsed.errors.iter().peekable();
