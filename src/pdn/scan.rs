@@ -14,8 +14,8 @@
 use super::ascii::{WORD_ENDS, is_break, is_space, line_end, word_end};
 use super::error::{SyntaxError, SyntaxErrorKind};
 use super::grammar::{
-    bare_number, game_move, game_result, line_comment, move_number, move_number_word, move_word,
-    nag, read_comment, read_setup, read_tag,
+    bare_number, column_of, game_move, game_result, line_comment, move_number, move_number_word,
+    move_word, nag, read_comment, read_setup, read_tag,
 };
 use super::lexer::{CommentStyle, ParsedGame, Token, TokenKind};
 use super::limits::{
@@ -758,47 +758,74 @@ impl Pass<'_, '_> {
     }
 
     /// The commonest words, move numbers (also glued to a plain move: `1.e3-f4`) and plain
-    /// moves, read by the grammar's word readers from `at` (whole words only, as the general
-    /// reading would read them), one after another while one space parts them: where the
-    /// last ends. `None` (and nothing read) if the first is no such word.
+    /// moves, read by quick readers from `at`, one after another while one space parts them:
+    /// where the last ends. `None` (and nothing read) if the first is no such word.
     #[inline(always)]
     fn quick_words(&mut self, mut at: usize) -> Option<Step> {
-        let (buf, eof) = (self.input.buf, self.input.eof);
         let mut end = None;
-        while self.out.tokens.len() < self.st.token_cap {
-            let rest = buf.get(at..).unwrap_or_default();
-            let digit = rest.first().is_some_and(u8::is_ascii_digit);
-            let (number, mv) = if let Some(n) = digit.then(|| move_number_word(rest, eof)).flatten()
-            {
-                (Some(n), None)
-            } else if let Some(mv) = move_word(rest, eof) {
-                (None, Some(mv))
-            } else if let Some((n, mv)) = digit.then(|| glued_move(rest, eof)).flatten() {
-                (Some(n), Some(mv))
-            } else {
-                break;
-            };
-            let mut used = 0;
-            if let Some((number, black, len)) = number {
-                if self.number_starts_game(number) {
-                    return Some(end.map_or(Step::EndBefore, Step::Read));
+        while self.out.tokens.len() < self.st.token_cap
+            && let Some(quick) = self.quick_word(at)
+        {
+            let used = match quick {
+                Quick::Number(number, black, used, glued) => {
+                    let mut glued_move = None;
+                    if glued {
+                        let Some(mv) = self.glued_move(at, at + used) else {
+                            break;
+                        };
+                        glued_move = Some(mv);
+                    }
+                    if self.number_starts_game(number) {
+                        return Some(end.map_or(Step::EndBefore, Step::Read));
+                    }
+                    self.push(TokenKind::MoveNumber { number, black }, at, at + used);
+                    used + glued_move.map_or(0, |mv| self.quick_move(at + used, mv))
                 }
-                self.push(TokenKind::MoveNumber { number, black }, at, at + len);
-                used = len;
-            }
-            if let Some(mv) = mv {
-                used += self.quick_move(at + used, mv);
-            }
+                Quick::Move(mv) => self.quick_move(at, mv),
+            };
             self.st.movetext = true;
             self.st.breaks = 0;
             at += used;
             end = Some(at);
-            match buf.get(at..at + 2) {
+            match self.input.buf.get(at..at + 2) {
                 Some(&[b' ', _]) => at += 1,
                 _ => break,
             }
         }
         end.map(Step::Read)
+    }
+
+    /// A move number (with the plain move glued to it, if any) or a plain move at `at`, read
+    /// by the grammar's word readers (whole words only, as the general reading would read
+    /// them); `None` for anything else.
+    #[inline(always)]
+    fn quick_word(&self, at: usize) -> Option<Quick> {
+        let rest = self.input.buf.get(at..).unwrap_or_default();
+        let eof = self.input.eof;
+        let first = *rest.first()?;
+        if !first.is_ascii_digit() {
+            column_of(first)?;
+            return move_word(rest, eof).map(Quick::Move);
+        }
+        if let Some((number, black, used)) = move_number_word(rest, eof) {
+            return Some(Quick::Number(number, black, used, false));
+        }
+        if let Some(mv) = move_word(rest, eof) {
+            return Some(Quick::Move(mv));
+        }
+        // Glued to what follows: a plain move, if `glued_move` reads one there.
+        let (after, (number, dots)) = move_number(rest).ok()?;
+        let used = rest.len() - after.len();
+        (dots == 1 || dots == 3).then_some(Quick::Number(number, dots == 3, used, true))
+    }
+
+    /// The plain move at `at` glued to the move number at `number_at`, read as the word it
+    /// would be if spaced, if the two make a word short enough.
+    #[inline(always)]
+    fn glued_move(&self, number_at: usize, at: usize) -> Option<QuickMove> {
+        let rest = self.input.buf.get(at..).unwrap_or_default();
+        let mv = move_word(rest, self.input.eof)?;
+        (at - number_at + mv.0 <= MAX_TOKEN_BYTES).then_some(mv)
     }
 
     /// Pushes a plain move read by a quick reader at `at`: the bytes it used.
@@ -898,18 +925,15 @@ impl Pass<'_, '_> {
     }
 }
 
+/// A word read by a quick reader.
+enum Quick {
+    /// A move number, Black's, its length, and whether something is glued to it.
+    Number(u32, bool, usize, bool),
+    Move(QuickMove),
+}
+
 /// A plain move: its length, squares and separator.
 type QuickMove = (usize, Squares, Separator);
-
-/// A move number and the plain move glued to it (`1.e3-f4`), read as the words they would be
-/// if spaced, if together no longer than a word may be: the number, whether it is Black's,
-/// its length, and the move.
-fn glued_move(rest: &[u8], eof: bool) -> Option<((u32, bool, usize), QuickMove)> {
-    let (after, (number, dots)) = move_number(rest).ok()?;
-    let used = rest.len() - after.len();
-    let mv = move_word(after, eof).filter(|mv| used + mv.0 <= MAX_TOKEN_BYTES)?;
-    (dots == 1 || dots == 3).then_some(((number, dots == 3, used), mv))
-}
 
 /// What reading one construct did.
 enum Step {
