@@ -5,8 +5,8 @@
 
 use pdnkit::Variant;
 use pdnkit::pdn::{
-    Collector, CommentStyle, GameResult, ParsedGame, RawGame, Scanner, SetupCommand,
-    Skip, Span, SyntaxError, Tag, Token, TokenKind, Visitor, WrittenMove,
+    Collector, CommentStyle, GameResult, ParsedGame, RawGame, Scanner, SetupCommand, Skip, Span,
+    SyntaxError, Tag, Token, TokenKind, Visitor, WrittenMove,
 };
 use pdnkit::random::write_game;
 use std::path::{Path, PathBuf};
