@@ -28,7 +28,7 @@ struct Lengths;
 impl Visitor for Lengths {
     type Output = usize;
 
-    fn begin_game(&mut self, _: &pdnkit::pdn::GameStart) -> Skip {
+    fn begin_game(&mut self, _: &RawGame<'_>) -> Skip {
         Skip(true)
     }
 

@@ -20,7 +20,7 @@
 //!
 //! PDN archives:
 //! - [`pdn`]: reading PDN, game by game: a [`pdn::Scanner`] tells each construct to a
-//!   [`pdn::Visitor`], with its byte offset (lines and columns from [`pdn::locate`]).
+//!   [`pdn::Visitor`], with its byte offset (lines and columns from a [`pdn::Locator`]).
 //! - [`validate`]: every game of a stream replayed through the rules ([`validate::check_stream`],
 //!   on threads [`validate::check_stream_parallel`]), its findings as [`diagnostic`]s.
 //! - [`convert`]: games as JSON or as canonical PDN; [`stats`]: statistics over archives;

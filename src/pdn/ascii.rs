@@ -1,6 +1,5 @@
 //! Byte classes shared by the scanner and the grammar, so that both agree on where every
-//! construct (word, tag, comment) ends, and line-break counting shared by the scanner and the
-//! locator.
+//! construct (word, tag, comment) ends.
 
 /// Whitespace: space, every ASCII control byte (tab, line breaks, NUL, Ctrl-Z ...) and DEL.
 pub(crate) const fn is_space(b: u8) -> bool {
@@ -42,64 +41,9 @@ pub(crate) fn line_end(bytes: &[u8], from: usize) -> usize {
         .map_or(bytes.len(), |i| from + i)
 }
 
-/// Counts line breaks (`\n`, `\r\n` and a lone `\r` each count once) in a stream fed in
-/// pieces; a `\r\n` split between two pieces still counts once.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct BreakCounter {
-    pub breaks: u64,
-    prev_cr: bool,
-}
-
-impl BreakCounter {
-    pub(crate) fn feed(&mut self, bytes: &[u8]) {
-        if memchr::memchr(b'\r', bytes).is_none() {
-            // LF only (the common case): count them all at once.
-            let lf = memchr::memchr_iter(b'\n', bytes).count() as u64; // counted by SIMD
-            let after_cr = self.prev_cr && bytes.first() == Some(&b'\n');
-            self.breaks += lf - u64::from(after_cr);
-            if let Some(&last) = bytes.last() {
-                self.prev_cr = last == b'\r';
-            }
-            return;
-        }
-        for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
-            if bytes.get(i) == Some(&b'\r') {
-                self.breaks += 1;
-            } else {
-                let after_cr = match i.checked_sub(1) {
-                    Some(p) => bytes.get(p) == Some(&b'\r'),
-                    None => self.prev_cr,
-                };
-                if !after_cr {
-                    self.breaks += 1;
-                }
-            }
-        }
-        if let Some(&last) = bytes.last() {
-            self.prev_cr = last == b'\r';
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn count(pieces: &[&[u8]]) -> u64 {
-        let mut c = BreakCounter::default();
-        for p in pieces {
-            c.feed(p);
-        }
-        c.breaks
-    }
-
-    #[test]
-    fn breaks_of_every_style_count_once() {
-        assert_eq!(count(&[b"a\nb\r\nc\rd"]), 3);
-        assert_eq!(count(&[b"a\r", b"\nb"]), 1);
-        assert_eq!(count(&[b"\r\r\n\n"]), 3);
-        assert_eq!(count(&[b""]), 0);
-    }
 
     #[test]
     fn word_and_line_ends() {

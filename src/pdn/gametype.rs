@@ -134,18 +134,15 @@ impl GameTypeTag {
             }
             _ => return Err(bad(StartColor, at)),
         };
-        let (width, at) = fields.next().ok_or(missing)?;
-        tag.width = Some(
-            field_number(width)
-                .filter(|&w| w > 0)
-                .ok_or(bad(Width, at))?,
-        );
-        let (height, at) = fields.next().ok_or(missing)?;
-        tag.height = Some(
-            field_number(height)
-                .filter(|&h| h > 0)
-                .ok_or(bad(Height, at))?,
-        );
+        // The board's width and height: numbers from 1 to 255.
+        let mut side = |field| {
+            let (side, at) = fields.next().ok_or(missing)?;
+            field_number(side)
+                .filter(|&n: &u8| n > 0)
+                .ok_or(bad(field, at))
+        };
+        tag.width = Some(side(Width)?);
+        tag.height = Some(side(Height)?);
         let (notation, at) = fields.next().ok_or(missing)?;
         tag.notation = match notation {
             [kind, corner @ b'0'..=b'3']

@@ -1,9 +1,9 @@
-//! Byte offsets to 1-based line and column, scanning only one game's bytes from its known
-//! start line. Line breaks are `\n`, `\r\n` or a lone `\r`. Columns count characters:
-//! UTF-8 characters (bytes that are not continuation bytes) or, for single-byte code
-//! pages, bytes. Queries in increasing order cost time linear in the game in total.
+//! Lines and columns: `Lines` counts them over bytes fed in pieces (the scanner over its
+//! input, the parallel reader over its blocks), and [`Locator`] turns byte offsets inside
+//! one game into 1-based lines and columns from the game's known start. Line breaks are
+//! `\n`, `\r\n` or a lone `\r`. Columns count characters: UTF-8 characters (bytes that are
+//! not continuation bytes) or, for single-byte code pages, bytes.
 
-use super::ascii::BreakCounter;
 use super::lexer::RawGame;
 
 /// A 1-based line and column.
@@ -25,132 +25,104 @@ pub enum ColumnUnit {
     Bytes,
 }
 
-/// Finds locations in one game, remembering where the last query ended.
+/// Line breaks and the characters after the last one, counted over bytes fed in pieces (a
+/// `\r\n` split between two pieces counts once).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Lines {
+    pub breaks: u64,
+    /// Characters since the last break.
+    pub chars: u64,
+    prev_cr: bool,
+}
+
+impl Lines {
+    pub(crate) fn feed(&mut self, bytes: &[u8], unit: ColumnUnit) {
+        // Each `\n` (counted by SIMD) and each `\r` that no `\n` follows.
+        let lone_cr = |&i: &usize| bytes.get(i + 1) != Some(&b'\n');
+        let cr = memchr::memchr_iter(b'\r', bytes).filter(lone_cr).count();
+        let split_crlf = self.prev_cr && bytes.first() == Some(&b'\n');
+        self.breaks += (memchr::memchr_iter(b'\n', bytes).count() + cr) as u64;
+        self.breaks -= u64::from(split_crlf);
+        let tail = match memchr::memrchr2(b'\n', b'\r', bytes) {
+            Some(i) => {
+                self.chars = 0;
+                bytes.get(i + 1..).unwrap_or_default()
+            }
+            None => bytes,
+        };
+        self.chars += match unit {
+            ColumnUnit::Bytes => tail.len(),
+            ColumnUnit::Utf8Chars => tail.iter().filter(|&&b| (b & 0xC0) != 0x80).count(),
+        } as u64;
+        if let Some(&last) = bytes.last() {
+            self.prev_cr = last == b'\r';
+        }
+    }
+}
+
+/// Finds locations in one game, remembering where the last query ended: queries in
+/// increasing order cost time linear in the game in total.
 #[derive(Clone, Debug)]
 pub struct Locator<'a> {
-    bytes: &'a [u8],
-    offset: u64,
-    first_line: u32,
-    first_column: u32,
+    raw: RawGame<'a>,
     unit: ColumnUnit,
-    /// Scanned up to `pos`, with `breaks` before it: the line of `pos` starts at
-    /// `line_start`, and `column` is the column of `pos`.
+    /// Counted up to `raw.bytes[pos]`.
     pos: usize,
-    breaks: BreakCounter,
-    line_start: usize,
-    column: u32,
+    lines: Lines,
 }
 
 impl<'a> Locator<'a> {
     /// A locator of offsets inside `raw`, counting columns in `unit`.
     pub fn new(raw: &RawGame<'a>, unit: ColumnUnit) -> Locator<'a> {
+        let (raw, pos, lines) = (*raw, 0, Lines::default());
         Locator {
-            bytes: raw.bytes,
-            offset: raw.offset,
-            first_line: raw.line,
-            first_column: raw.column.max(1),
+            raw,
             unit,
-            pos: 0,
-            breaks: BreakCounter::default(),
-            line_start: 0,
-            column: raw.column.max(1),
+            pos,
+            lines,
         }
     }
 
     /// The location of absolute byte `offset` (clamped to the game).
     pub fn locate(&mut self, offset: u64) -> Location {
-        let target = usize::try_from(offset.saturating_sub(self.offset))
+        let bytes = self.raw.bytes;
+        let target = usize::try_from(offset.saturating_sub(self.raw.offset))
             .unwrap_or(usize::MAX)
-            .min(self.bytes.len());
+            .min(bytes.len());
         if target < self.pos {
-            self.pos = 0;
-            self.breaks = BreakCounter::default();
-            self.line_start = 0;
-            self.column = self.first_column;
+            (self.pos, self.lines) = (0, Lines::default());
         }
-        let span = self.bytes.get(self.pos..target).unwrap_or_default();
-        self.breaks.feed(span);
-        if let Some(i) = memchr::memrchr2(b'\n', b'\r', span) {
-            self.line_start = self.pos + i + 1;
-            self.column = 1;
-        }
-        let from = self.pos.max(self.line_start);
-        let tail = self.bytes.get(from..target).unwrap_or_default();
-        let chars = match self.unit {
-            ColumnUnit::Bytes => tail.len(),
-            ColumnUnit::Utf8Chars => tail.iter().filter(|&&b| (b & 0xC0) != 0x80).count(),
-        };
-        self.column = self
-            .column
-            .saturating_add(u32::try_from(chars).unwrap_or(u32::MAX));
+        self.lines.feed(&bytes[self.pos..target], self.unit);
         self.pos = target;
-        let breaks = u32::try_from(self.breaks.breaks).unwrap_or(u32::MAX);
+        let Lines { breaks, chars, .. } = self.lines;
+        let first_column = match breaks {
+            0 => self.raw.column.max(1),
+            _ => 1,
+        };
+        let clamp = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
         Location {
-            line: self.first_line.saturating_add(breaks),
-            column: self.column,
+            line: self.raw.line.saturating_add(clamp(breaks)),
+            column: first_column.saturating_add(clamp(chars)),
         }
     }
-}
-
-/// The location of absolute byte `offset` in `raw`, columns in UTF-8 characters.
-pub fn locate(raw: &RawGame, offset: u64) -> Location {
-    Locator::new(raw, ColumnUnit::Utf8Chars).locate(offset)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn raw(bytes: &[u8]) -> RawGame<'_> {
-        RawGame {
-            bytes,
-            offset: 100,
-            line: 7,
-            column: 1,
-            index: 1,
-        }
-    }
-
     #[test]
-    fn lines_and_columns() {
-        let game = raw(b"ab\ncd\r\nef\rgh");
-        for (offset, line, column) in [
-            (100, 7, 1),
-            (101, 7, 2),
-            (103, 8, 1),
-            (107, 9, 1),
-            (108, 9, 2),
-            (110, 10, 1),
-            (999, 10, 3),
-            (0, 7, 1),
-        ] {
-            assert_eq!(locate(&game, offset), Location { line, column }, "{offset}");
-        }
-    }
-
-    #[test]
-    fn utf8_columns_count_characters() {
-        let text = "[White \"Иванов\"] x";
-        let game = raw(text.as_bytes());
-        let x = text.find('x').unwrap() as u64;
-        let at = |column| Location { line: 7, column };
-        assert_eq!(locate(&game, 100 + x), at(18));
-        let mut bytes = Locator::new(&game, ColumnUnit::Bytes);
-        assert_eq!(bytes.locate(100 + x), at(x as u32 + 1));
-    }
-
-    #[test]
-    fn incremental_queries_agree_with_fresh_ones() {
-        let text = "1. c3-d4 {é\r\n} d6-c5\n\n2. b2-c3 ééé x\n";
-        let game = raw(text.as_bytes());
-        let mut locator = Locator::new(&game, ColumnUnit::Utf8Chars);
-        let offsets: Vec<u64> = (0..=text.len() as u64).map(|i| 100 + i).collect();
-        for &o in offsets
-            .iter()
-            .chain(offsets.iter().rev())
-            .chain([120, 103, 130].iter())
-        {
-            assert_eq!(locator.locate(o), locate(&game, o), "offset {o}");
-        }
+    fn breaks_of_every_style_count_once() {
+        let count = |pieces: &[&[u8]]| {
+            let mut lines = Lines::default();
+            for piece in pieces {
+                lines.feed(piece, ColumnUnit::Bytes);
+            }
+            (lines.breaks, lines.chars)
+        };
+        assert_eq!(count(&[b"a\nb\r\nc\rd"]), (3, 1));
+        assert_eq!(count(&[b"a\r", b"\nb"]), (1, 1));
+        assert_eq!(count(&[b"\r\r\n\n"]), (3, 0));
+        assert_eq!(count(&[b"", b"ab", b"c"]), (0, 3));
     }
 }

@@ -8,12 +8,12 @@
 //! largest game plus one read, whatever the input. Lines and columns come from the scanner's
 //! own count of the bytes it passes, so they do not depend on how the input was read.
 
-use super::ascii::BreakCounter;
 use super::lexer::{ParsedGame, RawGame, Token, TokenKind};
 use super::limits::MAX_GAME_BYTES;
+use super::location::{ColumnUnit, Lines};
 use super::scan::{Input, ScanState, Stop};
 pub(crate) use super::scan::{Opening, proposed_cut};
-use super::visitor::{GameStart, Skip, Span, Visitor};
+use super::visitor::{Skip, Span, Visitor};
 use std::io::{self, BufRead};
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -34,7 +34,9 @@ pub struct Scanner<R> {
     parsed: ParsedGame,
     /// The first `MAX_GAME_BYTES + 1` bytes of a game that no longer fits in `buf`.
     head: Option<Vec<u8>>,
+    /// Lines and columns, counted over the input up to `lines_at`, however it was read.
     lines: Lines,
+    lines_at: u64,
     /// Offset, line and column where the game being read starts.
     game_at: Option<(u64, u32, u32)>,
     /// Offset, line and column of a construct read for its end only (it may start a game).
@@ -46,25 +48,11 @@ pub struct Scanner<R> {
     feed: Option<Feed>,
 }
 
-/// Lines and columns, counted over the input up to an offset, however it was read.
-#[derive(Debug, Default)]
-struct Lines {
-    breaks: BreakCounter,
-    /// Characters (bytes that do not continue a UTF-8 character) since the last break.
-    chars: u64,
-    /// Counted up to this offset.
-    at: u64,
-}
-
 /// An input fed block by block: whether its last block is fed, and whether the block ran out.
 #[derive(Debug)]
 struct Feed {
     last: bool,
     paused: bool,
-}
-
-fn chars(bytes: &[u8]) -> u64 {
-    bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count() as u64
 }
 
 impl<R: BufRead> Scanner<R> {
@@ -81,6 +69,7 @@ impl<R: BufRead> Scanner<R> {
             parsed: ParsedGame::default(),
             head: None,
             lines: Lines::default(),
+            lines_at: 0,
             game_at: None,
             skipped_at: None,
             ended: false,
@@ -121,8 +110,7 @@ impl<R: BufRead> Scanner<R> {
         let mut scanner = Scanner::new(inner);
         (scanner.base, scanner.pos) = (offset, offset);
         scanner.bom_checked = offset > 0;
-        scanner.lines.breaks.breaks = breaks;
-        scanner.lines.at = offset;
+        (scanner.lines.breaks, scanner.lines_at) = (breaks, offset);
         scanner.feed = Some(Feed {
             last,
             paused: false,
@@ -251,22 +239,18 @@ impl<R: BufRead> Scanner<R> {
 
     /// Line and column of `offset`, at or after every offset asked before.
     fn location(&mut self, offset: u64) -> (u64, u32, u32) {
-        if offset < self.lines.at
+        if offset < self.lines_at
             && let Some(at) = self.skipped_at.filter(|at| at.0 == offset)
         {
             return at;
         }
-        if offset > self.lines.at {
-            let (from, to) = (self.index(self.lines.at), self.index(offset));
+        if offset > self.lines_at {
+            let (from, to) = (self.index(self.lines_at), self.index(offset));
             let fed = self.buf.get(from..to).unwrap_or_default();
-            self.lines.breaks.feed(fed);
-            match memchr::memrchr2(b'\n', b'\r', fed) {
-                Some(i) => self.lines.chars = chars(fed.get(i + 1..).unwrap_or_default()),
-                None => self.lines.chars += chars(fed),
-            }
-            self.lines.at = offset;
+            self.lines.feed(fed, ColumnUnit::Utf8Chars);
+            self.lines_at = offset;
         }
-        let line = u32::try_from(self.lines.breaks.breaks + 1).unwrap_or(u32::MAX);
+        let line = u32::try_from(self.lines.breaks + 1).unwrap_or(u32::MAX);
         let column = u32::try_from(self.lines.chars + 1).unwrap_or(u32::MAX);
         (offset, line, column)
     }
@@ -335,13 +319,7 @@ impl<R: BufRead> Scanner<R> {
 /// Tells one read game to `visitor`: its findings, tags and tokens in the order of their
 /// offsets (at the same offset a finding first, a token last).
 fn tell<V: Visitor>(raw: &RawGame, parsed: &ParsedGame, visitor: &mut V) -> V::Output {
-    let start = GameStart {
-        offset: raw.offset,
-        line: raw.line,
-        column: raw.column,
-        index: raw.index,
-    };
-    if visitor.begin_game(&start) == Skip(true) {
+    if visitor.begin_game(raw) == Skip(true) {
         return visitor.end_game(raw);
     }
     let mut findings = parsed.errors.iter().peekable();

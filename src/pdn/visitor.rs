@@ -37,19 +37,6 @@ use super::tag::Tag;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Skip(pub bool);
 
-/// Where a game starts: its first tag or movetext construct.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameStart {
-    /// Absolute byte offset in the input.
-    pub offset: u64,
-    /// 1-based line.
-    pub line: u32,
-    /// 1-based column (see [`RawGame::column`]).
-    pub column: u32,
-    /// 1-based number of the game in the input.
-    pub index: usize,
-}
-
 /// One construct as written: its absolute byte offset and its bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Span<'a> {
@@ -66,8 +53,9 @@ pub trait Visitor {
     /// [`super::Scanner::read_game`]).
     type Output;
 
-    /// A game starts. `Skip(true)`: only its bytes are wanted ([`Visitor::end_game`]).
-    fn begin_game(&mut self, _start: &GameStart) -> Skip {
+    /// A game starts: its bytes and where they are. `Skip(true)`: nothing more is wanted but
+    /// [`Visitor::end_game`].
+    fn begin_game(&mut self, _game: &RawGame<'_>) -> Skip {
         Skip(false)
     }
 

@@ -18,8 +18,8 @@
 use super::stream::{GameSink, StreamTotals, check_games, check_prepared, prepare, tally};
 use super::{GameReport, Options};
 use crate::encoding::TextEncoding;
-use crate::pdn::ascii::BreakCounter;
 use crate::pdn::limits::MAX_TOKEN_BYTES;
+use crate::pdn::location::{ColumnUnit, Lines};
 use crate::pdn::scanner::{Opening, Scanner, proposed_cut};
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Read};
@@ -233,7 +233,7 @@ pub(crate) fn check_blocks<R: Read + Send>(
         };
         let result = (|| -> io::Result<()> {
             let mut pending = Vec::new();
-            let (mut offset, mut lines) = (0, BreakCounter::default());
+            let (mut offset, mut lines) = (0, Lines::default());
             let (mut fresh, mut sent) = (true, 0);
             // No candidate starts in `pending[..searched]`.
             let mut searched = 0;
@@ -265,7 +265,7 @@ pub(crate) fn check_blocks<R: Read + Send>(
                     fresh,
                     end,
                 };
-                lines.feed(&block.bytes);
+                lines.feed(&block.bytes, ColumnUnit::Bytes);
                 offset = block.end_offset();
                 (fresh, searched) = (matches!(end, End::Candidate(_)), 0);
                 while sent - ordered.next >= max_in_flight {

@@ -545,6 +545,66 @@ fn long_lines_are_one_game_located_to_the_byte() {
     }
 }
 
+// ---------------------------------------------------------------- locating
+
+/// A game at offset 100, line 7, column 1.
+fn located_game(bytes: &[u8]) -> RawGame<'_> {
+    RawGame {
+        bytes,
+        offset: 100,
+        line: 7,
+        column: 1,
+        index: 1,
+    }
+}
+
+fn locate(game: &RawGame, offset: u64) -> Location {
+    Locator::new(game, ColumnUnit::Utf8Chars).locate(offset)
+}
+
+#[test]
+fn lines_and_columns() {
+    let game = located_game(b"ab\ncd\r\nef\rgh");
+    for (offset, line, column) in [
+        (100, 7, 1),
+        (101, 7, 2),
+        (103, 8, 1),
+        (107, 9, 1),
+        (108, 9, 2),
+        (110, 10, 1),
+        (999, 10, 3),
+        (0, 7, 1),
+    ] {
+        assert_eq!(locate(&game, offset), Location { line, column }, "{offset}");
+    }
+}
+
+#[test]
+fn utf8_columns_count_characters() {
+    let text = "[White \"Иванов\"] x";
+    let game = located_game(text.as_bytes());
+    let x = text.find('x').unwrap() as u64;
+    let at = |column| Location { line: 7, column };
+    assert_eq!(locate(&game, 100 + x), at(18));
+    let mut bytes = Locator::new(&game, ColumnUnit::Bytes);
+    assert_eq!(bytes.locate(100 + x), at(x as u32 + 1));
+}
+
+#[test]
+fn incremental_queries_agree_with_fresh_ones() {
+    let text = "1. c3-d4 {é\r\n} d6-c5\n\n2. b2-c3 ééé x\n";
+    let game = located_game(text.as_bytes());
+    let mut locator = Locator::new(&game, ColumnUnit::Utf8Chars);
+    let offsets: Vec<u64> = (0..=text.len() as u64).map(|i| 100 + i).collect();
+    for &o in offsets
+        .iter()
+        .chain(offsets.iter().rev())
+        .chain([120, 103, 130].iter())
+    {
+        assert_eq!(locator.locate(o), locate(&game, o), "offset {o}");
+    }
+}
+
 // ---------------------------------------------------------------- lexing
 
 #[test]

@@ -5,8 +5,8 @@
 
 use pdnkit::Variant;
 use pdnkit::pdn::{
-    Collector, CommentStyle, GameResult, GameStart, ParsedGame, RawGame, Scanner, SetupCommand,
-    Skip, Span, SyntaxError, Tag, Token, TokenKind, Visitor, WrittenMove,
+    Collector, CommentStyle, GameResult, ParsedGame, RawGame, Scanner, SetupCommand, Skip, Span,
+    SyntaxError, Tag, Token, TokenKind, Visitor, WrittenMove,
 };
 use pdnkit::random::write_game;
 use std::path::{Path, PathBuf};
@@ -34,7 +34,7 @@ impl Record {
 impl Visitor for Record {
     type Output = Vec<String>;
 
-    fn begin_game(&mut self, start: &GameStart) -> Skip {
+    fn begin_game(&mut self, start: &RawGame) -> Skip {
         self.events.push(format!(
             "game {} @{} {}:{}",
             start.index, start.offset, start.line, start.column
@@ -244,7 +244,7 @@ impl<F> Gather<F> {
 impl<T, F: FnMut(&RawGame, &ParsedGame) -> T> Visitor for Gather<F> {
     type Output = T;
 
-    fn begin_game(&mut self, _start: &GameStart) -> Skip {
+    fn begin_game(&mut self, _start: &RawGame) -> Skip {
         self.game = ParsedGame::default();
         Skip(false)
     }

@@ -179,14 +179,11 @@ fn alpha_pair(w: &[u8; 6]) -> Option<(usize, Squares, Separator)> {
     let (Some(c1), Some(c2), true) = (column_of(w[0]), column_of(w[3]), ok) else {
         return None;
     };
-    let from = WrittenSquare::Alpha {
-        column: c1,
-        row: u32::from(r1) + 1,
+    let square = |column, r: u8| WrittenSquare::Alpha {
+        column,
+        row: u32::from(r) + 1,
     };
-    let to = WrittenSquare::Alpha {
-        column: c2,
-        row: u32::from(r2) + 1,
-    };
+    let (from, to) = (square(c1, r1), square(c2, r2));
     let squares = Squares::from_buf_and_len([from, to, from, to], 2);
     Some((5, squares, separator))
 }
