@@ -2,8 +2,10 @@
 //! `"41,W,10,8,A0,0"` (type, start colour, width, height, notation and corner of square 1,
 //! invert flag). Lenient: spaces around fields, lower-case letters, and the full form
 //! without its invert flag (`"25,W,8,8,A1"`). Any other shape is a [`GameTypeError`] with
-//! the byte offset (in the value) of the faulty field.
+//! the byte offset (in the value) of the faulty field. Each field is read by its parser of the
+//! grammar.
 
+use super::grammar::{self, board_side, game_type_number, read_field, start_color};
 use std::fmt;
 use std::str::FromStr;
 
@@ -86,16 +88,6 @@ impl fmt::Display for GameTypeError {
 
 impl std::error::Error for GameTypeError {}
 
-fn field_number<T: TryFrom<u64>>(field: &[u8]) -> Option<T> {
-    if field.is_empty() || field.len() > 9 || !field.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    let n = field
-        .iter()
-        .fold(0u64, |n, &d| n * 10 + u64::from(d - b'0'));
-    T::try_from(n).ok()
-}
-
 impl GameTypeTag {
     /// The bare form with just a type number.
     pub const fn bare(number: u32) -> GameTypeTag {
@@ -124,39 +116,23 @@ impl GameTypeTag {
             Some((field.trim_ascii(), start))
         });
         let (number, at) = fields.next().unwrap_or_default();
-        let mut tag = GameTypeTag::bare(field_number(number).ok_or(bad(Number, at))?);
+        let number = read_field(game_type_number, number).ok_or(bad(Number, at))?;
+        let mut tag = GameTypeTag::bare(number);
         let Some((color, at)) = fields.next() else {
             return Ok(tag);
         };
-        tag.start_color = match color {
-            [c] if matches!(c.to_ascii_uppercase(), b'W' | b'B') => {
-                Some(char::from(c.to_ascii_uppercase()))
-            }
-            _ => return Err(bad(StartColor, at)),
-        };
+        tag.start_color = Some(read_field(start_color, color).ok_or(bad(StartColor, at))?);
         // The board's width and height: numbers from 1 to 255.
         let mut side = |field| {
             let (side, at) = fields.next().ok_or(missing)?;
-            field_number(side)
-                .filter(|&n: &u8| n > 0)
-                .ok_or(bad(field, at))
+            read_field(board_side, side).ok_or(bad(field, at))
         };
         tag.width = Some(side(Width)?);
         tag.height = Some(side(Height)?);
         let (notation, at) = fields.next().ok_or(missing)?;
-        tag.notation = match notation {
-            [kind, corner @ b'0'..=b'3']
-                if matches!(kind.to_ascii_uppercase(), b'A' | b'N' | b'S') =>
-            {
-                Some((char::from(kind.to_ascii_uppercase()), corner - b'0'))
-            }
-            _ => return Err(bad(Notation, at)),
-        };
+        tag.notation = Some(read_field(grammar::notation, notation).ok_or(bad(Notation, at))?);
         if let Some((invert, at)) = fields.next() {
-            tag.invert = match invert {
-                [flag @ (b'0' | b'1')] => Some(flag - b'0'),
-                _ => return Err(bad(Invert, at)),
-            };
+            tag.invert = Some(read_field(grammar::invert, invert).ok_or(bad(Invert, at))?);
         }
         match fields.next() {
             Some((_, at)) => Err(bad(Trailing, at.saturating_sub(1))),

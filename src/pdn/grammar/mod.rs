@@ -5,7 +5,8 @@
 //! movetext words (`move_number`, `game_move`, `nag`, `game_result`, `line_comment`) directly
 //! and keeps what they read (`Ok`) or nothing; tags, setup commands and comments, which
 //! report where they go wrong, are read through `read_tag`, `read_setup` and `read_comment`;
-//! a single move through [`WrittenMove::parse`](super::WrittenMove::parse).
+//! a single move through [`WrittenMove::parse`](super::WrittenMove::parse); the fields of a
+//! GameType value through `read_field`.
 //! Where the commonest spellings can be read faster than by combinators, that fast check is
 //! the parser's first branch and gives the same answer.
 //!
@@ -14,8 +15,10 @@
 //! branches with the checks of a whole word.
 
 mod delimited;
+mod gametype;
 mod moves;
 mod res;
 
 pub(crate) use delimited::*;
+pub(crate) use gametype::*;
 pub(crate) use moves::*;
