@@ -278,9 +278,10 @@ fn a_directory_or_a_missing_directory_is_refused() {
 }
 
 /// Starts `convert - -o out.jsonl` in `d` with standard input left open (so it waits there,
-/// its temporary file made) and returns it once the temporary exists.
+/// its temporary file made) and returns it once its own temporary exists.
 #[cfg(unix)]
 fn convert_waiting_on_stdin(d: &Dir) -> std::process::Child {
+    let before = temporaries(d.dir.path());
     let mut child = command()
         .args(["convert", "--to", "jsonl", "-", "-o"])
         .arg(d.path("out.jsonl"))
@@ -292,8 +293,10 @@ fn convert_waiting_on_stdin(d: &Dir) -> std::process::Child {
     // Some games first, so that there is output in the temporary.
     let games = fs::read(d.good()).unwrap();
     child.stdin.as_mut().unwrap().write_all(&games).unwrap();
+    // Its own temporary: one that was not there before (a run sweeps leftovers before it
+    // makes its own, so once it is there, the sweep is done).
     let started = Instant::now();
-    while temporaries(d.dir.path()).is_empty() {
+    while temporaries(d.dir.path()).iter().all(|t| before.contains(t)) {
         assert!(
             started.elapsed() < Duration::from_secs(30),
             "no temporary made"
