@@ -9,7 +9,7 @@
 //! from the moment their balance of forces arises, for as long as it lasts; 7.2.6 counts from
 //! the last capture or promotion, as its text says.
 
-use crate::outcome::Outcome;
+use crate::outcome::{Outcome, Termination};
 use crate::position::{Color, Position};
 use crate::variant::Variant;
 
@@ -249,25 +249,25 @@ impl DrawCounts {
             .three_kings
             .is_some_and(|r| r.moves() >= THREE_KINGS_MOVES)
         {
-            return Some(Outcome::FifteenMoveRule);
+            return Some(Outcome::Draw(Termination::FifteenMoveRule));
         }
         if self.rules == DrawRules::Spantsiretti {
             return None;
         }
         if quiet_plies >= KINGS_ONLY_PLIES {
-            return Some(Outcome::KingsOnlyRule);
+            return Some(Outcome::Draw(Termination::KingsOnlyRule));
         }
         if (self.balances.piece_limit).is_some_and(|limit| self.material.plies >= limit) {
-            return Some(Outcome::PieceCountRule);
+            return Some(Outcome::Draw(Termination::PieceCountRule));
         }
         if self.main_road.is_some_and(|r| r.moves() >= MAIN_ROAD_MOVES) {
-            return Some(Outcome::MainRoadRule);
+            return Some(Outcome::Draw(Termination::MainRoadRule));
         }
         if self
             .few_pieces
             .is_some_and(|r| r.moves() >= FEW_PIECES_MOVES)
         {
-            return Some(Outcome::FiveMoveRule);
+            return Some(Outcome::Draw(Termination::FiveMoveRule));
         }
         None
     }

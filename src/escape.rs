@@ -205,6 +205,73 @@ pub fn write_json_pretty<W: io::Write, T: Serialize + ?Sized>(out: W, value: &T)
     value.serialize(&mut serializer).map_err(io::Error::from)
 }
 
+/// Bytes that [`push_json_string`] looks at: what JSON escapes (`"`, `\\`, C0 controls), DEL,
+/// and the first bytes of the sequences [`may_be_unsafe`] names.
+const JSON_LOOK: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        table[b] = true;
+        b += 1;
+    }
+    table[b'"' as usize] = true;
+    table[b'\\' as usize] = true;
+    table[0x7f] = true;
+    table[0xc2] = true;
+    table[0xe2] = true;
+    table
+};
+
+/// Appends `s` as a JSON string, quoted, to `out`, in one pass over its bytes: exactly the
+/// text [`write_json`] writes for it (JSON's escapes, `\uXXXX` for the other unsafe
+/// characters), without a serializer.
+pub fn push_json_string(out: &mut Vec<u8>, s: &str) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let bytes = s.as_bytes();
+    out.reserve(bytes.len() + 2);
+    out.push(b'"');
+    let mut start = 0;
+    let mut at = 0;
+    while at < bytes.len() {
+        let b = bytes[at];
+        if !JSON_LOOK[usize::from(b)] {
+            at += 1;
+            continue;
+        }
+        // Only ASCII, 0xc2 and 0xe2 get here: each starts a character of `s`.
+        let c = s[at..].chars().next().unwrap_or_default();
+        let short: &[u8] = match c {
+            '"' => b"\\\"",
+            '\\' => b"\\\\",
+            '\u{8}' => b"\\b",
+            '\u{c}' => b"\\f",
+            '\n' => b"\\n",
+            '\r' => b"\\r",
+            '\t' => b"\\t",
+            c if c < ' ' || is_unsafe(c) => b"",
+            _ => {
+                at += c.len_utf8();
+                continue;
+            }
+        };
+        out.extend_from_slice(&bytes[start..at]);
+        if short.is_empty() {
+            // Every character of is_unsafe is in the Basic Multilingual Plane.
+            let code = u32::from(c);
+            out.extend_from_slice(b"\\u");
+            for shift in [12, 8, 4, 0] {
+                out.push(HEX[(code >> shift & 0xf) as usize]);
+            }
+        } else {
+            out.extend_from_slice(short);
+        }
+        at += c.len_utf8();
+        start = at;
+    }
+    out.extend_from_slice(&bytes[start..]);
+    out.push(b'"');
+}
+
 /// [`write_json`] into a string.
 pub fn json_string<T: Serialize + ?Sized>(value: &T) -> String {
     let mut out = Vec::new();
@@ -241,6 +308,30 @@ mod tests {
             xml("\u{fffe}\u{1ffff}\u{fdd0}é"),
             "\\u{fffe}\\u{1ffff}\\u{fdd0}é"
         );
+    }
+
+    #[test]
+    fn push_json_string_writes_what_the_serializer_writes() {
+        let mut every: Vec<String> = (0..=0x2100u32)
+            .chain(0xfdd0..=0xfdef)
+            .chain([0xfffe, 0xffff, 0x1f600, 0x10ffff])
+            .filter_map(char::from_u32)
+            .map(|c| format!("a{c}b"))
+            .collect();
+        every.extend(
+            [
+                "",
+                "\"\\",
+                "plain",
+                "é\u{85}\u{2028}x\u{202e}\u{2066}\u{1b}",
+            ]
+            .map(String::from),
+        );
+        for s in &every {
+            let mut pushed = Vec::new();
+            push_json_string(&mut pushed, s);
+            assert_eq!(String::from_utf8(pushed).unwrap(), json_string(s), "{s:?}");
+        }
     }
 
     #[test]

@@ -8,7 +8,7 @@
 use crate::draw::DrawCounts;
 use crate::movegen::{Board, Paths, has_capture_on, has_step_on, legal_moves, on_board};
 use crate::moves::{Effect, Move};
-use crate::outcome::Outcome;
+use crate::outcome::{Outcome, Termination};
 use crate::position::Position;
 use std::cell::{Cell, OnceCell};
 
@@ -216,7 +216,7 @@ impl Game {
             Some(Outcome::NoLegalMove { winner: mover })
         } else if self.reversible.len() >= 9 && self.repetitions() >= 3 {
             // A third occurrence needs two returns of four or more reversible plies each.
-            Some(Outcome::ThreefoldRepetition)
+            Some(Outcome::Draw(Termination::ThreefoldRepetition))
         } else {
             self.draws.reached(self.quiet_plies())
         };
@@ -288,10 +288,16 @@ mod tests {
                     assert_eq!(game.repetitions(), count);
                     repeated += usize::from(count >= 2);
                     if count >= 3 {
-                        assert_eq!(outcome, Some(Outcome::ThreefoldRepetition));
+                        assert_eq!(
+                            outcome,
+                            Some(Outcome::Draw(Termination::ThreefoldRepetition))
+                        );
                         threefold += 1;
                     } else {
-                        assert_ne!(outcome, Some(Outcome::ThreefoldRepetition));
+                        assert_ne!(
+                            outcome,
+                            Some(Outcome::Draw(Termination::ThreefoldRepetition))
+                        );
                     }
                 }
             }

@@ -198,7 +198,7 @@ pub use fen::{FenError, FenNotation, parse_fen, write_fen};
 pub use game::Game;
 pub use movegen::{Paths, legal_moves};
 pub use moves::Move;
-pub use outcome::Outcome;
+pub use outcome::{Outcome, Termination};
 pub use position::{Color, Piece, Position};
 pub use square::Corner;
 pub use variant::{Removal, Variant};

@@ -2,7 +2,6 @@
 
 use crate::geometry::{Geometry, bits};
 use crate::square::Corner;
-use std::fmt::Write;
 
 /// Most jumps one capture can make: every jump takes a different enemy piece, and a board has
 /// at most 40 squares, so at most 39 enemies.
@@ -85,52 +84,47 @@ impl Move {
 
     /// `c3-d4`, `c3:g7` (short) or `c3:e5:g7` (full path), alphanumeric.
     pub fn to_alpha(&self, g: &Geometry, full_path: bool) -> String {
-        self.render(full_path, |bit, out| {
-            let _ = write!(out, "{}", g.square_name(bit));
-        })
+        let mut out = String::with_capacity(16);
+        self.write_alpha(g, full_path, &mut out);
+        out
     }
 
     /// Appends [`Move::to_alpha`]'s text to `out`, without formatting machinery or a new
     /// string (for callers that write many moves into one reused buffer).
     pub fn write_alpha(&self, g: &Geometry, full_path: bool, out: &mut String) {
-        push_square(g, self.from, out);
-        if !self.is_capture() {
-            out.push('-');
-            push_square(g, self.to, out);
-        } else if full_path {
-            for &bit in self.landings() {
-                out.push(':');
-                push_square(g, bit, out);
-            }
-        } else {
-            out.push(':');
-            push_square(g, self.to, out);
-        }
+        self.write_path(full_path, out, |bit, out| push_square(g, bit, out));
     }
 
     /// `22-18`, `22:13` or `22:15:8`, numeric in the numbering starting at `corner`.
     pub fn to_numeric(&self, g: &Geometry, corner: Corner, full_path: bool) -> String {
-        self.render(full_path, |bit, out| {
-            let _ = write!(out, "{}", g.number_of(bit, corner));
-        })
+        let mut out = String::with_capacity(16);
+        self.write_numeric(g, corner, full_path, &mut out);
+        out
     }
 
-    fn render(&self, full_path: bool, square: impl Fn(u8, &mut String)) -> String {
-        let mut out = String::with_capacity(16);
-        square(self.from, &mut out);
+    /// Appends [`Move::to_numeric`]'s text to `out`, as [`Move::write_alpha`] does.
+    pub fn write_numeric(&self, g: &Geometry, corner: Corner, full_path: bool, out: &mut String) {
+        self.write_path(full_path, out, |bit, out| {
+            push_decimal(u32::from(g.number_of(bit, corner)), out);
+        });
+    }
+
+    /// The squares of the move, each written by `square`, joined by `-` (a step) or `:`.
+    #[inline(always)]
+    fn write_path(&self, full_path: bool, out: &mut String, square: impl Fn(u8, &mut String)) {
+        square(self.from, out);
         if !self.is_capture() {
             out.push('-');
-            square(self.to, &mut out);
+            square(self.to, out);
         } else if full_path {
             for &bit in self.landings() {
                 out.push(':');
-                square(bit, &mut out);
+                square(bit, out);
             }
         } else {
             out.push(':');
-            square(self.to, &mut out);
+            square(self.to, out);
         }
-        out
     }
 
     /// The captured squares, in bit order.
@@ -248,12 +242,6 @@ mod tests {
     use super::*;
     use crate::geometry::{EIGHT_BY_EIGHT, TEN_BY_EIGHT, bits};
 
-    fn written(mv: &Move, g: &Geometry, full: bool) -> String {
-        let mut out = String::from("x");
-        mv.write_alpha(g, full, &mut out);
-        out.split_off(1)
-    }
-
     #[test]
     fn decimal_numbers() {
         for n in [0, 1, 9, 10, 11, 99, 100, 256, 999] {
@@ -264,12 +252,21 @@ mod tests {
     }
 
     #[test]
-    fn write_alpha_appends_the_text_of_to_alpha() {
+    fn a_step_is_written_as_its_two_squares_after_what_the_buffer_held() {
         for g in [&TEN_BY_EIGHT, &EIGHT_BY_EIGHT] {
-            for from in bits(g.squares) {
-                for to in bits(g.squares) {
-                    let mv = Move::step(from, to, false);
-                    assert_eq!(written(&mv, g, false), mv.to_alpha(g, false));
+            for corner in [Corner::BottomLeft, Corner::TopLeft] {
+                for from in bits(g.squares) {
+                    for to in bits(g.squares) {
+                        let mv = Move::step(from, to, false);
+                        let (a, b) = (g.square_name(from), g.square_name(to));
+                        let mut out = String::from("x ");
+                        mv.write_alpha(g, false, &mut out);
+                        assert_eq!(out, format!("x {a}-{b}"));
+                        let (n, m) = (g.number_of(from, corner), g.number_of(to, corner));
+                        out.truncate(2);
+                        mv.write_numeric(g, corner, false, &mut out);
+                        assert_eq!(out, format!("x {n}-{m}"));
+                    }
                 }
             }
         }

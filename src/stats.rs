@@ -12,9 +12,10 @@
 use crate::diagnostic::Severity;
 use crate::encoding::Detection;
 use crate::notation::push_canonical;
-use crate::pdn::result::Outcome as Declared;
+use crate::outcome::Termination;
+use crate::pdn::result::Verdict;
 use crate::position::{Color, Position};
-use crate::validate::{GameReport, GameSink, PlayedMove, Termination};
+use crate::validate::{GameReport, GameSink, PlayedMove};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -139,83 +140,50 @@ impl OutcomeCounts {
 
 /// Games by how they ended; every game is in exactly one bucket. A valid game's bucket is
 /// its [`Termination`]: one of the rules found by replay, else what its declared result says.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+/// Serialized as one field per termination name, in [`Termination::ALL`] order, then
+/// `invalid`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TerminationCounts {
-    /// The side to move had no legal move.
-    pub no_legal_move: usize,
-    /// The same position a third time.
-    pub threefold_repetition: usize,
-    /// Three kings or more against a lone king for 15 moves.
-    pub fifteen_move_rule: usize,
-    /// Kings only for 15 moves each, no man moved, nothing captured (Russian, 7.2.5).
-    pub kings_only_rule: usize,
-    /// The material unchanged for 30 or 60 moves each (Russian, 7.2.6).
-    pub piece_count_rule: usize,
-    /// Three pieces did not beat a lone king on the main road in 5 moves (Russian, 7.2.7).
-    pub main_road_rule: usize,
-    /// Two pieces did not beat a lone king in 5 moves (Russian, 7.2.8).
-    pub five_move_rule: usize,
-    /// A draw declared on a game the rules had not ended.
-    pub agreement: usize,
-    /// A win declared on a game the rules had not ended.
-    pub resignation: usize,
-    /// `0-0` on a game the rules had not ended.
-    pub forfeit: usize,
-    /// `*` or no result on a game the rules had not ended.
-    pub unfinished: usize,
+    /// Valid games by [`Termination::index`].
+    by_termination: [usize; Termination::ALL.len()],
     /// Games with an error diagnostic, whatever their termination.
     pub invalid: usize,
 }
 
 impl TerminationCounts {
-    fn slot(&mut self, t: Termination) -> &mut usize {
-        match t {
-            Termination::NoLegalMove => &mut self.no_legal_move,
-            Termination::ThreefoldRepetition => &mut self.threefold_repetition,
-            Termination::FifteenMoveRule => &mut self.fifteen_move_rule,
-            Termination::KingsOnlyRule => &mut self.kings_only_rule,
-            Termination::PieceCountRule => &mut self.piece_count_rule,
-            Termination::MainRoadRule => &mut self.main_road_rule,
-            Termination::FiveMoveRule => &mut self.five_move_rule,
-            Termination::Agreement => &mut self.agreement,
-            Termination::Resignation => &mut self.resignation,
-            Termination::Forfeit => &mut self.forfeit,
-            Termination::Unfinished => &mut self.unfinished,
-        }
+    /// Valid games that ended so.
+    pub fn get(&self, t: Termination) -> usize {
+        self.by_termination[t.index()]
+    }
+
+    fn add(&mut self, t: Termination) {
+        self.by_termination[t.index()] += 1;
     }
 
     fn merge(&mut self, o: &TerminationCounts) {
-        self.no_legal_move += o.no_legal_move;
-        self.threefold_repetition += o.threefold_repetition;
-        self.fifteen_move_rule += o.fifteen_move_rule;
-        self.kings_only_rule += o.kings_only_rule;
-        self.piece_count_rule += o.piece_count_rule;
-        self.main_road_rule += o.main_road_rule;
-        self.five_move_rule += o.five_move_rule;
-        self.agreement += o.agreement;
-        self.resignation += o.resignation;
-        self.forfeit += o.forfeit;
-        self.unfinished += o.unfinished;
+        for (mine, theirs) in self.by_termination.iter_mut().zip(o.by_termination) {
+            *mine += theirs;
+        }
         self.invalid += o.invalid;
     }
 
     /// `(name, count)` in document order.
-    pub fn entries(&self) -> [(&'static str, usize); 12] {
-        [
-            ("no-legal-move", self.no_legal_move),
-            ("threefold-repetition", self.threefold_repetition),
-            ("fifteen-move-rule", self.fifteen_move_rule),
-            ("kings-only-rule", self.kings_only_rule),
-            ("piece-count-rule", self.piece_count_rule),
-            ("main-road-rule", self.main_road_rule),
-            ("five-move-rule", self.five_move_rule),
-            ("agreement", self.agreement),
-            ("resignation", self.resignation),
-            ("forfeit", self.forfeit),
-            ("unfinished", self.unfinished),
-            ("invalid", self.invalid),
-        ]
+    pub fn entries(&self) -> impl Iterator<Item = (&'static str, usize)> + '_ {
+        Termination::ALL
+            .iter()
+            .map(|&t| (t.name(), self.get(t)))
+            .chain(std::iter::once(("invalid", self.invalid)))
+    }
+}
+
+impl Serialize for TerminationCounts {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(Termination::ALL.len() + 1))?;
+        for (name, count) in self.entries() {
+            map.serialize_entry(name, &count)?;
+        }
+        map.end()
     }
 }
 
@@ -490,12 +458,12 @@ impl Stats {
             report.declared.map_or("none", |r| r.text()),
         );
         let o = &mut self.outcomes;
-        *match report.declared.map(|r| r.outcome()) {
-            Some(Declared::WhiteWins) => &mut o.white_wins,
-            Some(Declared::BlackWins) => &mut o.black_wins,
-            Some(Declared::Draw) => &mut o.draw,
-            Some(Declared::BothLose) => &mut o.both_lose,
-            Some(Declared::Unknown) => &mut o.unknown,
+        *match report.declared.map(|r| r.verdict()) {
+            Some(Verdict::WhiteWins) => &mut o.white_wins,
+            Some(Verdict::BlackWins) => &mut o.black_wins,
+            Some(Verdict::Draw) => &mut o.draw,
+            Some(Verdict::BothLose) => &mut o.both_lose,
+            Some(Verdict::Unknown) => &mut o.unknown,
             None => &mut o.none,
         } += 1;
         if let Some(year) = report
@@ -519,9 +487,8 @@ impl Stats {
             return;
         }
         // A valid game was replayed to its end, so it has a termination.
-        *self
-            .terminations
-            .slot(report.termination.unwrap_or(Termination::Unfinished)) += 1;
+        self.terminations
+            .add(report.termination().unwrap_or(Termination::Unfinished));
         *self.plies.entry(report.plies()).or_default() += 1;
         self.count_moves(report);
         self.count_openings(report);
@@ -630,7 +597,7 @@ impl Stats {
     }
 
     fn count_players(&mut self, report: &GameReport) {
-        let outcome = report.declared.map(|r| r.outcome());
+        let outcome = report.declared.map(|r| r.verdict());
         // The first White and the first Black tag, found in one pass.
         let (mut white, mut black) = (None, None);
         for (tag, value) in &report.tags {
@@ -653,13 +620,13 @@ impl Stats {
             };
             record.games += 1;
             let column = match (outcome, color) {
-                (Some(Declared::WhiteWins), Color::White)
-                | (Some(Declared::BlackWins), Color::Black) => &mut record.wins,
-                (Some(Declared::WhiteWins), Color::Black)
-                | (Some(Declared::BlackWins), Color::White)
-                | (Some(Declared::BothLose), _) => &mut record.losses,
-                (Some(Declared::Draw), _) => &mut record.draws,
-                (Some(Declared::Unknown) | None, _) => &mut record.unfinished,
+                (Some(Verdict::WhiteWins), Color::White)
+                | (Some(Verdict::BlackWins), Color::Black) => &mut record.wins,
+                (Some(Verdict::WhiteWins), Color::Black)
+                | (Some(Verdict::BlackWins), Color::White)
+                | (Some(Verdict::BothLose), _) => &mut record.losses,
+                (Some(Verdict::Draw), _) => &mut record.draws,
+                (Some(Verdict::Unknown) | None, _) => &mut record.unfinished,
             };
             *column += 1;
         }
@@ -896,7 +863,7 @@ mod tests {
         );
         let longest = s.captures.longest.unwrap();
         assert_eq!((longest.ply, longest.path.as_str()), (4, "d6:f4"));
-        assert_eq!(s.terminations.resignation, 1);
+        assert_eq!(s.terminations.get(Termination::Resignation), 1);
         assert_eq!(s.openings.first_2_plies[0].moves, "c3-d4 f6-g5");
         assert_eq!(s.openings.first_4_plies[0].moves, "c3-d4 f6-g5 d4-e5 d6:f4");
         assert_eq!(s.players["Ann"].wins, 1);

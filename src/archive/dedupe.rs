@@ -22,7 +22,7 @@
 //! replayed before its first error.
 
 use super::date::span;
-use crate::pdn::result::Outcome;
+use crate::pdn::result::Verdict;
 use crate::validate::GameReport;
 use serde::Serialize;
 use std::collections::hash_map::DefaultHasher;
@@ -70,7 +70,7 @@ pub struct Fingerprint {
     /// The days the Date may be; (0, 0) when unknown.
     date: (DayNumber, DayNumber),
     /// The declared result, None when unknown (`*`, none).
-    outcome: Option<Outcome>,
+    outcome: Option<Verdict>,
     /// Tags with a known value.
     known_tags: u16,
     /// The game has no error diagnostic.
@@ -121,8 +121,8 @@ impl Fingerprint {
                 .map_or((0, 0), |s| (day(s.first), day(s.last))),
             outcome: report
                 .declared
-                .map(|r| r.outcome())
-                .filter(|o| *o != Outcome::Unknown),
+                .map(|r| r.verdict())
+                .filter(|o| *o != Verdict::Unknown),
             known_tags: report.tags.iter().filter(|(_, v)| known(v)).count() as u16,
             valid: report.valid(),
         })

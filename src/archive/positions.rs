@@ -7,7 +7,7 @@
 use super::material::Material;
 use crate::fen::{FenNotation, write_fen};
 use crate::notation::canonical;
-use crate::pdn::result::Outcome;
+use crate::pdn::result::Verdict;
 use crate::position::{Color, Position};
 use crate::validate::{GameReport, PlayedMove};
 use serde::Serialize;
@@ -49,13 +49,13 @@ pub struct PositionRow<'a> {
 }
 
 /// What a declared result means for `side`: (`win`|`draw`|`loss`, score); None if unknown.
-pub fn result_for(outcome: Option<Outcome>, side: Color) -> Option<(&'static str, f64)> {
+pub fn result_for(outcome: Option<Verdict>, side: Color) -> Option<(&'static str, f64)> {
     let winner = match outcome? {
-        Outcome::WhiteWins => Color::White,
-        Outcome::BlackWins => Color::Black,
-        Outcome::Draw => return Some(("draw", 0.5)),
-        Outcome::BothLose => return Some(("loss", 0.0)),
-        Outcome::Unknown => return None,
+        Verdict::WhiteWins => Color::White,
+        Verdict::BlackWins => Color::Black,
+        Verdict::Draw => return Some(("draw", 0.5)),
+        Verdict::BothLose => return Some(("loss", 0.0)),
+        Verdict::Unknown => return None,
     };
     Some(if winner == side {
         ("win", 1.0)
@@ -88,7 +88,7 @@ pub fn rows<'a>(
 ) -> impl Iterator<Item = PositionRow<'a>> + 'a {
     let every = every.max(1);
     let valid = report.valid() && report.variant.is_some();
-    let outcome = report.declared.map(|r| r.outcome());
+    let outcome = report.declared.map(|r| r.verdict());
     main_line(report)
         .filter(move |&(ply, _, _)| valid && ply % every == 0)
         .map(move |(ply, pos, played)| {

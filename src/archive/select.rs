@@ -15,10 +15,11 @@ use super::material::Material;
 use super::positions::main_line;
 use super::read::Needs;
 use crate::fen::parse_fen;
-use crate::pdn::result::{GameResult, Outcome, parse_result_tag};
+use crate::outcome::Termination;
+use crate::pdn::result::{GameResult, Verdict, parse_result_tag};
 use crate::position::{Color, Position};
 use crate::square::Corner;
-use crate::validate::{GameReport, Termination};
+use crate::validate::GameReport;
 use crate::variant::Variant;
 use globset::GlobMatcher;
 use regex::Regex;
@@ -98,7 +99,7 @@ impl TagCondition {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ResultWanted {
     /// A result meaning this.
-    Outcome(Outcome),
+    Verdict(Verdict),
     /// No result written at all.
     None,
 }
@@ -108,14 +109,14 @@ impl ResultWanted {
     /// `both-lose`, `*` or `unknown`, `none`.
     pub fn parse(text: &str) -> Result<ResultWanted, String> {
         let outcome = match text.trim() {
-            "white" => Outcome::WhiteWins,
-            "black" => Outcome::BlackWins,
-            "draw" => Outcome::Draw,
-            "both-lose" => Outcome::BothLose,
-            "unknown" => Outcome::Unknown,
+            "white" => Verdict::WhiteWins,
+            "black" => Verdict::BlackWins,
+            "draw" => Verdict::Draw,
+            "both-lose" => Verdict::BothLose,
+            "unknown" => Verdict::Unknown,
             "none" => return Ok(ResultWanted::None),
             other => parse_result_tag(other.as_bytes())
-                .map(GameResult::outcome)
+                .map(GameResult::verdict)
                 .ok_or_else(|| {
                     format!(
                         "result \"{}\": write a result (1-0, 0-1, 1/2-1/2, 0-0, *, 2-0, ...), \
@@ -124,13 +125,13 @@ impl ResultWanted {
                     )
                 })?,
         };
-        Ok(ResultWanted::Outcome(outcome))
+        Ok(ResultWanted::Verdict(outcome))
     }
 
     fn holds(&self, declared: Option<GameResult>) -> bool {
         match self {
             ResultWanted::None => declared.is_none(),
-            ResultWanted::Outcome(o) => declared.is_some_and(|r| r.outcome() == *o),
+            ResultWanted::Verdict(o) => declared.is_some_and(|r| r.verdict() == *o),
         }
     }
 }
@@ -165,9 +166,13 @@ impl BoardOutcome {
         })
     }
 
-    /// How the board ended the game of `report`.
+    /// How the board ended the game of `report`: as its termination (so an invalid game,
+    /// which has none, has [`BoardOutcome::None`]).
     pub fn of(report: &GameReport) -> BoardOutcome {
-        match report.rule_end.map(|(outcome, _)| outcome.winner()) {
+        match report
+            .rule_termination()
+            .map(|(outcome, _)| outcome.winner())
+        {
             None => BoardOutcome::None,
             Some(Some(Color::White)) => BoardOutcome::White,
             Some(Some(Color::Black)) => BoardOutcome::Black,
@@ -176,29 +181,14 @@ impl BoardOutcome {
     }
 }
 
-/// Every termination, by name.
-pub const TERMINATIONS: [Termination; 11] = [
-    Termination::NoLegalMove,
-    Termination::ThreefoldRepetition,
-    Termination::FifteenMoveRule,
-    Termination::KingsOnlyRule,
-    Termination::PieceCountRule,
-    Termination::MainRoadRule,
-    Termination::FiveMoveRule,
-    Termination::Agreement,
-    Termination::Resignation,
-    Termination::Forfeit,
-    Termination::Unfinished,
-];
-
 /// A termination by its name (`threefold-repetition`) or the start of one name only
 /// (`threefold`, `fifteen-move`).
 pub fn parse_termination(text: &str) -> Result<Termination, String> {
     let text = text.trim();
-    if let Some(t) = TERMINATIONS.iter().find(|t| t.name() == text) {
+    if let Some(t) = Termination::ALL.iter().find(|t| t.name() == text) {
         return Ok(*t);
     }
-    let mut found = TERMINATIONS
+    let mut found = Termination::ALL
         .iter()
         .filter(|t| !text.is_empty() && t.name().starts_with(text));
     match (found.next(), found.next()) {
@@ -206,7 +196,7 @@ pub fn parse_termination(text: &str) -> Result<Termination, String> {
         _ => Err(format!(
             "termination \"{}\": write one of {}",
             crate::escape::text(text),
-            TERMINATIONS.map(Termination::name).join(", ")
+            Termination::ALL.map(Termination::name).join(", ")
         )),
     }
 }
@@ -371,7 +361,7 @@ impl Query {
                 *o == BoardOutcome::of(report)
             })
             && any(&self.terminations, |t: &Termination| {
-                report.termination == Some(*t)
+                report.termination() == Some(*t)
             })
             && self.valid.is_none_or(|valid| report.valid() == valid)
             && any(&self.codes, |code: &String| {

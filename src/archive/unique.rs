@@ -203,7 +203,7 @@ impl UniquePositions {
         if !report.valid() || report.variant.is_none() {
             return Ok(());
         }
-        let outcome = report.declared.map(|r| r.outcome());
+        let outcome = report.declared.map(|r| r.verdict());
         for (ply, pos, _) in main_line(report).filter(|(ply, _, _)| ply % every.max(1) == 0) {
             let result = result_for(outcome, pos.turn).map(|(word, _)| word);
             let one = |word| u64::from(result == Some(word));

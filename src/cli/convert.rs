@@ -11,7 +11,7 @@ use super::output::{Output, Sources, tell_error};
 use super::report::RunTotals;
 use super::{EXIT_FAILURE, closed_pipe, memory, verdict};
 use pdnkit::convert::{
-    Captures, JsonOptions, Notation, PdnOptions, ResultStyle, Strip, write_game_json_with,
+    Captures, GameObject, JsonOptions, Notation, PdnOptions, ResultStyle, Strip,
 };
 use pdnkit::encoding::Detection;
 use pdnkit::validate::GameReport;
@@ -258,7 +258,7 @@ impl Render for Converter<'_> {
         self.messages.game(&mut report, &mut piece.messages)?;
         let out = &mut piece.output;
         let file = self.messages.formatter.file;
-        write_game_json_with(&mut *out, file, &report, self.plan.json)?;
+        GameObject::conversion(file, &report, self.plan.json).write(out);
         out.push(b'\n');
         Ok(())
     }

@@ -5,7 +5,7 @@
 //! run's closing summary is written.
 
 use super::common::Piece;
-use pdnkit::convert::GameHead;
+use pdnkit::convert::GameObject;
 use pdnkit::diagnostic::render::{self, github_data, github_property};
 use pdnkit::diagnostic::{Diagnostic, Kind, Severity};
 use pdnkit::encoding::Detection;
@@ -25,25 +25,6 @@ pub enum ReportFormat {
     Jsonl,
     /// GitHub Actions annotations (`::error file=...,line=...::...`).
     Github,
-}
-
-/// `validate`'s object of one game (`docs/json.md`).
-#[derive(Serialize)]
-struct GameObject<'a> {
-    #[serde(flatten)]
-    head: GameHead<'a>,
-    /// null when nothing was replayed: a syntax check, which chooses no game type.
-    plies: Option<u32>,
-    game_type: Option<u8>,
-    game_type_by: Option<&'static str>,
-    result: ResultObject,
-    diagnostics: &'a [Diagnostic],
-}
-
-#[derive(Serialize)]
-struct ResultObject {
-    declared: Option<&'static str>,
-    termination: Option<&'static str>,
 }
 
 /// The object of a problem with a whole file.
@@ -78,7 +59,8 @@ pub struct FileFormatter<'a> {
 }
 
 impl FileFormatter<'_> {
-    pub fn game(&self, out: &mut dyn Write, report: &GameReport) -> io::Result<()> {
+    /// The lines (human, github) or the object (json, jsonl) of one game, appended to `out`.
+    pub fn game(&self, out: &mut Vec<u8>, report: &GameReport) -> io::Result<()> {
         match self.format {
             ReportFormat::Human | ReportFormat::Github => {
                 for d in &report.diagnostics {
@@ -90,19 +72,9 @@ impl FileFormatter<'_> {
                 Ok(())
             }
             ReportFormat::Json | ReportFormat::Jsonl => {
-                let object = GameObject {
-                    head: GameHead::new(self.file, report),
-                    plies: report.game_type_by.map(|_| report.plies()),
-                    game_type: report.variant.map(|v| v.game_type()),
-                    game_type_by: report.game_type_by.map(|by| by.name()),
-                    result: ResultObject {
-                        declared: report.declared.map(|r| r.text()),
-                        termination: report.termination.map(|t| t.name()),
-                    },
-                    diagnostics: &report.diagnostics,
-                };
-                escape::write_json(&mut *out, &object)?;
-                writeln!(out)
+                GameObject::validation(self.file, report).write(out);
+                out.push(b'\n');
+                Ok(())
             }
         }
     }
@@ -117,7 +89,9 @@ impl FileFormatter<'_> {
 
     /// A problem with the file as a whole ([`pdnkit::diagnostic::Kind::about_file`]).
     pub fn file_problem(&self, out: &mut dyn Write, d: &Diagnostic) -> io::Result<()> {
-        if self.quiet && d.severity != Severity::Error && self.format != ReportFormat::Jsonl {
+        // JSON has everything: `-q` thins the human and github lines only.
+        let json = matches!(self.format, ReportFormat::Json | ReportFormat::Jsonl);
+        if self.quiet && d.severity != Severity::Error && !json {
             return Ok(());
         }
         match self.format {

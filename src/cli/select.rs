@@ -11,7 +11,7 @@ use pdnkit::archive::select::{
 };
 use pdnkit::convert::PdnOptions;
 use pdnkit::escape;
-use pdnkit::validate::Termination;
+use pdnkit::outcome::Termination;
 use serde::Serialize;
 use std::io::{self, Write};
 use std::ops::RangeInclusive;

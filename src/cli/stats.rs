@@ -146,7 +146,6 @@ fn write_table(out: &mut dyn Write, s: &Summary) -> io::Result<()> {
     let terminations: Vec<String> = s
         .terminations
         .entries()
-        .iter()
         .map(|(name, n)| format!("{name} {n}"))
         .collect();
     writeln!(out, "{:W$}{}", "terminations", terminations.join(", "))?;

@@ -14,7 +14,7 @@ pub mod options;
 pub mod pdn;
 pub mod text;
 
-pub use json::{GameHead, JsonOptions, game_json, write_game_json, write_game_json_with};
+pub use json::{GameObject, JsonOptions, game_json};
 pub use options::{Captures, Notation, PdnOptions, ResultStyle, Strip};
 pub use pdn::{Canonical, FixedResult, comments_between, write_game};
 pub use text::GameText;

@@ -25,8 +25,8 @@ use crate::diagnostic::code;
 use crate::encoding::TextEncoding;
 use crate::fen::{parse_fen, write_fen};
 use crate::pdn::Scanner;
-use crate::pdn::result::{GameResult, Outcome, parse_result_tag};
-use crate::validate::{GameReport, proven_outcome};
+use crate::pdn::result::{GameResult, Verdict, parse_result_tag};
+use crate::validate::GameReport;
 use std::collections::HashSet;
 
 /// One game as canonical PDN.
@@ -56,7 +56,7 @@ pub fn write_game(report: &GameReport, text: &GameText, options: &PdnOptions) ->
         .fix_results
         .then(|| proven_result(report))
         .flatten()
-        .filter(|&proven| declared_outcomes(report).any(|d| d != proven.outcome()));
+        .filter(|&proven| declared_outcomes(report).any(|d| d != proven.verdict()));
     let findings = report
         .diagnostics
         .iter()
@@ -144,10 +144,10 @@ pub fn comments_between(bytes: &[u8], encoding: TextEncoding) -> String {
 /// The result the board proves: that of the rule that ended the game, when its whole main
 /// line was replayed.
 fn proven_result(report: &GameReport) -> Option<GameResult> {
-    let (outcome, _) = report.rule_end.filter(|_| report.termination.is_some())?;
-    let text: &[u8] = match proven_outcome(outcome) {
-        Outcome::WhiteWins => b"1-0",
-        Outcome::BlackWins => b"0-1",
+    let (outcome, _) = report.rule_end.filter(|_| report.ending.is_some())?;
+    let text: &[u8] = match outcome.verdict() {
+        Verdict::WhiteWins => b"1-0",
+        Verdict::BlackWins => b"0-1",
         _ => b"1/2-1/2",
     };
     GameResult::from_bytes(text)
@@ -155,11 +155,11 @@ fn proven_result(report: &GameReport) -> Option<GameResult> {
 
 /// The outcomes the game declares: its movetext's result and its Result tag's (`*` for
 /// neither).
-fn declared_outcomes(report: &GameReport) -> impl Iterator<Item = Outcome> {
-    let declared = report.declared.map_or(Outcome::Unknown, |r| r.outcome());
+fn declared_outcomes(report: &GameReport) -> impl Iterator<Item = Verdict> {
+    let declared = report.declared.map_or(Verdict::Unknown, |r| r.verdict());
     let tag = tag_value(report, "Result")
         .and_then(result_of)
-        .map(|r| r.outcome());
+        .map(|r| r.verdict());
     std::iter::once(declared).chain(tag)
 }
 
@@ -250,16 +250,16 @@ fn fen(report: &GameReport, value: &str, options: &PdnOptions) -> String {
 
 /// `result` in `style`.
 fn styled(result: GameResult, style: ResultStyle) -> &'static str {
-    match (style, result.outcome()) {
+    match (style, result.verdict()) {
         (ResultStyle::Keep, _) => result.text(),
-        (_, Outcome::Unknown) => "*",
-        (_, Outcome::BothLose) => "0-0",
-        (ResultStyle::Default, Outcome::WhiteWins) => "1-0",
-        (ResultStyle::Default, Outcome::BlackWins) => "0-1",
-        (ResultStyle::Default, Outcome::Draw) => "1/2-1/2",
-        (ResultStyle::International, Outcome::WhiteWins) => "2-0",
-        (ResultStyle::International, Outcome::BlackWins) => "0-2",
-        (ResultStyle::International, Outcome::Draw) => "1-1",
+        (_, Verdict::Unknown) => "*",
+        (_, Verdict::BothLose) => "0-0",
+        (ResultStyle::Default, Verdict::WhiteWins) => "1-0",
+        (ResultStyle::Default, Verdict::BlackWins) => "0-1",
+        (ResultStyle::Default, Verdict::Draw) => "1/2-1/2",
+        (ResultStyle::International, Verdict::WhiteWins) => "2-0",
+        (ResultStyle::International, Verdict::BlackWins) => "0-2",
+        (ResultStyle::International, Verdict::Draw) => "1-1",
     }
 }
 

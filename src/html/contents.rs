@@ -9,11 +9,11 @@ use crate::encoding::Detection;
 use crate::game::Game;
 use crate::moves::Move;
 use crate::notation::{canonical, listed};
-use crate::outcome::Outcome;
+use crate::outcome::{Outcome, Termination};
 use crate::position::Position;
 use crate::square::Corner;
 use crate::stats::Stats;
-use crate::validate::{GameReport, GameSink, Termination};
+use crate::validate::{GameReport, GameSink};
 use std::io;
 
 /// How many games a page shows in full.
@@ -100,7 +100,7 @@ pub struct KeptGame {
     pub moves: Vec<KeptMove>,
     /// The declared result as written at the end of the moves (else the Result tag's).
     pub declared: Option<&'static str>,
-    /// How the game ended, if its main line replayed without error.
+    /// How the game ended (none for an invalid game).
     pub termination: Option<Termination>,
     /// The rule that ended the game and the ply after which it did.
     pub rule_end: Option<(Outcome, u32)>,
@@ -155,7 +155,7 @@ impl KeptGame {
             start: report.start,
             moves,
             declared: report.declared.map(|r| r.text()),
-            termination: report.termination,
+            termination: report.termination(),
             rule_end: report.rule_end,
             diagnostics: report.diagnostics,
             tags: report.tags,

@@ -311,9 +311,8 @@ fn write_charts(out: &mut String, contents: &Contents, s: &Summary) {
     let terminations: Vec<Bar> = s
         .terminations
         .entries()
-        .iter()
         .filter(|(_, n)| *n > 0)
-        .map(|(name, n)| (name.to_string(), *n as u64))
+        .map(|(name, n)| (name.to_string(), n as u64))
         .collect();
     chart::write_bars(out, "How the games ended", &terminations);
     let stats = contents.stats();

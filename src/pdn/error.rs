@@ -5,17 +5,8 @@ use super::limits::{
     MAX_COMMENT_BYTES, MAX_GAME_BYTES, MAX_MOVES, MAX_TAG_NAME_BYTES, MAX_TAG_VALUE_BYTES,
     MAX_TOKEN_BYTES, MAX_TOKENS,
 };
+use crate::diagnostic::Severity;
 use std::fmt;
-
-/// How serious a syntax finding is. `Warning` marks a tolerated deviation from PDN 3.0
-/// (a `--strict` run may treat it as an error); `Error` marks text that could not be read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Severity {
-    /// A tolerated deviation: the game stays readable.
-    Warning,
-    /// Text that could not be read.
-    Error,
-}
 
 /// Declares [`SyntaxErrorKind`] from one table: for each kind its documentation, default
 /// [`Severity`], stable kebab-case name and message (a `format!` string with its arguments).

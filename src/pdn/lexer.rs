@@ -170,7 +170,7 @@ impl ParsedGame {
     pub fn has_errors(&self) -> bool {
         self.errors
             .iter()
-            .any(|e| e.severity() == super::error::Severity::Error)
+            .any(|e| e.severity() == crate::diagnostic::Severity::Error)
     }
 
     /// Whether the rest of the game was skipped at a limit (see [`super::limits`]): what was

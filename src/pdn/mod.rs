@@ -64,12 +64,12 @@ pub mod scanner;
 pub mod tag;
 pub mod visitor;
 
-pub use error::{Severity, SyntaxError, SyntaxErrorKind};
+pub use error::{SyntaxError, SyntaxErrorKind};
 pub use gametype::{GameTypeError, GameTypeField, GameTypeTag};
 pub use lexer::{CommentStyle, ParsedGame, RawGame, SetupCommand, Token, TokenKind};
 pub use location::{ColumnUnit, Location, Locator};
 pub use movetext::{Marks, MoveShape, Separator, Squares, Strength, WrittenMove, WrittenSquare};
-pub use result::{GameResult, Outcome, ResultStyle, parse_result_tag};
+pub use result::{GameResult, ResultStyle, Verdict, parse_result_tag};
 pub use scanner::Scanner;
 pub use tag::Tag;
 pub use visitor::{Collector, Skip, Span, Visitor};

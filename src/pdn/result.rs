@@ -9,7 +9,7 @@ use std::fmt;
 
 /// Who won, as declared by a result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
+pub enum Verdict {
     /// `1-0`, `2-0` and their other spellings.
     WhiteWins,
     /// `0-1`, `0-2` and their other spellings.
@@ -22,10 +22,10 @@ pub enum Outcome {
     Unknown,
 }
 
-impl Outcome {
+impl Verdict {
     /// A win for one side (not a draw, double loss or unknown).
     pub const fn is_decisive(self) -> bool {
-        matches!(self, Outcome::WhiteWins | Outcome::BlackWins)
+        matches!(self, Verdict::WhiteWins | Verdict::BlackWins)
     }
 }
 
@@ -46,26 +46,26 @@ pub enum ResultStyle {
     Asterisk,
 }
 
-/// A written form of a result: its text, outcome and style.
-type Form = (&'static str, Outcome, ResultStyle);
+/// A written form of a result: its text, verdict and style.
+type Form = (&'static str, Verdict, ResultStyle);
 
 static FORMS: [Form; 16] = [
-    ("1-0", Outcome::WhiteWins, ResultStyle::Default),
-    ("0-1", Outcome::BlackWins, ResultStyle::Default),
-    ("1/2-1/2", Outcome::Draw, ResultStyle::Default),
-    ("0-0", Outcome::BothLose, ResultStyle::Default),
-    ("*", Outcome::Unknown, ResultStyle::Asterisk),
-    ("2-0", Outcome::WhiteWins, ResultStyle::International),
-    ("0-2", Outcome::BlackWins, ResultStyle::International),
-    ("1-1", Outcome::Draw, ResultStyle::International),
-    ("1:0", Outcome::WhiteWins, ResultStyle::Colon),
-    ("0:1", Outcome::BlackWins, ResultStyle::Colon),
-    ("1/2:1/2", Outcome::Draw, ResultStyle::Colon),
-    ("0:0", Outcome::BothLose, ResultStyle::Colon),
-    ("2:0", Outcome::WhiteWins, ResultStyle::InternationalColon),
-    ("0:2", Outcome::BlackWins, ResultStyle::InternationalColon),
-    ("1:1", Outcome::Draw, ResultStyle::InternationalColon),
-    ("½-½", Outcome::Draw, ResultStyle::HalfSign),
+    ("1-0", Verdict::WhiteWins, ResultStyle::Default),
+    ("0-1", Verdict::BlackWins, ResultStyle::Default),
+    ("1/2-1/2", Verdict::Draw, ResultStyle::Default),
+    ("0-0", Verdict::BothLose, ResultStyle::Default),
+    ("*", Verdict::Unknown, ResultStyle::Asterisk),
+    ("2-0", Verdict::WhiteWins, ResultStyle::International),
+    ("0-2", Verdict::BlackWins, ResultStyle::International),
+    ("1-1", Verdict::Draw, ResultStyle::International),
+    ("1:0", Verdict::WhiteWins, ResultStyle::Colon),
+    ("0:1", Verdict::BlackWins, ResultStyle::Colon),
+    ("1/2:1/2", Verdict::Draw, ResultStyle::Colon),
+    ("0:0", Verdict::BothLose, ResultStyle::Colon),
+    ("2:0", Verdict::WhiteWins, ResultStyle::InternationalColon),
+    ("0:2", Verdict::BlackWins, ResultStyle::InternationalColon),
+    ("1:1", Verdict::Draw, ResultStyle::InternationalColon),
+    ("½-½", Verdict::Draw, ResultStyle::HalfSign),
 ];
 
 /// One written result. Small and `Copy`: its entry in the table of known forms.
@@ -103,7 +103,7 @@ impl GameResult {
     }
 
     /// Winner, draw, double loss or unknown.
-    pub fn outcome(self) -> Outcome {
+    pub fn verdict(self) -> Verdict {
         self.0.1
     }
 
@@ -148,7 +148,7 @@ mod tests {
             assert!(std::ptr::eq(r.0, &FORMS[i]), "{text}");
             assert!(GameResult::may_start(text.as_bytes()[0]), "{text}");
             assert!(GameResult::may_be(text.as_bytes()), "{text}");
-            assert_eq!((r.text(), r.outcome(), r.style()), (text, outcome, style));
+            assert_eq!((r.text(), r.verdict(), r.style()), (text, outcome, style));
             assert_eq!(r.to_string(), text);
         }
     }

@@ -29,11 +29,7 @@ pub fn check_game(
 ) -> GameReport {
     let mut findings = Findings::default();
     for e in &parsed.errors {
-        let severity = match e.kind.severity() {
-            crate::pdn::error::Severity::Error => Severity::Error,
-            crate::pdn::error::Severity::Warning => Severity::Warning,
-        };
-        findings.add(severity, Kind::Syntax(e.kind), e.offset);
+        findings.add(e.kind.severity(), Kind::Syntax(e.kind), e.offset);
     }
     let tags: Vec<(String, String)> = if options.keep_tags {
         parsed
@@ -44,7 +40,7 @@ pub fn check_game(
     } else {
         Vec::new()
     };
-    let mut report = GameReport::empty(raw.index, raw.line, tags, options.default_variant);
+    let mut report = GameReport::empty(raw.index, raw.line, tags);
     if options.syntax_only {
         // Nothing is replayed: no lines to build, no start position, result or end to check.
         syntax_summary(parsed, &mut report, &mut findings);
@@ -243,7 +239,7 @@ fn tagged_variant(
             return None;
         }
     };
-    report.game_type = parsed_type;
+    report.game_type_tag = Some(parsed_type);
     let number = parsed_type.number;
     let variant = match Variant::from_game_type(number) {
         Some(v) if fits(&parsed_type, v) => v,

@@ -22,7 +22,6 @@ use super::replay::replay_all;
 use super::report::{GameReport, GameTypeSource};
 use crate::diagnostic::{Kind, NeitherBoard, Severity};
 use crate::fen::parse_fen;
-use crate::pdn::gametype::GameTypeTag;
 use crate::pdn::movetext::{MoveShape, WrittenSquare};
 use crate::position::Position;
 use crate::variant::Variant;
@@ -212,7 +211,6 @@ fn play(
     mark: usize,
 ) -> Fit {
     report.variant = Some(variant);
-    report.game_type = GameTypeTag::bare(u32::from(variant.game_type()));
     report.game_type_by = Some(by);
     report.start = Some(start);
     replay_all(lines, start, options.keep_moves, report, findings);

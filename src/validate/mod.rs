@@ -22,6 +22,5 @@ pub use check::check_game;
 pub use lines::MAX_VARIATION_DEPTH;
 pub use options::Options;
 pub use parallel::check_stream_parallel;
-pub use report::{GameReport, GameTypeSource, PlayedMove, Termination};
-pub use results::proven_outcome;
+pub use report::{GameReport, GameTypeSource, PlayedMove};
 pub use stream::{GameSink, StreamTotals, check_stream};

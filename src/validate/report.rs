@@ -3,7 +3,7 @@
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::moves::Move;
-use crate::outcome::Outcome;
+use crate::outcome::{Outcome, Termination};
 use crate::pdn::gametype::GameTypeTag;
 use crate::pdn::result::GameResult;
 use crate::position::Position;
@@ -23,8 +23,8 @@ pub struct GameReport {
     pub tags: Vec<(String, String)>,
     /// The game type in force (None when the GameType tag names an unknown game).
     pub variant: Option<Variant>,
-    /// The GameType tag as read (or the default's bare number).
-    pub game_type: GameTypeTag,
+    /// The GameType tag as read; None without one, or when it could not be read.
+    pub game_type_tag: Option<GameTypeTag>,
     /// What chose the game type: the tag, the options, or detection (and by what); None
     /// when nothing did (a syntax check).
     pub game_type_by: Option<GameTypeSource>,
@@ -40,8 +40,10 @@ pub struct GameReport {
     pub(super) main_plies: u32,
     /// The result written at the end of the movetext (else the Result tag).
     pub declared: Option<GameResult>,
-    /// How the game ended, if the main line replayed without error.
-    pub termination: Option<Termination>,
+    /// How the replay ended the game, valid or not: the rules' ending, else the declared
+    /// result's; None when the main line was not replayed to its end. A game's termination
+    /// is [`GameReport::termination`].
+    pub ending: Option<Termination>,
     /// The rule that ended the game and the ply after which it did.
     pub rule_end: Option<(Outcome, u32)>,
     /// What validation found, in offset order, with lines and columns.
@@ -49,19 +51,14 @@ pub struct GameReport {
 }
 
 impl GameReport {
-    /// The report of a game not yet set up, on the default variant's bare game type.
-    pub(super) fn empty(
-        index: usize,
-        line: u32,
-        tags: Vec<(String, String)>,
-        default: Variant,
-    ) -> Self {
+    /// The report of a game not yet set up.
+    pub(super) fn empty(index: usize, line: u32, tags: Vec<(String, String)>) -> Self {
         GameReport {
             index,
             line,
             tags,
             variant: None,
-            game_type: GameTypeTag::bare(u32::from(default.game_type())),
+            game_type_tag: None,
             game_type_by: None,
             corner: Corner::TopLeft,
             numeric: false,
@@ -69,7 +66,7 @@ impl GameReport {
             moves: Vec::new(),
             main_plies: 0,
             declared: None,
-            termination: None,
+            ending: None,
             rule_end: None,
             diagnostics: Vec::new(),
         }
@@ -79,13 +76,26 @@ impl GameReport {
     pub(super) fn scratch(corner: Corner) -> Self {
         GameReport {
             corner,
-            ..GameReport::empty(0, 0, Vec::new(), Variant::default())
+            ..GameReport::empty(0, 0, Vec::new())
         }
     }
 
     /// Whether no diagnostic is an error.
     pub fn valid(&self) -> bool {
         !self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// How the game ended ([`GameReport::ending`]); None for an invalid game (an error
+    /// diagnostic): its main line could not be replayed to its end, or its text contradicts
+    /// its end. `validate`, `select` and `stats` all ask this.
+    pub fn termination(&self) -> Option<Termination> {
+        self.ending.filter(|_| self.valid())
+    }
+
+    /// The rules' ending of the game and the ply after which it came, when it is the game's
+    /// [`termination`](GameReport::termination) (so never for an invalid game).
+    pub fn rule_termination(&self) -> Option<(Outcome, u32)> {
+        self.rule_end.filter(|_| self.termination().is_some())
     }
 
     /// Moves of the main line replayed.
@@ -115,66 +125,6 @@ pub struct PlayedMove {
     pub after: Position,
     /// Byte offset of the written move.
     pub offset: u64,
-}
-
-/// How a game ended: by a rule found in replay, or as declared.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Termination {
-    /// The side to move had no legal move and lost.
-    NoLegalMove,
-    /// The same position occurred for the third time.
-    ThreefoldRepetition,
-    /// Three or more kings did not take a lone king within 15 moves.
-    FifteenMoveRule,
-    /// GameType 25: 15 moves by each side with kings only, no man moved, nothing captured.
-    KingsOnlyRule,
-    /// GameType 25: the material, both sides having kings, stood unchanged too long.
-    PieceCountRule,
-    /// GameType 25: three pieces did not beat a lone king on the main road within 5 moves.
-    MainRoadRule,
-    /// GameType 25: two kings, a king and a man, or a king did not beat a lone king within
-    /// 5 moves.
-    FiveMoveRule,
-    /// A draw declared before the rules ended the game.
-    Agreement,
-    /// A win declared before the rules ended the game.
-    Resignation,
-    /// `0-0`: declared lost for both.
-    Forfeit,
-    /// No result, or `*`.
-    Unfinished,
-}
-
-impl Termination {
-    /// The name in JSON and on the command line (`threefold-repetition`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Termination::NoLegalMove => "no-legal-move",
-            Termination::ThreefoldRepetition => "threefold-repetition",
-            Termination::FifteenMoveRule => "fifteen-move-rule",
-            Termination::KingsOnlyRule => "kings-only-rule",
-            Termination::PieceCountRule => "piece-count-rule",
-            Termination::MainRoadRule => "main-road-rule",
-            Termination::FiveMoveRule => "five-move-rule",
-            Termination::Agreement => "agreement",
-            Termination::Resignation => "resignation",
-            Termination::Forfeit => "forfeit",
-            Termination::Unfinished => "unfinished",
-        }
-    }
-
-    pub(super) fn of(outcome: Outcome) -> Termination {
-        match outcome {
-            Outcome::NoLegalMove { .. } => Termination::NoLegalMove,
-            Outcome::ThreefoldRepetition => Termination::ThreefoldRepetition,
-            Outcome::FifteenMoveRule => Termination::FifteenMoveRule,
-            Outcome::KingsOnlyRule => Termination::KingsOnlyRule,
-            Outcome::PieceCountRule => Termination::PieceCountRule,
-            Outcome::MainRoadRule => Termination::MainRoadRule,
-            Outcome::FiveMoveRule => Termination::FiveMoveRule,
-        }
-    }
 }
 
 /// What chose a game's game type (`game_type_by` in the JSON).

@@ -2,13 +2,11 @@
 //! game the rules ended must carry the result the rules gave.
 
 use super::findings::Findings;
-use super::report::{GameReport, Termination};
+use super::report::GameReport;
 use crate::diagnostic::{GameEnd, Kind, Severity};
-use crate::outcome::Outcome as RuleOutcome;
+use crate::outcome::Termination;
 use crate::pdn::lexer::{ParsedGame, Token};
-use crate::pdn::result::GameResult;
-use crate::pdn::result::{Outcome as Declared, parse_result_tag};
-use crate::position::Color;
+use crate::pdn::result::{GameResult, Verdict, parse_result_tag};
 
 /// `terminator`: the first result at the top level ([`ParsedGame::result`]); `complete`: the
 /// whole main line was replayed without error.
@@ -32,7 +30,7 @@ pub(super) fn check(
         findings.add(Severity::Warning, kind, tag.value_offset);
     }
     match (terminator, tag_result) {
-        (Some((written, token)), Some(tagged)) if written.outcome() != tagged.outcome() => {
+        (Some((written, token)), Some(tagged)) if written.verdict() != tagged.verdict() => {
             let kind = Kind::ResultConflict { written, tagged };
             findings.add(Severity::Error, kind, token.offset);
         }
@@ -47,19 +45,14 @@ pub(super) fn check(
         return;
     }
     let offset = terminator.map_or(end_offset, |(_, t)| t.offset);
-    report.termination = Some(match report.rule_end {
+    report.ending = Some(match report.rule_end {
         Some((outcome, ply)) => {
             if let Some(declared) = declared {
                 check_against_rules(declared, GameEnd { outcome, ply }, offset, findings);
             }
-            Termination::of(outcome)
+            outcome.termination()
         }
-        None => match declared.map(|d| d.outcome()) {
-            Some(Declared::Draw) => Termination::Agreement,
-            Some(Declared::WhiteWins | Declared::BlackWins) => Termination::Resignation,
-            Some(Declared::BothLose) => Termination::Forfeit,
-            Some(Declared::Unknown) | None => Termination::Unfinished,
-        },
+        None => Termination::declared(declared.map(|d| d.verdict())),
     });
 }
 
@@ -72,25 +65,11 @@ pub(super) fn declared(
     terminator.or_else(tag_result)
 }
 
-/// The result a rule ending gives.
-pub fn proven_outcome(outcome: RuleOutcome) -> Declared {
-    match outcome {
-        RuleOutcome::NoLegalMove {
-            winner: Color::White,
-        } => Declared::WhiteWins,
-        RuleOutcome::NoLegalMove {
-            winner: Color::Black,
-        } => Declared::BlackWins,
-        // Every other rule ending is a draw.
-        _ => Declared::Draw,
-    }
-}
-
 fn check_against_rules(declared: GameResult, end: GameEnd, offset: u64, findings: &mut Findings) {
-    if declared.outcome() == proven_outcome(end.outcome) {
+    if declared.verdict() == end.outcome.verdict() {
         return;
     }
-    if declared.outcome() == Declared::Unknown {
+    if declared.verdict() == Verdict::Unknown {
         let kind = Kind::UnfinishedResult { declared, end };
         findings.add(Severity::Warning, kind, offset);
     } else {

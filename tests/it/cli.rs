@@ -491,3 +491,49 @@ fn a_long_path_keeps_the_svg_caption_readable() {
     // The title keeps the whole path.
     assert!(svg.contains(&format!("<title>{}", deep.join(&name).display())));
 }
+
+/// `-q` thins the human output only: the JSON document and JSON Lines hold the same objects,
+/// the encoding note about a guessed windows-1251 file among them, with and without it.
+#[test]
+fn quiet_filters_json_and_jsonl_alike() {
+    let file = "fixtures/russian/windows1251_archive.pdn";
+    let objects = |args: &[&str]| -> Vec<serde_json::Value> {
+        let out = pdnkit()
+            .args(["validate", "--no-config"])
+            .args(args)
+            .arg(file)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let lines = objects(&["--format", "jsonl"]);
+    let notes: Vec<&serde_json::Value> = lines.iter().filter(|o| o["type"] == "file").collect();
+    assert_eq!(notes.len(), 1, "{lines:?}");
+    assert_eq!(notes[0]["diagnostics"][0]["code"], "encoding");
+    for quiet in [&[][..], &["-q"][..]] {
+        let mut args = vec!["--format", "jsonl"];
+        args.extend_from_slice(quiet);
+        assert_eq!(objects(&args), lines, "{quiet:?}");
+        let mut args = vec!["--format", "json"];
+        args.extend_from_slice(quiet);
+        let document = &objects(&args)[0];
+        let kind = |t: &str| -> Vec<serde_json::Value> {
+            lines.iter().filter(|o| o["type"] == t).cloned().collect()
+        };
+        assert_eq!(
+            document["games"].as_array().unwrap(),
+            &kind("game"),
+            "{quiet:?}"
+        );
+        assert_eq!(
+            document["files"].as_array().unwrap(),
+            &kind("file"),
+            "{quiet:?}"
+        );
+        assert_eq!(document["summary"], kind("summary")[0], "{quiet:?}");
+    }
+}

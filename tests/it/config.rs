@@ -177,7 +177,7 @@ fn config_is_found_walking_up_and_the_command_line_beats_it() {
     let (code, stdout, _) = json(&["r.pdn"]);
     assert_eq!(code, 0, "{stdout}");
     assert!(
-        stdout.contains("\"game_type\":25,\"game_type_by\":\"option\""),
+        stdout.contains("\"game_type\":{\"number\":25,\"start_color\":\"W\",\"width\":8,\"height\":8,\"notation\":\"A\",\"corner\":0,\"invert\":0},\"game_type_by\":\"option\""),
         "{stdout}"
     );
     let (code, stdout, _) = json(&["w.pdn"]);
@@ -196,7 +196,7 @@ fn config_is_found_walking_up_and_the_command_line_beats_it() {
     let (code, stdout, _) = json(&["--config", other.to_str().unwrap(), "r.pdn"]);
     assert_eq!(code, 1, "{stdout}");
     assert!(
-        stdout.contains("\"game_type\":41,\"game_type_by\":\"option\""),
+        stdout.contains("\"game_type\":{\"number\":41,\"start_color\":\"W\",\"width\":10,\"height\":8,\"notation\":\"A\",\"corner\":0,\"invert\":0},\"game_type_by\":\"option\""),
         "{stdout}"
     );
     let (code, _, stderr) = json(&["--config", "missing.toml", "r.pdn"]);

@@ -687,11 +687,11 @@ fn setup_command_is_kept() {
     assert_eq!(validate(&out.stdout).code, Some(0), "{}", out.stdout);
 }
 
-/// The first JSON block after `marker` in docs/json.md's `pdnkit convert` section.
+/// The first JSON block after `marker` in docs/json.md's section on the `game` object.
 fn documented_json(marker: &str) -> Value {
     let doc =
         fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/json.md")).unwrap();
-    let section = &doc[doc.find("## `pdnkit convert`").expect("convert section")..];
+    let section = &doc[doc.find("## `game`").expect("game section")..];
     let after = &section[section.find(marker).expect("marker")..];
     let start = after.find("```json\n").unwrap() + "```json\n".len();
     let end = start + after[start..].find("```").unwrap();
@@ -710,7 +710,7 @@ fn documented_examples_are_real_output() {
         .output()
         .unwrap();
     let game: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let documented = documented_json("### `game`");
+    let documented = documented_json("`convert`'s object of a valid game");
     check_game_object(&documented);
     assert_eq!(game, documented);
 
@@ -721,4 +721,47 @@ fn documented_examples_are_real_output() {
         game["moves"][0],
         documented_json("W:Wb6:Bd2,h2,e3,h4,c7,e7,g7")
     );
+}
+
+/// One schema: for every game, `convert`'s object is `validate`'s with `tags`, `start_fen` and
+/// `moves` added, in JSON Lines and in the JSON document alike. The fixtures hold valid and
+/// invalid games, games ended by the rules, unsupported and unreadable GameType tags.
+#[test]
+fn convert_adds_tags_and_moves_to_the_validate_object() {
+    let files = [
+        "fixtures/errors/result_wrong_winner.pdn",
+        "fixtures/errors/move_after_end.pdn",
+        "fixtures/errors/russian_draw_rules.pdn",
+        "fixtures/detect/other_variants.pdn",
+        "fixtures/archive/results.pdn",
+    ];
+    for file in files {
+        let games = |args: &[&str]| -> Vec<Value> {
+            let out = pdnkit().args(args).arg(file).output().unwrap();
+            String::from_utf8(out.stdout)
+                .unwrap()
+                .lines()
+                .map(|l| serde_json::from_str::<Value>(l).unwrap())
+                .filter(|v| v["type"] == "game")
+                .collect()
+        };
+        let checked = games(&["validate", "--no-config", "--format", "jsonl"]);
+        let converted = games(&["convert", "--no-config", "--format", "jsonl"]);
+        assert!(!checked.is_empty(), "{file}");
+        assert_eq!(checked.len(), converted.len(), "{file}");
+        for (checked, mut converted) in checked.into_iter().zip(converted) {
+            let object = converted.as_object_mut().unwrap();
+            for added in ["tags", "start_fen", "moves"] {
+                assert!(object.remove(added).is_some(), "{file}: {added}");
+            }
+            assert_eq!(converted, checked, "{file}");
+        }
+        let out = pdnkit()
+            .args(["convert", "--no-config", "--format", "json", file])
+            .output()
+            .unwrap();
+        let document: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let jsonl = games(&["convert", "--no-config", "--format", "jsonl"]);
+        assert_eq!(document["games"].as_array().unwrap(), &jsonl, "{file}");
+    }
 }

@@ -10,7 +10,9 @@
 //! ```
 //!
 //! The expectations were computed by an independent rules implementation, not by pdnkit.
-//! `termination=-` means the main line stopped at an error (no termination is reported).
+//! `termination=-`: no termination is reported, as for every invalid game. An invalid game
+//! that the rules ended (the result contradicts the board, a move follows the end) adds
+//! `end=NAME`, the ending the rules found, which a diagnostic's message must name.
 //! A diagnostic is `severity=code[@line:column[/plyK]]`; the parts given must match.
 //! Every listed diagnostic must be reported; no unlisted error may be reported; unlisted
 //! warnings are allowed unless the file name contains `strict`. Files under
@@ -35,7 +37,23 @@ struct ExpectGame {
     valid: bool,
     plies: u64,
     termination: Option<String>,
+    /// The rules' ending of an invalid game (`end=NAME`).
+    end: Option<String>,
     diagnostics: Vec<ExpectDiag>,
+}
+
+/// Words by which the message of a diagnostic names the rules' ending `name`.
+fn ending_words(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "no-legal-move" => "had no legal move",
+        "threefold-repetition" => "threefold repetition",
+        "fifteen-move-rule" => "the 15-move rule",
+        "kings-only-rule" => "the kings-only rule",
+        "piece-count-rule" => "the piece-count rule",
+        "main-road-rule" => "the main-road rule",
+        "five-move-rule" => "the five-move rule",
+        _ => return None,
+    })
 }
 
 fn parse_diag(item: &str) -> Result<ExpectDiag, String> {
@@ -103,7 +121,14 @@ fn parse_expect(path: &Path) -> Result<Vec<ExpectGame>, String> {
             Some(t) => Some(t.to_string()),
             None => return Err(err("bad termination")),
         };
-        let diagnostics = fields[5..]
+        let end = fields
+            .get(5)
+            .and_then(|f| f.strip_prefix("end="))
+            .map(str::to_string);
+        if end.as_deref().is_some_and(|e| ending_words(e).is_none()) {
+            return Err(err("bad end"));
+        }
+        let diagnostics = fields[5 + usize::from(end.is_some())..]
             .iter()
             .map(|d| parse_diag(d))
             .collect::<Result<Vec<_>, _>>()
@@ -113,6 +138,7 @@ fn parse_expect(path: &Path) -> Result<Vec<ExpectGame>, String> {
             valid,
             plies,
             termination,
+            end,
             diagnostics,
         });
     }
@@ -256,6 +282,12 @@ fn check_fixture(root: &Path, pdn: &Path) -> Vec<String> {
             .as_array()
             .map(|a| a.iter().collect())
             .unwrap_or_default();
+        if let Some(words) = e.end.as_deref().and_then(ending_words) {
+            let named = |d: &&Value| d["message"].as_str().is_some_and(|m| m.contains(words));
+            if !diags.iter().any(named) {
+                problems.push(format!("{here}: no diagnostic names the end ({words})"));
+            }
+        }
         for ed in &e.diagnostics {
             if !diags.iter().any(|d| diag_matches(d, ed)) {
                 let got: Vec<String> = diags.iter().map(|d| show(d)).collect();

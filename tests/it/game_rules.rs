@@ -2,7 +2,7 @@
 //! the game exactly on the move it should and not one move earlier.
 
 use pdnkit::draw::THREE_KINGS_MOVES as CHASE_LIMIT;
-use pdnkit::{Color, Corner, Game, Move, Outcome, Position, Variant, parse_fen};
+use pdnkit::{Color, Corner, Game, Move, Outcome, Position, Termination, Variant, parse_fen};
 
 fn position(fen: &str) -> Position {
     parse_fen(fen, Variant::Spantsiretti, Corner::TopLeft).expect("test FEN")
@@ -30,7 +30,10 @@ fn threefold_repetition_on_the_third_occurrence_counting_the_start() {
         if ply < 8 {
             assert_eq!(outcome, None, "over too early, at ply {ply}");
         } else {
-            assert_eq!(outcome, Some(Outcome::ThreefoldRepetition));
+            assert_eq!(
+                outcome,
+                Some(Outcome::Draw(Termination::ThreefoldRepetition))
+            );
         }
     }
     assert_eq!(game.repetitions(), 3);
@@ -57,7 +60,10 @@ fn a_man_move_makes_earlier_positions_unreachable() {
         if ply < 8 {
             assert_eq!(outcome, None, "over too early, at ply {ply}");
         } else {
-            assert_eq!(outcome, Some(Outcome::ThreefoldRepetition));
+            assert_eq!(
+                outcome,
+                Some(Outcome::Draw(Termination::ThreefoldRepetition))
+            );
         }
     }
 }
@@ -114,10 +120,18 @@ fn chase(mut game: Game, strong: Color) {
             assert_eq!((run.strong, run.moves()), (Some(strong), made));
             assert_eq!(outcome, None, "over at ply {} after {made} moves", i + 1);
         } else {
-            assert_eq!(outcome, Some(Outcome::FifteenMoveRule), "ply {}", i + 1);
+            assert_eq!(
+                outcome,
+                Some(Outcome::Draw(Termination::FifteenMoveRule)),
+                "ply {}",
+                i + 1
+            );
         }
     }
-    assert_eq!(game.outcome(), Some(Outcome::FifteenMoveRule));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw(Termination::FifteenMoveRule))
+    );
 }
 
 /// Plays `plies` quiet moves (no capture, no repetition, no end) from `game`.
@@ -182,7 +196,7 @@ fn a_fourth_king_lost_does_not_stop_the_count() {
         if i < 6 {
             assert_eq!(outcome, None, "over at ply {} after the capture", i + 1);
         } else {
-            assert_eq!(outcome, Some(Outcome::FifteenMoveRule));
+            assert_eq!(outcome, Some(Outcome::Draw(Termination::FifteenMoveRule)));
             assert_eq!(moves(&game), Some(15));
         }
     }

@@ -51,7 +51,7 @@ fn untagged_russian_games_are_read_on_eight_by_eight() {
         assert_eq!(code, 0, "{name}: {games:?}");
         assert!(!games.is_empty());
         for g in &games {
-            assert_eq!(g["game_type"], 25, "{name}: {g}");
+            assert_eq!(g["game_type"]["number"], 25, "{name}: {g}");
             assert_eq!(g["game_type_by"], "moves", "{name}: {g}");
             assert_eq!(g["valid"], true, "{name}: {g}");
             assert!(codes(g).is_empty(), "{name}: {g}");
@@ -68,7 +68,7 @@ fn untagged_russian_games_are_read_on_eight_by_eight() {
 fn a_square_on_ten_by_eight_only_decides() {
     let (code, numeric) = of_fixture(&[], "spantsiretti_numeric_untagged.pdn");
     assert_eq!(code, 0, "{numeric:?}");
-    assert_eq!(numeric[0]["game_type"], 41);
+    assert_eq!(numeric[0]["game_type"]["number"], 41);
     assert_eq!(numeric[0]["game_type_by"], "squares");
     let (_, alpha) = games(&[], "-", "[Result \"*\"]\n1. i3-j4 *\n");
     assert_eq!(alpha[0]["game_type_by"], "squares");
@@ -80,7 +80,7 @@ fn a_fen_that_fits_one_board_decides() {
     let text = "[FEN \"W:Wi3,c3:Bb8\"]\n[Result \"*\"]\n1. c3-d4 *\n";
     let (code, read) = games(&[], "-", text);
     assert_eq!(code, 0, "{read:?}");
-    assert_eq!(read[0]["game_type"], 41);
+    assert_eq!(read[0]["game_type"]["number"], 41);
     assert_eq!(read[0]["game_type_by"], "fen");
 }
 
@@ -88,7 +88,7 @@ fn a_fen_that_fits_one_board_decides() {
 fn moves_legal_on_both_boards_are_read_as_41_with_one_note_a_file() {
     let (code, games) = of_fixture(&[], "fits_both.pdn");
     assert_eq!(code, 0);
-    assert_eq!(games[0]["game_type"], 41);
+    assert_eq!(games[0]["game_type"]["number"], 41);
     assert_eq!(games[0]["game_type_by"], "default");
     assert!(codes(&games[0]).is_empty(), "{}", games[0]);
     // One note for the file, in every format.
@@ -126,7 +126,7 @@ fn moves_legal_on_both_boards_are_read_as_41_with_one_note_a_file() {
     ] {
         let (code, games) = of_fixture(&args, "fits_both.pdn");
         assert_eq!(code, 0, "{args:?}");
-        assert_eq!(games[0]["game_type"], 25, "{args:?}");
+        assert_eq!(games[0]["game_type"]["number"], 25, "{args:?}");
         assert_eq!(games[0]["game_type_by"], "option", "{args:?}");
         assert!(!text(&args).contains("note[game-type]"), "{args:?}");
     }
@@ -143,7 +143,7 @@ fn moves_legal_on_both_boards_are_read_as_41_with_one_note_a_file() {
 fn a_tag_wins_over_the_option() {
     let text = "[GameType \"41\"]\n[Result \"*\"]\n1. c3-d4 *\n";
     let (_, read) = games(&["--game-type", "25"], "-", text);
-    assert_eq!(read[0]["game_type"], 41);
+    assert_eq!(read[0]["game_type"]["number"], 41);
     assert_eq!(read[0]["game_type_by"], "tag");
 }
 
@@ -158,13 +158,20 @@ fn other_variants_get_one_error_each_and_are_counted() {
         .collect();
     let unsupported = vec!["unsupported-game-type"];
     let unknown = vec!["unknown-game-type"];
+    // A tag's fields as written, null where it leaves them out; no tag, no game type.
+    let bare = |number: u32| {
+        serde_json::json!({"number": number, "start_color": null, "width": null,
+            "height": null, "notation": null, "corner": null, "invert": null})
+    };
+    let international = serde_json::json!({"number": 20, "start_color": "W", "width": 10,
+        "height": 10, "notation": "N", "corner": 2, "invert": 0});
     assert_eq!(
         found,
         [
-            (unsupported.clone(), Value::Null),
-            (unsupported.clone(), Value::Null),
-            (unsupported, Value::Null),
-            (unknown.clone(), Value::Null),
+            (unsupported.clone(), bare(29)),
+            (unsupported.clone(), international),
+            (unsupported, bare(21)),
+            (unknown.clone(), bare(99)),
             (unknown.clone(), Value::Null),
             (unknown, Value::Null),
         ]

@@ -569,7 +569,7 @@ fn every_invalid_game_has_its_board_and_message_in_the_browser() {
                     .contains(&format!("Legal moves: {legal}.")),
                 "{caption} / {message}"
             );
-            let variant = match game["game_type"].as_u64() {
+            let variant = match game["game_type"]["number"].as_u64() {
                 Some(25) => Variant::Russian,
                 _ => Variant::Spantsiretti,
             };

@@ -239,3 +239,83 @@ fn declared_results_alike_with_and_without_replay() {
         assert_eq!(replayed, want, "--result {result} --plies 0..");
     }
 }
+
+/// Four games worked out by hand (10x8, from a FEN): 1 and 2 end when White's `c3:e5` takes
+/// Black's last piece (Black has no legal move: White wins), 1 declaring `0-1` (invalid:
+/// result-mismatch), 2 `1-0` (valid). 3 and 4 shuffle two kings back to the start position a
+/// third time after ply 8 (threefold repetition, a draw), 3 playing one move more (invalid:
+/// move-after-end), 4 stopping there; both declare `1/2-1/2`.
+const ENDINGS: &str = "\
+[Event \"no legal move, wrong result\"]\n[GameType \"41\"]\n[FEN \"W:Wc3:Bd4\"]\n\n\
+1. c3:e5 0-1\n\n\
+[Event \"no legal move\"]\n[GameType \"41\"]\n[FEN \"W:Wc3:Bd4\"]\n\n\
+1. c3:e5 1-0\n\n\
+[Event \"threefold, then a move\"]\n[GameType \"41\"]\n[FEN \"W:WKa1:BKj8\"]\n\n\
+1. a1-b2 j8-i7 2. b2-a1 i7-j8 3. a1-b2 j8-i7 4. b2-a1 i7-j8 5. a1-b2 1/2-1/2\n\n\
+[Event \"threefold\"]\n[GameType \"41\"]\n[FEN \"W:WKa1:BKj8\"]\n\n\
+1. a1-b2 j8-i7 2. b2-a1 i7-j8 3. a1-b2 j8-i7 4. b2-a1 i7-j8 1/2-1/2\n";
+
+/// An invalid game has neither termination nor outcome, in `select` as in `validate`: the
+/// invalid games 1 and 3 answer only `--outcome none`, whatever their moves or result say.
+#[test]
+fn invalid_games_have_neither_termination_nor_outcome() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("endings.pdn");
+    fs::write(&file, ENDINGS).unwrap();
+    let games_in = |args: &[&str]| -> Vec<u64> {
+        let run = pdnkit()
+            .args(["select", "--no-config", "--format", "jsonl"])
+            .arg(&file)
+            .args(args)
+            .output()
+            .expect("pdnkit runs");
+        assert!(matches!(run.status.code(), Some(0 | 1)), "{args:?}");
+        let stdout = String::from_utf8(run.stdout).expect("UTF-8 output");
+        stdout
+            .lines()
+            .map(|line| {
+                serde_json::from_str::<Value>(line).unwrap()["game"]
+                    .as_u64()
+                    .unwrap()
+            })
+            .collect()
+    };
+    assert_eq!(games_in(&["--invalid"]), [1, 3]);
+    assert_eq!(games_in(&["--termination", "no-legal-move"]), [2]);
+    assert_eq!(games_in(&["--termination", "threefold"]), [4]);
+    assert_eq!(games_in(&["--outcome", "white"]), [2]);
+    assert_eq!(games_in(&["--outcome", "draw"]), [4]);
+    assert_eq!(games_in(&["--outcome", "black"]), [0u64; 0]);
+    assert_eq!(games_in(&["--outcome", "none"]), [1, 3]);
+    assert_eq!(games_in(&["--termination", "agreement"]), [0u64; 0]);
+
+    let out = pdnkit()
+        .args(["validate", "--no-config", "--format", "jsonl"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let ends: Vec<(bool, Value, Value)> = stdout
+        .lines()
+        .map(|line| serde_json::from_str::<Value>(line).unwrap())
+        .filter(|v| v["type"] == "game")
+        .map(|v| {
+            let result = &v["result"];
+            let valid = v["valid"].as_bool().unwrap();
+            (
+                valid,
+                result["termination"].clone(),
+                result["rule_ply"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        ends,
+        [
+            (false, Value::Null, Value::Null),
+            (true, "no-legal-move".into(), 1.into()),
+            (false, Value::Null, Value::Null),
+            (true, "threefold-repetition".into(), 8.into()),
+        ]
+    );
+}

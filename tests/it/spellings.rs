@@ -84,9 +84,9 @@ fn move_spellings() {
 
 #[test]
 fn result_words_and_tag_values() {
-    use Outcome::*;
-    let word = |w: &[u8]| GameResult::from_bytes(w).map(|r| (r.text(), r.outcome()));
-    let tag = |v: &[u8]| parse_result_tag(v).map(|r| (r.text(), r.outcome()));
+    use Verdict::*;
+    let word = |w: &[u8]| GameResult::from_bytes(w).map(|r| (r.text(), r.verdict()));
+    let tag = |v: &[u8]| parse_result_tag(v).map(|r| (r.text(), r.verdict()));
     for (text, expected) in [
         ("2-0", Some(("2-0", WhiteWins))),
         ("0:2", Some(("0:2", BlackWins))),
