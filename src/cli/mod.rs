@@ -99,6 +99,7 @@ pub fn command() -> clap::Command {
 }
 
 pub fn run() -> ExitCode {
+    output::fail_writes_past_the_size_limit();
     let cli = Cli::from_arg_matches(&command().get_matches()).unwrap_or_else(|e| e.exit());
     let result = match cli.command {
         Command::Validate(args) => validate::run(args),
