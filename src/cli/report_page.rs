@@ -98,12 +98,11 @@ pub fn run(args: ReportArgs) -> io::Result<u8> {
         args.paths.iter().map(|p| escape::file_name(p)).collect()
     };
     let page = write_page(&contents, &PageInfo { inputs: &names });
-    // An input that could not be read leaves a file target as it was, as every writer does.
     match output
         .write_all(page.as_bytes())
-        .and_then(|()| output.commit_if_read(stats.unreadable_files()))
+        .and_then(|()| output.commit())
     {
-        Ok(_) => Ok(code),
+        Ok(()) => Ok(code),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(code),
         Err(e) => {
             tell_error(&e.to_string());

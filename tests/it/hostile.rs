@@ -628,7 +628,11 @@ fn dedupe_keeps_its_verdict_when_its_reader_goes() {
     }
     let many = d.write("many.pdn", text.as_bytes());
     for ignored in [false, true] {
-        for args in [&["dedupe"][..], &["dedupe", "-o", "-"], &["dedupe", "--format", "human"]] {
+        for args in [
+            &["dedupe"][..],
+            &["dedupe", "-o", "-"],
+            &["dedupe", "--format", "human"],
+        ] {
             let trap = if ignored { "trap '' PIPE; " } else { "" };
             let mut child = std::process::Command::new("sh")
                 .arg("-c")
@@ -648,8 +652,17 @@ fn dedupe_keeps_its_verdict_when_its_reader_goes() {
             drop(out);
             let mut run = wait(child);
             run.stderr = String::from_utf8_lossy(&stderr.join().unwrap()).into_owned();
-            assert_eq!(run.code, Some(1), "{args:?} ignored {ignored}: {}", tail(&run.stderr));
-            assert!(!run.stderr.contains("pdnkit: error"), "{}", tail(&run.stderr));
+            assert_eq!(
+                run.code,
+                Some(1),
+                "{args:?} ignored {ignored}: {}",
+                tail(&run.stderr)
+            );
+            assert!(
+                !run.stderr.contains("pdnkit: error"),
+                "{}",
+                tail(&run.stderr)
+            );
         }
     }
 }
@@ -667,7 +680,10 @@ fn paths_given_absolute_need_no_current_directory() {
         (&[&"validate", &good], 0),
         (&[&"validate", &bad], 1),
         (&[&"report", &good, &"-o", &d.path("r.html")], 0),
-        (&[&"convert", &"--to", &"pdn", &good, &"-o", &d.path("c.pdn")], 0),
+        (
+            &[&"convert", &"--to", &"pdn", &good, &"-o", &d.path("c.pdn")],
+            0,
+        ),
         (&[&"stats", &good], 0),
         (&[&"config"], 0),
     ];
@@ -689,6 +705,10 @@ fn paths_given_absolute_need_no_current_directory() {
         run.expect(code);
         assert!(!run.stderr.contains("current directory"), "{}", run.stderr);
     }
-    assert!(fs::read_to_string(d.path("r.html")).unwrap().contains("<html"));
+    assert!(
+        fs::read_to_string(d.path("r.html"))
+            .unwrap()
+            .contains("<html")
+    );
     assert!(fs::read_to_string(d.path("c.pdn")).unwrap().contains("1. "));
 }

@@ -430,7 +430,14 @@ fn split_removes_a_leftover_of_a_killed_run_in_its_directory() {
     child.wait().unwrap();
     assert_eq!(temporaries(d.dir.path()).len(), 1, "SIGKILL leaves it");
     let empty = d.write("empty.pdn", b"");
-    let r = run(&os(&[&"split", &"--by", &"Event", &empty, &"-o", &d.dir.path()]));
+    let r = run(&os(&[
+        &"split",
+        &"--by",
+        &"Event",
+        &empty,
+        &"-o",
+        &d.dir.path(),
+    ]));
     r.expect(0);
     assert!(temporaries(d.dir.path()).is_empty());
 }
@@ -470,10 +477,18 @@ fn positions_spilling(d: &Dir, tmp: &Path) -> std::process::Child {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    child.stdin.as_mut().unwrap().write_all(games.as_bytes()).unwrap();
+    child
+        .stdin
+        .as_mut()
+        .unwrap()
+        .write_all(games.as_bytes())
+        .unwrap();
     let started = Instant::now();
     while !tree(tmp).iter().any(|n| n.contains("/run-")) {
-        assert!(started.elapsed() < Duration::from_secs(60), "no run spilled");
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no run spilled"
+        );
         std::thread::sleep(Duration::from_millis(10));
     }
     child
@@ -507,7 +522,10 @@ fn the_spilled_runs_of_positions_are_removed_on_a_signal_and_after_a_kill() {
     let mut child = positions_spilling(&d, tmp.path());
     kill(&child, "-KILL");
     child.wait().unwrap();
-    assert!(tree(tmp.path()).len() > theirs.len(), "SIGKILL leaves the runs");
+    assert!(
+        tree(tmp.path()).len() > theirs.len(),
+        "SIGKILL leaves the runs"
+    );
     // The next run, however small, removes them.
     let r = wait(
         command()
@@ -520,22 +538,36 @@ fn the_spilled_runs_of_positions_are_removed_on_a_signal_and_after_a_kill() {
             .unwrap(),
     );
     r.expect(0);
-    assert!(r.stdout.contains("\"type\":\"unique-position\""), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("\"type\":\"unique-position\""),
+        "{}",
+        r.stdout
+    );
     assert_eq!(tree(tmp.path()), theirs);
 }
 
-/// One rule for every writer: an input that cannot be read leaves a file target as it was
-/// (no partial result takes its place), says so, exits 2, and leaves no temporary.
+/// One rule for every writer: an input that cannot be read leaves a file of games (or
+/// positions) as it was (no partial archive takes its place), says so, exits 2, and leaves no
+/// temporary; a report about the inputs (report, stats) is written with the unreadable input
+/// in it, and exits 2.
 #[test]
 fn an_unreadable_input_leaves_every_writers_target_alone() {
     let d = Dir::new();
     let good = d.good();
     let missing = d.path("missing.pdn");
     let target = d.path("keep.out");
-    let writers: [&[&str]; 8] = [
+    let run_on = |writer: &[&str]| {
+        fs::write(&target, "keep").unwrap();
+        let mut args: Vec<OsString> = writer.iter().map(Into::into).collect();
+        args.extend(os(&[&missing, &good, &"-o", &target]));
+        let r = run(&args);
+        r.expect(2);
+        assert!(temporaries(d.dir.path()).is_empty(), "{writer:?}");
+        r
+    };
+    let writers: [&[&str]; 7] = [
         &["convert", "--to", "pdn"],
         &["convert", "--to", "jsonl"],
-        &["report"],
         &["select"],
         &["merge"],
         &["dedupe"],
@@ -543,21 +575,29 @@ fn an_unreadable_input_leaves_every_writers_target_alone() {
         &["positions", "--unique"],
     ];
     for writer in writers {
-        fs::write(&target, "keep").unwrap();
-        let mut args: Vec<OsString> = writer.iter().map(Into::into).collect();
-        args.extend(os(&[&missing, &good, &"-o", &target]));
-        let r = run(&args);
-        r.expect(2);
+        let r = run_on(writer);
         assert!(
-            r.stderr.contains("keep.out not written: an input could not be read"),
+            r.stderr
+                .contains("keep.out not written: an input could not be read"),
             "{writer:?}: {}",
             r.stderr
         );
         assert_eq!(fs::read_to_string(&target).unwrap(), "keep", "{writer:?}");
-        assert!(temporaries(d.dir.path()).is_empty(), "{writer:?}");
     }
     // show reads one input: it cannot be read, the picture is not made.
     fs::write(&target, "keep").unwrap();
     run(&os(&[&"show", &missing, &"--svg", &target])).expect(2);
     assert_eq!(fs::read_to_string(&target).unwrap(), "keep");
+    // The reports say which input could not be read.
+    run_on(&["report"]);
+    let page = fs::read_to_string(&target).unwrap();
+    assert!(
+        page.contains("missing.pdn") && page.contains("<html"),
+        "{page}"
+    );
+    run_on(&["stats"]);
+    let stats: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&target).unwrap()).unwrap();
+    assert_eq!(stats["files"], 2, "{stats}");
+    assert_eq!(stats["unreadable_files"], 1, "{stats}");
 }
