@@ -83,9 +83,10 @@ pub mod code {
     /// A file of binary data, not PDN text.
     pub const BINARY: &str = "binary";
 
-    /// The codes of the diagnostics of a game (those that levels apply to), in the order
-    /// docs/cli.md lists them. `encoding`, `io` and `binary` are about a file.
-    pub const GAME: [&str; 17] = [
+    /// Every code, in the order docs/cli.md and `pdnkit help validate` list them: each one
+    /// takes a level (`--allow`, `--warn`, `--deny`, `[levels]`), within the limits of
+    /// [`UNCHECKED`]. `encoding`, `io` and `binary` are about a file.
+    pub const ALL: [&str; 20] = [
         SYNTAX,
         ILLEGAL_MOVE,
         AMBIGUOUS_MOVE,
@@ -102,9 +103,31 @@ pub mod code {
         CAPTURE_NOTATION,
         MOVE_NUMBER,
         NO_MOVES,
-        // Kept last: not a game code by nature, but listed so that `--allow` can silence it.
+        RESULT_FIXED,
         ENCODING,
+        IO,
+        BINARY,
     ];
+
+    /// The codes whose findings mean that a move, a game or a file could not be read or
+    /// checked: the game (or file) cannot pass, so no level lowers them below an error (as
+    /// a compiler refuses to allow a hard error). The syntax errors of
+    /// [`crate::pdn::error::SyntaxErrorKind`] are of this kind too.
+    pub const UNCHECKED: [&str; 9] = [
+        ILLEGAL_MOVE,
+        AMBIGUOUS_MOVE,
+        UNKNOWN_MOVE,
+        MOVE_AFTER_END,
+        BAD_FEN,
+        UNKNOWN_GAME_TYPE,
+        UNSUPPORTED_GAME_TYPE,
+        IO,
+        BINARY,
+    ];
+
+    /// The name of a too deeply nested variation among the `syntax` findings (each syntax
+    /// finding has a name of its own: [`crate::pdn::error::SyntaxErrorKind::name`]).
+    pub const TOO_DEEP: &str = "too-deep";
 }
 
 /// One finding about one game (or one file: [`Kind::about_file`]).

@@ -267,6 +267,16 @@ impl Kind {
         }
     }
 
+    /// The name of a `syntax` finding within its code (`unquoted-tag-value`, `too-deep`): the
+    /// message prints it, and a level can be given to it alone.
+    pub fn detail(&self) -> Option<&'static str> {
+        match self {
+            Kind::Syntax(kind) => Some(kind.name()),
+            Kind::TooDeep { .. } => Some(code::TOO_DEEP),
+            _ => None,
+        }
+    }
+
     /// Whether the finding is about a whole file (no line, column or move).
     pub fn about_file(&self) -> bool {
         matches!(
@@ -303,7 +313,8 @@ impl fmt::Display for Kind {
             Kind::TooDeep { limit } => {
                 write!(
                     f,
-                    "variations nested deeper than {limit} levels are not checked"
+                    "variations nested deeper than {limit} levels are not checked ({})",
+                    code::TOO_DEEP
                 )
             }
             Kind::IllegalMove { why, legal } => {

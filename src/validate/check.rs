@@ -162,7 +162,9 @@ fn located(raw: &RawGame, mut list: Vec<Diagnostic>, options: &Options) -> Vec<D
         return list;
     }
     list.retain_mut(|d| {
-        let severity = options.levels.apply(d.code(), d.severity, options.strict);
+        let severity = options
+            .levels
+            .apply(d.code(), d.kind.detail(), d.severity, options.strict);
         d.severity = severity.unwrap_or(d.severity);
         severity.is_some()
     });

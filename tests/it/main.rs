@@ -23,6 +23,7 @@ mod fuzz_corpus;
 mod game_rules;
 mod game_types;
 mod hostile;
+mod levels;
 mod limits;
 mod linear;
 mod memory;
