@@ -74,6 +74,8 @@ pub mod code {
     pub const CAPTURE_NOTATION: &str = "capture-notation";
     /// A game with tags and a result but no moves (a note).
     pub const NO_MOVES: &str = "no-moves";
+    /// A Date tag that is no day of the calendar (`2019.02.30`).
+    pub const BAD_DATE: &str = "bad-date";
     /// `*` declared for a game the rules have ended.
     pub const UNFINISHED_RESULT: &str = "unfinished-result";
     /// `convert --fix-results` wrote the result the board proves (a note).
@@ -86,7 +88,7 @@ pub mod code {
     /// Every code, in the order docs/cli.md and `pdnkit help validate` list them: each one
     /// takes a level (`--allow`, `--warn`, `--deny`, `[levels]`), within the limits of
     /// [`UNCHECKED`]. `encoding`, `io` and `binary` are about a file.
-    pub const ALL: [&str; 20] = [
+    pub const ALL: [&str; 21] = [
         SYNTAX,
         ILLEGAL_MOVE,
         AMBIGUOUS_MOVE,
@@ -103,6 +105,7 @@ pub mod code {
         CAPTURE_NOTATION,
         MOVE_NUMBER,
         NO_MOVES,
+        BAD_DATE,
         RESULT_FIXED,
         ENCODING,
         IO,

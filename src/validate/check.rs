@@ -35,6 +35,7 @@ pub fn check_game(
         };
         findings.add(severity, Kind::Syntax(e.kind), e.offset);
     }
+    date_tag(parsed, &mut findings);
     let tags: Vec<(String, String)> = if options.keep_tags {
         parsed
             .tags
@@ -144,6 +145,24 @@ fn syntax_summary(parsed: &ParsedGame, report: &mut GameReport, findings: &mut F
     }
     if let Some(offset) = summary.too_deep {
         too_deep(findings, offset);
+    }
+}
+
+/// The warning for a Date tag that is no day of the calendar (`2019.02.30`).
+fn date_tag(parsed: &ParsedGame, findings: &mut Findings) {
+    let Some(tag) = parsed.tag("Date") else {
+        return;
+    };
+    let Ok(value) = std::str::from_utf8(&tag.value) else {
+        return; // not ASCII: no date pdnkit reads
+    };
+    if let Some(why) = crate::archive::date::check(value) {
+        let value = value.to_string();
+        findings.add(
+            Severity::Warning,
+            Kind::BadDate { value, why },
+            tag.value_offset,
+        );
     }
 }
 

@@ -14,6 +14,7 @@ mod canonical;
 mod cli;
 mod config;
 mod convert;
+mod dates;
 mod dedupe;
 mod differential;
 mod draw_rules;
