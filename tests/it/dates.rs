@@ -2,7 +2,7 @@
 //! `1.1.1967`) are read alike by select, split, dedupe and stats; an impossible date is
 //! refused on the command line and warned about in a tag.
 
-use crate::harness::pdnkit;
+use crate::harness::on_stdin;
 use serde_json::Value;
 
 /// One short Russian game (8x8) with the Date tag `date` and the White player `white`.
@@ -31,17 +31,8 @@ fn archive() -> String {
 }
 
 fn run(args: &[&str], input: &str) -> (i32, String, String) {
-    let out = pdnkit()
-        .args(args)
-        .arg("--no-config")
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let all: Vec<&str> = args.iter().copied().chain(["--no-config"]).collect();
+    on_stdin(&all, input)
 }
 
 /// The White players of the games `select --date RANGE` writes.

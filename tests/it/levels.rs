@@ -2,23 +2,17 @@
 //! the name its message prints, and nothing that means a move was not read or checked can be
 //! lowered so that an unchecked game passes.
 
-use crate::harness::pdnkit;
+use crate::harness::{on_stdin, pdnkit};
 use ::pdnkit::diagnostic::code;
 
 /// Runs `validate --no-config ARGS -` on `input`: exit code, stdout, stderr.
 fn validate(args: &[&str], input: &str) -> (i32, String, String) {
-    let out = pdnkit()
-        .args(["validate", "--no-config"])
-        .args(args)
-        .arg("-")
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let all: Vec<&str> = ["validate", "--no-config"]
+        .into_iter()
+        .chain(args.iter().copied())
+        .chain(["-"])
+        .collect();
+    on_stdin(&all, input)
 }
 
 /// `@@@` is no PDN token: the game cannot be read past it.
