@@ -7,7 +7,7 @@ use super::config::{self, Choice, FileConfig};
 use super::inputs::{self, Input, Walk};
 use pdnkit::diagnostic::Kind;
 use pdnkit::encoding::TextEncoding;
-use pdnkit::levels::{Level, Levels};
+use pdnkit::levels::{Level, LevelError, Levels};
 use pdnkit::validate::Options;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -262,18 +262,24 @@ impl CommonArgs {
             .into_iter()
             .chain(given.iter().map(|(c, l)| (c.as_str(), *l, None)));
         for (code, level, place) in all {
-            let place = place.unwrap_or_default();
+            let at = place.as_deref().unwrap_or_default();
             if code == pdnkit::diagnostic::code::ENCODING {
                 if level != Level::Allow {
                     return Err(format!(
-                        "{place}{} encoding: the encoding note about a file can only be allowed \
+                        "{at}{} encoding: the encoding note about a file can only be allowed \
                          (--allow encoding silences it)",
                         level.name()
                     ));
                 }
                 allow_encoding = true;
             }
-            levels.set(code, level).map_err(|e| format!("{place}{e}"))?;
+            levels.set(code, level).map_err(|e| match (&e, &place) {
+                (LevelError::Unknown(_), _) => format!("{at}{e}"),
+                (LevelError::Unchecked { .. }, Some(_)) => {
+                    format!("{at}[levels] {code} = \"{}\": {e}", level.name())
+                }
+                (LevelError::Unchecked { .. }, None) => format!("--{} {code}: {e}", level.name()),
+            })?;
         }
         Ok((levels, allow_encoding))
     }
