@@ -12,7 +12,7 @@
 //! makes an unchecked game pass.
 
 use crate::diagnostic::{Severity, code};
-use crate::pdn::error::{Severity as SyntaxSeverity, SyntaxErrorKind};
+use crate::pdn::error::SyntaxErrorKind;
 use std::fmt;
 
 /// The level of a diagnostic code.
@@ -69,7 +69,7 @@ fn names() -> impl Iterator<Item = &'static str> {
 fn unreadable() -> impl Iterator<Item = &'static str> {
     SyntaxErrorKind::NAMES
         .iter()
-        .filter(|(_, s)| *s == SyntaxSeverity::Error)
+        .filter(|(_, s)| *s == Severity::Error)
         .map(|(name, _)| *name)
 }
 
@@ -77,7 +77,7 @@ fn unreadable() -> impl Iterator<Item = &'static str> {
 fn tolerated() -> impl Iterator<Item = &'static str> {
     SyntaxErrorKind::NAMES
         .iter()
-        .filter(|(_, s)| *s == SyntaxSeverity::Warning)
+        .filter(|(_, s)| *s == Severity::Warning)
         .map(|(name, _)| *name)
         .chain([code::TOO_DEEP])
 }
