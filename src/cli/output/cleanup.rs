@@ -2,8 +2,10 @@
 //! exclusive `flock`) for as long as the run that made it lives, removed when that run drops
 //! it, fails or is interrupted by SIGINT, SIGTERM or SIGHUP. A run killed outright (SIGKILL)
 //! leaves its temporary behind, unlocked: the next run that writes into the same directory
-//! removes every unlocked temporary of that name pattern before making its own.
+//! removes every unlocked temporary of that name pattern before making its own (once per
+//! directory: a run writing many files into one directory reads it once).
 
+use std::collections::HashSet;
 use std::fs::{self, File};
 use std::io;
 use std::path::{Path, PathBuf};
@@ -137,8 +139,16 @@ fn keep_mode_and_owner(file: &File, existing: &fs::Metadata) -> io::Result<()> {
     file.set_permissions(existing.permissions())
 }
 
-/// Removes the temporaries in `dir` that no live run holds (their lock is free).
+/// Removes the temporaries in `dir` that no live run holds (their lock is free), the first
+/// time this run writes into `dir`.
 fn remove_leftovers(dir: &Path) {
+    static SWEPT: Mutex<Option<HashSet<PathBuf>>> = Mutex::new(None);
+    let mut swept = SWEPT
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if !swept.get_or_insert_default().insert(dir.to_path_buf()) {
+        return;
+    }
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
