@@ -283,12 +283,32 @@ pub fn start<T>(
     config: impl Fn(&T) -> &Config,
     paths: &[PathBuf],
 ) -> Result<(T, Vec<Input>), u8> {
-    let listed = setup.and_then(|s| Ok((config(&s).inputs(paths)?, s)));
-    match listed {
-        Ok((Ok(inputs), setup)) => Ok((setup, inputs)),
-        Ok((Err(code), _)) => Err(code),
+    start_or(setup, config, paths, |_| {})
+}
+
+/// [`start`], which also calls `nothing_found` once the message is out when `paths` name no
+/// input (validate's JSON says so on standard output too).
+pub fn start_or<T>(
+    setup: Result<T, String>,
+    config: impl Fn(&T) -> &Config,
+    paths: &[PathBuf],
+    nothing_found: impl FnOnce(&T),
+) -> Result<(T, Vec<Input>), u8> {
+    let setup = match setup {
+        Ok(setup) => setup,
         Err(message) => {
             super::output::tell_error(&message);
+            return Err(super::EXIT_FAILURE);
+        }
+    };
+    match config(&setup).inputs(paths) {
+        Ok(Ok(inputs)) => Ok((setup, inputs)),
+        Ok(Err(code)) => Err(code),
+        Err(refusal) => {
+            super::output::tell_error(&refusal.message);
+            if refusal.nothing_found {
+                nothing_found(&setup);
+            }
             Err(super::EXIT_FAILURE)
         }
     }
@@ -297,7 +317,7 @@ pub fn start<T>(
 impl Config {
     /// The inputs of `paths`; an error when there are none. With `--files` the list is
     /// printed instead, and the exit code returned: 0, or 2 if a path could not be read.
-    fn inputs(&self, paths: &[PathBuf]) -> Result<Result<Vec<Input>, u8>, String> {
+    fn inputs(&self, paths: &[PathBuf]) -> Result<Result<Vec<Input>, u8>, inputs::Refusal> {
         let inputs = inputs::collect(paths, &self.walk)?;
         if !self.list_files {
             return Ok(Ok(inputs));

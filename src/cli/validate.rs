@@ -62,7 +62,16 @@ pub fn run(args: ValidateArgs) -> io::Result<u8> {
         args.caps.apply(&mut c);
         c
     });
-    let (config, inputs) = match args::start(setup, |c| c, &args.paths) {
+    // No input still gives a JSON reader its document: that of inputs with no games.
+    let empty_document = |config: &args::Config| {
+        if matches!(args.format, ReportFormat::Json | ReportFormat::Jsonl) {
+            let _ = Output::open(None, &Sources::default())
+                .and_then(|out| Printer::new(out, args.format, config.quiet))
+                .and_then(|printer| printer.finish(&RunTotals::default()))
+                .and_then(|out| out.commit());
+        }
+    };
+    let (config, inputs) = match args::start_or(setup, |c| c, &args.paths, empty_document) {
         Ok(started) => started,
         Err(code) => return Ok(code),
     };
