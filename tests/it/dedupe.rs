@@ -174,8 +174,11 @@ fn opening_list() -> String {
     .join("\n")
 }
 
-/// Each group as (plies, [(game, relation, kept)]), and the summary's duplicates.
-fn groups_of(args: &[&str]) -> (Option<i32>, Vec<(u64, Vec<(u64, String, bool)>)>, u64) {
+/// A group as (plies, [(game, relation, kept)]).
+type Grouped = (u64, Vec<(u64, String, bool)>);
+
+/// The exit code, each group, and the summary's duplicates.
+fn groups_of(args: &[&str]) -> (Option<i32>, Vec<Grouped>, u64) {
     let out = pdnkit()
         .arg("dedupe")
         .args(args)
