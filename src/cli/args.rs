@@ -7,7 +7,7 @@ use super::config::{self, Choice, FileConfig};
 use super::inputs::{self, Input, Walk};
 use pdnkit::diagnostic::Kind;
 use pdnkit::encoding::TextEncoding;
-use pdnkit::levels::{Level, Levels};
+use pdnkit::levels::{Level, LevelError, Levels};
 use pdnkit::validate::Options;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -233,7 +233,7 @@ impl CommonArgs {
             let level = Level::parse(level).ok_or_else(|| {
                 format!("config file: [levels] {code} = \"{level}\": use allow, warn or deny")
             })?;
-            from_file.push((code.as_str(), level));
+            from_file.push((code.as_str(), level, true));
         }
         let mut given = Vec::new();
         for (level, codes) in [
@@ -256,8 +256,8 @@ impl CommonArgs {
         let mut allow_encoding = false;
         let all = from_file
             .into_iter()
-            .chain(given.iter().map(|(c, l)| (c.as_str(), *l)));
-        for (code, level) in all {
+            .chain(given.iter().map(|(c, l)| (c.as_str(), *l, false)));
+        for (code, level, in_file) in all {
             if code == pdnkit::diagnostic::code::ENCODING {
                 if level != Level::Allow {
                     return Err(format!(
@@ -268,7 +268,13 @@ impl CommonArgs {
                 }
                 allow_encoding = true;
             }
-            levels.set(code, level).map_err(|e| e.to_string())?;
+            levels.set(code, level).map_err(|e| match e {
+                LevelError::Unknown(_) => e.to_string(),
+                LevelError::Unchecked { .. } if in_file => {
+                    format!("config file: [levels] {code} = \"{}\": {e}", level.name())
+                }
+                LevelError::Unchecked { .. } => format!("--{} {code}: {e}", level.name()),
+            })?;
         }
         Ok((levels, allow_encoding))
     }

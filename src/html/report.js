@@ -267,7 +267,9 @@
       });
       text = this.failure;
     } else if (this.ply === 0) {
-      text = 'Start position: ' + sideName(position[0]) + ' to move.';
+      // A board without moves keeps the words the page gives it.
+      text = this.plies.length ? 'Start position: ' + sideName(position[0]) + ' to move.'
+        : this.status.textContent;
     } else {
       var ply = this.plies[this.ply - 1];
       this.rects[ply.from].setAttribute('class', 'dark last-move');

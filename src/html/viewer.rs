@@ -139,7 +139,7 @@ fn write_facts(out: &mut String, game: &KeptGame) {
 
 /// Where a game's viewer opens: an invalid game where its main line stopped (before the move
 /// that could not be played, the squares written for it marked, and the legal moves said),
-/// any other game at the start.
+/// any other game at the start (for a game without moves, the position of its FEN tag).
 struct Opening {
     ply: usize,
     position: Position,
@@ -150,6 +150,14 @@ struct Opening {
 
 fn opening(game: &KeptGame, start: Position) -> Opening {
     let side = |pos: &Position| pos.turn.name();
+    if game.moves.is_empty() && game.failure.is_none() {
+        return Opening {
+            ply: 0,
+            position: start,
+            status: format!("The position of its FEN tag: {} to move.", side(&start)),
+            failed: None,
+        };
+    }
     if game.valid {
         return Opening {
             ply: 0,
@@ -233,7 +241,7 @@ fn write_viewer(out: &mut String, game: &KeptGame, id: &str) {
             out.push_str(".</p>\n");
             return;
         }
-        out.push_str(", and the position of its FEN tag.</p>\n");
+        out.push_str("; the board is the position of its FEN tag.</p>\n");
     }
     let opening = opening(game, start);
     let g = start.geometry();

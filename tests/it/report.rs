@@ -960,7 +960,7 @@ fn the_script_draws_a_board_from_a_fen_and_none_for_a_game_of_tags_only() {
     ));
     assert_eq!(
         label,
-        "Start position: Black to move. White: man a1; king c1. Black: man b8."
+        "The position of its FEN tag: Black to move. White: man a1; king c1. Black: man b8."
     );
     assert_no_problems(&mut browser);
 }
