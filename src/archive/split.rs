@@ -22,6 +22,7 @@ use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::num::NonZeroUsize;
+use std::path::Path;
 
 /// Longest name before the `.pdn` extension (file systems allow 255 bytes).
 pub const MAX_NAME_BYTES: usize = 100;
@@ -243,9 +244,10 @@ pub struct Waiting {
 }
 
 impl Waiting {
-    /// No game waiting yet (the temporary files are removed when this is dropped).
-    pub fn new() -> io::Result<Waiting> {
-        let runs = Runs::new()?;
+    /// No game waiting yet, the temporary files in a directory of their own in `parent` (or
+    /// the system's temporary directory), removed when this is dropped.
+    pub fn new(parent: Option<&Path>) -> io::Result<Waiting> {
+        let runs = Runs::new(parent)?;
         let text = BufWriter::with_capacity(64 << 10, runs.create("texts")?);
         Ok(Waiting {
             runs,
@@ -389,7 +391,7 @@ mod tests {
 
     #[test]
     fn waiting_games_come_back_by_file_in_input_order() {
-        let mut waiting = Waiting::new().unwrap();
+        let mut waiting = Waiting::new(None).unwrap();
         // More than one run in memory, so that the runs are merged.
         let count = PARKED_IN_MEMORY + 10;
         for i in 0..count {

@@ -2,7 +2,7 @@
 
 use super::archive::{GameWriter, Inputs, InvalidGames, open_output, read_inputs};
 use super::args::{self, CommonArgs};
-use super::output::{Output, Sources, tell_error};
+use super::output::{Output, Scratch, Sources, sweep, tell_error};
 use super::{EXIT_FAILURE, EXIT_OK};
 use pdnkit::archive::ReadGame;
 use pdnkit::archive::split::{FileNames, SplitBy, Waiting};
@@ -52,7 +52,7 @@ struct Files<'a> {
     dir: &'a Path,
     sources: &'a Sources,
     open: BTreeMap<usize, Open>,
-    waiting: Option<Waiting>,
+    waiting: Option<(Waiting, Option<Scratch>)>,
     /// (file, games) of every file put in place.
     written: Vec<(usize, usize)>,
 }
@@ -83,9 +83,15 @@ impl Files<'_> {
         match self.open.get_mut(&index) {
             Some(file) => file.writer.write(&mut file.output, game),
             None => {
-                let waiting = match &mut self.waiting {
+                let (waiting, _) = match &mut self.waiting {
                     Some(waiting) => waiting,
-                    None => self.waiting.insert(Waiting::new()?),
+                    None => {
+                        // In a scratch directory of pdnkit's, removed on a signal, and
+                        // swept by the next run after a SIGKILL.
+                        let scratch = Scratch::create().ok();
+                        let waiting = Waiting::new(scratch.as_ref().map(Scratch::path))?;
+                        self.waiting.insert((waiting, scratch))
+                    }
                 };
                 waiting.park(index, game.text().as_bytes())
             }
@@ -105,7 +111,7 @@ impl Files<'_> {
     /// time.
     fn finish(mut self, names: &FileNames) -> io::Result<Vec<(usize, usize)>> {
         self.close()?;
-        let Some(waiting) = self.waiting.take() else {
+        let Some((waiting, _scratch)) = self.waiting.take() else {
             return Ok(self.written);
         };
         let mut games = waiting.games()?;
@@ -150,6 +156,8 @@ pub fn run(args: SplitArgs) -> io::Result<u8> {
         tell_error(&format!("cannot make the directory {shown}: {e}"));
         return Ok(EXIT_FAILURE);
     }
+    // What a killed run left there goes now, whether or not this run writes a file.
+    sweep(dir);
     let inputs = Inputs::new(inputs);
     // Games are written as they were: nothing is replayed.
     let needs = args.by.needs();
