@@ -8,6 +8,7 @@ use super::inputs::Input;
 use super::output::{Output, Sources, tell_error};
 use super::report::{FileFormatter, ReportFormat};
 use pdnkit::archive::{ArchiveSink, Needs, ReadGame, read_archive};
+use pdnkit::convert::as_written::{self, Open};
 use pdnkit::convert::{FixedResult, GameText, PdnOptions, write_game};
 use pdnkit::diagnostic::{Diagnostic, Kind};
 use pdnkit::encoding::Detection;
@@ -124,6 +125,8 @@ pub struct GameWriter {
     canonical: Option<PdnOptions>,
     /// What `--fix-results` changed in the last game written.
     fixed: Option<FixedResult>,
+    /// How the last game written as written may be continued, and the result that closes it.
+    open: Option<(Open, &'static str)>,
 }
 
 impl GameWriter {
@@ -137,6 +140,14 @@ impl GameWriter {
 
     /// Writes `game`, ending with a line break.
     pub fn write(&mut self, out: &mut dyn Write, game: &ReadGame<'_>) -> io::Result<()> {
+        if let Some((open, result)) = self.open.take()
+            && as_written::continued_by(open, game.bytes)
+        {
+            // Read back, the game before would go on into this one.
+            out.write_all(b"\n")?;
+            out.write_all(result.as_bytes())?;
+            out.write_all(b"\n")?;
+        }
         if self.paragraphs > 0 {
             out.write_all(b"\n")?;
         }
@@ -144,6 +155,10 @@ impl GameWriter {
         self.games += 1;
         match &self.canonical {
             None => {
+                self.open = match as_written::open(game.bytes) {
+                    Open::Closed => None,
+                    open => Some((open, as_written::closing_result(game.bytes))),
+                };
                 out.write_all(game.text().as_bytes())?;
                 out.write_all(b"\n")
             }
