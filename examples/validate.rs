@@ -34,13 +34,22 @@ impl<W: Write> GameSink for Print<'_, W> {
 
 fn main() -> ExitCode {
     let paths: Vec<String> = std::env::args().skip(1).collect();
+    validate(&paths, &mut io::stdout().lock())
+}
+
+/// Validates the files of `paths`, writes the findings and the totals to `out`, and says how
+/// it went.
+fn validate(paths: &[String], out: &mut impl Write) -> ExitCode {
     let options = Options::default();
     let mut totals = StreamTotals::default();
     let mut unreadable = 0;
     for path in paths.iter().map(Path::new) {
-        let out = io::stdout().lock();
         let checked = File::open(path).and_then(|file| {
-            check_stream(file, &options, None, &mut Print { path, out }, &mut totals)
+            let mut print = Print {
+                path,
+                out: &mut *out,
+            };
+            check_stream(file, &options, None, &mut print, &mut totals)
         });
         match checked {
             Ok(()) => {}
@@ -52,10 +61,39 @@ fn main() -> ExitCode {
             }
         }
     }
-    let _ = writeln!(io::stdout(), "{}", totals.verdict(paths.len(), unreadable));
+    let _ = writeln!(out, "{}", totals.verdict(paths.len(), unreadable));
     match (unreadable, totals.invalid) {
         (0, 0) => ExitCode::SUCCESS,
         (0, _) => ExitCode::from(1),
         _ => ExitCode::from(2),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::process::ExitCode;
+
+    /// A game whose second move is illegal (a capture is compulsory), in a file of its own.
+    #[test]
+    fn prints_each_finding_and_the_totals() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.pdn");
+        std::fs::write(&path, "[GameType \"25\"]\n1. c3-d4 f6-e5 2. a3-b4 *\n").unwrap();
+        let path = path.to_str().unwrap().to_string();
+        let mut out = Vec::new();
+        let code = super::validate(std::slice::from_ref(&path), &mut out);
+        assert_eq!(code, ExitCode::from(1));
+        let out = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        // White's d4 must take e5 (d4:f6): a3-b4 is the third ply, on line 2, column 19.
+        assert!(
+            lines[0].starts_with(&format!("{path}:2:19: error[illegal-move]: game 1, move 2")),
+            "{out}"
+        );
+        assert!(lines[0].ends_with("legal moves: d4:f6"), "{out}");
+        assert_eq!(
+            lines.last(),
+            Some(&"1 file, 1 game: 0 valid, 1 invalid, 0 warnings")
+        );
     }
 }

@@ -74,6 +74,8 @@ pub mod code {
     pub const CAPTURE_NOTATION: &str = "capture-notation";
     /// A game with tags and a result but no moves (a note).
     pub const NO_MOVES: &str = "no-moves";
+    /// A Date tag that is no day of the calendar (`2019.02.30`).
+    pub const BAD_DATE: &str = "bad-date";
     /// `*` declared for a game the rules have ended.
     pub const UNFINISHED_RESULT: &str = "unfinished-result";
     /// `convert --fix-results` wrote the result the board proves (a note).
@@ -83,9 +85,10 @@ pub mod code {
     /// A file of binary data, not PDN text.
     pub const BINARY: &str = "binary";
 
-    /// The codes of the diagnostics of a game (those that levels apply to), in the order
-    /// docs/cli.md lists them. `encoding`, `io` and `binary` are about a file.
-    pub const GAME: [&str; 17] = [
+    /// Every code, in the order docs/cli.md and `pdnkit help validate` list them: each one
+    /// takes a level (`--allow`, `--warn`, `--deny`, `[levels]`), within the limits of
+    /// [`UNCHECKED`]. `encoding`, `io` and `binary` are about a file.
+    pub const ALL: [&str; 21] = [
         SYNTAX,
         ILLEGAL_MOVE,
         AMBIGUOUS_MOVE,
@@ -102,9 +105,32 @@ pub mod code {
         CAPTURE_NOTATION,
         MOVE_NUMBER,
         NO_MOVES,
-        // Kept last: not a game code by nature, but listed so that `--allow` can silence it.
+        BAD_DATE,
+        RESULT_FIXED,
         ENCODING,
+        IO,
+        BINARY,
     ];
+
+    /// The codes whose findings mean that a move, a game or a file could not be read or
+    /// checked: the game (or file) cannot pass, so no level lowers them below an error (as
+    /// a compiler refuses to allow a hard error). The syntax errors of
+    /// [`crate::pdn::error::SyntaxErrorKind`] are of this kind too.
+    pub const UNCHECKED: [&str; 9] = [
+        ILLEGAL_MOVE,
+        AMBIGUOUS_MOVE,
+        UNKNOWN_MOVE,
+        MOVE_AFTER_END,
+        BAD_FEN,
+        UNKNOWN_GAME_TYPE,
+        UNSUPPORTED_GAME_TYPE,
+        IO,
+        BINARY,
+    ];
+
+    /// The name of a too deeply nested variation among the `syntax` findings (each syntax
+    /// finding has a name of its own: [`crate::pdn::error::SyntaxErrorKind::name`]).
+    pub const TOO_DEEP: &str = "too-deep";
 }
 
 /// One finding about one game (or one file: [`Kind::about_file`]).

@@ -414,30 +414,6 @@ fn game_type_text(game_type: u8, buf: &mut [u8; 3]) -> &str {
     std::str::from_utf8(&buf[skip..]).expect("ASCII digits")
 }
 
-/// The year of a Date tag value: four digits at its start (`2023.02.02`, `2023.??.??`) or,
-/// after a separator, at its end (`02.02.2023`); none for `????.??.??` or other text.
-fn year_of(value: &str) -> Option<u16> {
-    let value = value.trim().as_bytes();
-    let four = |digits: &[u8]| -> Option<u16> {
-        let year = digits.iter().try_fold(0u16, |n, &d| {
-            d.is_ascii_digit().then(|| n * 10 + u16::from(d - b'0'))
-        })?;
-        (year > 0).then_some(year)
-    };
-    let lone = |rest: Option<&u8>| rest.is_none_or(|b| !b.is_ascii_digit());
-    if value.len() >= 4
-        && lone(value.get(4))
-        && let Some(year) = four(&value[..4])
-    {
-        return Some(year);
-    }
-    let n = value.len();
-    if n > 4 && lone(value.get(n - 5)) {
-        return four(&value[n - 4..]);
-    }
-    None
-}
-
 /// A player's name from a tag value, unless unknown (`?`, `-`, empty).
 fn player_name(value: &str) -> Option<&str> {
     let name = value.trim();
@@ -502,7 +478,8 @@ impl Stats {
             .tags
             .iter()
             .find(|(tag, _)| tag == "Date")
-            .and_then(|(_, value)| year_of(value))
+            .and_then(|(_, value)| crate::archive::date::year(value))
+            .and_then(|year| u16::try_from(year).ok())
         {
             *self.years.entry(year).or_default() += 1;
         }
@@ -963,19 +940,6 @@ mod tests {
 
     #[test]
     fn years_of_date_tags() {
-        for (value, year) in [
-            ("2023.02.02", Some(2023)),
-            ("1987.??.??", Some(1987)),
-            (" 2001 ", Some(2001)),
-            ("02.02.2023", Some(2023)),
-            ("????.??.??", None),
-            ("0000.00.00", None),
-            ("20230202", None),
-            ("12.5", None),
-            ("", None),
-        ] {
-            assert_eq!(year_of(value), year, "{value:?}");
-        }
         let stats = stats_of("a.pdn", &format!("[Date \"2019.05.01\"]\n{GAME}"));
         assert_eq!(stats.games_per_year().get(&2019), Some(&1));
         assert_eq!(stats.captures_per_game(), &BTreeMap::from([(2, 1)]));

@@ -7,7 +7,7 @@ use super::config::{self, Choice, FileConfig};
 use super::inputs::{self, Input, Walk};
 use pdnkit::diagnostic::Kind;
 use pdnkit::encoding::TextEncoding;
-use pdnkit::levels::{Level, Levels};
+use pdnkit::levels::{Level, LevelError, Levels};
 use pdnkit::validate::Options;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -228,7 +228,7 @@ impl CommonArgs {
             let level = Level::parse(level).ok_or_else(|| {
                 format!("config file: [levels] {code} = \"{level}\": use allow, warn or deny")
             })?;
-            from_file.push((code.as_str(), level));
+            from_file.push((code.as_str(), level, true));
         }
         let mut given = Vec::new();
         for (level, codes) in [
@@ -251,8 +251,8 @@ impl CommonArgs {
         let mut allow_encoding = false;
         let all = from_file
             .into_iter()
-            .chain(given.iter().map(|(c, l)| (c.as_str(), *l)));
-        for (code, level) in all {
+            .chain(given.iter().map(|(c, l)| (c.as_str(), *l, false)));
+        for (code, level, in_file) in all {
             if code == pdnkit::diagnostic::code::ENCODING {
                 if level != Level::Allow {
                     return Err(format!(
@@ -263,7 +263,13 @@ impl CommonArgs {
                 }
                 allow_encoding = true;
             }
-            levels.set(code, level).map_err(|e| e.to_string())?;
+            levels.set(code, level).map_err(|e| match e {
+                LevelError::Unknown(_) => e.to_string(),
+                LevelError::Unchecked { .. } if in_file => {
+                    format!("config file: [levels] {code} = \"{}\": {e}", level.name())
+                }
+                LevelError::Unchecked { .. } => format!("--{} {code}: {e}", level.name()),
+            })?;
         }
         Ok((levels, allow_encoding))
     }
@@ -278,12 +284,32 @@ pub fn start<T>(
     config: impl Fn(&T) -> &Config,
     paths: &[PathBuf],
 ) -> Result<(T, Vec<Input>), u8> {
-    let listed = setup.and_then(|s| Ok((config(&s).inputs(paths)?, s)));
-    match listed {
-        Ok((Ok(inputs), setup)) => Ok((setup, inputs)),
-        Ok((Err(code), _)) => Err(code),
+    start_or(setup, config, paths, |_| {})
+}
+
+/// [`start`], which also calls `nothing_found` once the message is out when `paths` name no
+/// input (validate's JSON says so on standard output too).
+pub fn start_or<T>(
+    setup: Result<T, String>,
+    config: impl Fn(&T) -> &Config,
+    paths: &[PathBuf],
+    nothing_found: impl FnOnce(&T),
+) -> Result<(T, Vec<Input>), u8> {
+    let setup = match setup {
+        Ok(setup) => setup,
         Err(message) => {
             super::output::tell_error(&message);
+            return Err(super::EXIT_FAILURE);
+        }
+    };
+    match config(&setup).inputs(paths) {
+        Ok(Ok(inputs)) => Ok((setup, inputs)),
+        Ok(Err(code)) => Err(code),
+        Err(refusal) => {
+            super::output::tell_error(&refusal.message);
+            if refusal.nothing_found {
+                nothing_found(&setup);
+            }
             Err(super::EXIT_FAILURE)
         }
     }
@@ -292,7 +318,7 @@ pub fn start<T>(
 impl Config {
     /// The inputs of `paths`; an error when there are none. With `--files` the list is
     /// printed instead, and the exit code returned: 0, or 2 if a path could not be read.
-    fn inputs(&self, paths: &[PathBuf]) -> Result<Result<Vec<Input>, u8>, String> {
+    fn inputs(&self, paths: &[PathBuf]) -> Result<Result<Vec<Input>, u8>, inputs::Refusal> {
         let inputs = inputs::collect(paths, &self.walk)?;
         if !self.list_files {
             return Ok(Ok(inputs));

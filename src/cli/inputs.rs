@@ -121,9 +121,26 @@ struct Matcher {
     exclude: GlobSet,
 }
 
+/// Why the PATH arguments give nothing to read: a usage error (exit code 2).
+pub struct Refusal {
+    /// What is wrong, or what was searched.
+    pub message: String,
+    /// The arguments were fine but named no input.
+    pub nothing_found: bool,
+}
+
+impl From<String> for Refusal {
+    fn from(message: String) -> Refusal {
+        Refusal {
+            message,
+            nothing_found: false,
+        }
+    }
+}
+
 /// Expands the PATH arguments. An error is a usage error (exit code 2): standard input named
 /// twice, a bad glob, or no input at all (the message says what was searched).
-pub fn collect(paths: &[PathBuf], walk: &Walk) -> Result<Vec<Input>, String> {
+pub fn collect(paths: &[PathBuf], walk: &Walk) -> Result<Vec<Input>, Refusal> {
     let matcher = Matcher {
         include: glob_set(&walk.globs)?,
         exclude: glob_set(&walk.excludes)?,
@@ -137,7 +154,9 @@ pub fn collect(paths: &[PathBuf], walk: &Walk) -> Result<Vec<Input>, String> {
         vec![PathBuf::from(".")]
     };
     if paths.iter().filter(|p| p.as_os_str() == "-").count() > 1 {
-        return Err("standard input (-) is named more than once; name it once".to_string());
+        return Err("standard input (-) is named more than once; name it once"
+            .to_string()
+            .into());
     }
     let mut inputs = Vec::new();
     let mut walked = Vec::new();
@@ -156,7 +175,10 @@ pub fn collect(paths: &[PathBuf], walk: &Walk) -> Result<Vec<Input>, String> {
         }
     }
     if inputs.is_empty() {
-        return Err(nothing_found(&walked, walk));
+        return Err(Refusal {
+            message: nothing_found(&walked, walk),
+            nothing_found: true,
+        });
     }
     Ok(inputs)
 }

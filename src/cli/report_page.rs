@@ -20,8 +20,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 ///
 /// Every game is replayed as `validate` does. The page is one file with no external
 /// resource: it opens from disk in any current browser and can be kept as a CI artifact.
-/// Every invalid game is shown (up to --max-invalid) with its diagnostics and the board
-/// before the move that failed; the first --max-games valid games get a viewer too.
+/// Every invalid game is shown (up to --max-invalid) with its diagnostics and its viewer
+/// opened before the move that failed; the first --max-games valid games get a viewer too.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
     pdnkit report archive/ -o report.html\n  \

@@ -22,16 +22,21 @@ use std::path::PathBuf;
 /// docs/json.md for every definition).
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
-    pdnkit stats archive/ > stats.json\n  \
+    pdnkit stats archive/ -o stats.json\n  \
     pdnkit stats games.pdn --format human\n\n\
-    Exit codes: 0 every game valid, 1 at least one game invalid, 2 usage error or unreadable input.")]
+    Exit codes: 0 every game valid, 1 at least one game invalid, 2 usage error, unreadable \
+    input or output not written.")]
 pub struct StatsArgs {
     /// Files, directories (searched recursively for *.pdn), or - for standard input. None:
     /// standard input when it is a pipe or a file, else the current directory.
     paths: Vec<PathBuf>,
-    /// json: one JSON document on stdout; human: a readable table.
+    /// json: one JSON document; human: a readable table.
     #[arg(long, value_enum, default_value = "json")]
     format: Format,
+    /// Write to FILE instead of standard output (- is standard output). A regular file is
+    /// replaced only once the output is complete; an input is never written over.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -42,7 +47,8 @@ pub fn run(args: StatsArgs) -> io::Result<u8> {
         Ok(started) => started,
         Err(code) => return Ok(code),
     };
-    let mut out = Output::open(None, &Sources::of_inputs(&inputs))?;
+    // Opened before any input is read, so that a refused target costs nothing.
+    let mut out = Output::open(args.output.as_deref(), &Sources::of_inputs(&inputs))?;
     let progress = Progress::new(&inputs, &config);
     // One input: its games are validated on every thread; several: an input per thread.
     let threads_per_input = if inputs.len() == 1 { config.threads } else { 1 };

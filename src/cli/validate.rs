@@ -23,19 +23,7 @@ use std::path::PathBuf;
 /// repetition, the 15-move rule, and on GameType 25 every draw clause of the Russian rules),
 /// and the result is checked against them.
 #[derive(clap::Args)]
-#[command(after_help = "Examples:\n  \
-    pdnkit validate games.pdn\n  \
-    pdnkit validate archive/ --format jsonl > report.jsonl\n  \
-    pdnkit validate                  # the current directory, or standard input from a pipe\n  \
-    cat games.pdn | pdnkit validate - --game-type russian\n  \
-    pdnkit validate --format github --strict --allow move-number archive/\n  \
-    pdnkit validate --files --exclude 'old/**' archive/   # what would be read\n\n\
-    Diagnostic codes: syntax, illegal-move, ambiguous-move, ambiguity-resolved, unknown-move, \
-    move-after-end, result-mismatch, unfinished-result, missing-result, bad-fen, \
-    unknown-game-type, unsupported-game-type, game-type, capture-notation, move-number, \
-    no-moves (about a game: levels apply), encoding, io, binary (about a file).\n\n\
-    Exit codes: 0 every game valid, 1 at least one game invalid, 2 usage error, unreadable \
-    or binary input, or no input found.")]
+#[command(after_help = after_help())]
 pub struct ValidateArgs {
     /// Files, directories (searched recursively for *.pdn), or - for standard input. None:
     /// standard input when it is a pipe or a file, else the current directory.
@@ -54,6 +42,26 @@ pub struct ValidateArgs {
     common: CommonArgs,
 }
 
+/// Examples, the diagnostic codes (the one list levels take) and the exit codes.
+fn after_help() -> String {
+    format!(
+        "Examples:\n  \
+         pdnkit validate games.pdn\n  \
+         pdnkit validate archive/ --format jsonl > report.jsonl\n  \
+         pdnkit validate                  # the current directory, or standard input from a pipe\n  \
+         cat games.pdn | pdnkit validate - --game-type russian\n  \
+         pdnkit validate --format github --strict --allow move-number archive/\n  \
+         pdnkit validate --files --exclude 'old/**' archive/   # what would be read\n\n\
+         Diagnostic codes (--allow, --warn, --deny, [levels]): {}. Codes whose findings mean \
+         that something could not be read or checked ({}, and the syntax errors) can only be \
+         denied.\n\n\
+         Exit codes: 0 every game valid, 1 at least one game invalid, 2 usage error, \
+         unreadable or binary input, or no input found.",
+        pdnkit::levels::listing(),
+        pdnkit::diagnostic::code::UNCHECKED.join(", ")
+    )
+}
+
 pub fn run(args: ValidateArgs) -> io::Result<u8> {
     let setup = args.common.config().map(|mut c| {
         c.options.syntax_only = args.syntax_only;
@@ -62,7 +70,16 @@ pub fn run(args: ValidateArgs) -> io::Result<u8> {
         args.caps.apply(&mut c);
         c
     });
-    let (config, inputs) = match args::start(setup, |c| c, &args.paths) {
+    // No input still gives a JSON reader its document: that of inputs with no games.
+    let empty_document = |config: &args::Config| {
+        if matches!(args.format, ReportFormat::Json | ReportFormat::Jsonl) {
+            let _ = Output::open(None, &Sources::default())
+                .and_then(|out| Printer::new(out, args.format, config.quiet))
+                .and_then(|printer| printer.finish(&RunTotals::default()))
+                .and_then(|out| out.commit());
+        }
+    };
+    let (config, inputs) = match args::start_or(setup, |c| c, &args.paths, empty_document) {
         Ok(started) => started,
         Err(code) => return Ok(code),
     };

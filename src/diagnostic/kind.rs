@@ -2,6 +2,7 @@
 //! its message (the [`fmt::Display`] of [`Kind`]) are written here and nowhere else.
 
 use super::{Severity, code};
+use crate::archive::date::Impossible;
 use crate::encoding::TextEncoding;
 use crate::fen::FenError;
 use crate::notation::MoveNumber;
@@ -150,6 +151,13 @@ pub enum Kind {
     },
     /// The game has no moves.
     NoMoves,
+    /// A Date tag that is no day of the calendar (`2019.02.30`, month 13).
+    BadDate {
+        /// The tag's value.
+        value: String,
+        /// Why it is impossible.
+        why: Impossible,
+    },
     /// About a file: the encoding it was decoded in was a guess.
     Encoding {
         /// The encoding guessed.
@@ -261,9 +269,20 @@ impl Kind {
             | Kind::GameTypeDetected { .. }
             | Kind::BothBoardsInFile { .. } => code::GAME_TYPE,
             Kind::NoMoves => code::NO_MOVES,
+            Kind::BadDate { .. } => code::BAD_DATE,
             Kind::Encoding { .. } => code::ENCODING,
             Kind::Io { .. } => code::IO,
             Kind::Binary { .. } => code::BINARY,
+        }
+    }
+
+    /// The name of a `syntax` finding within its code (`unquoted-tag-value`, `too-deep`): the
+    /// message prints it, and a level can be given to it alone.
+    pub fn detail(&self) -> Option<&'static str> {
+        match self {
+            Kind::Syntax(kind) => Some(kind.name()),
+            Kind::TooDeep { .. } => Some(code::TOO_DEEP),
+            _ => None,
         }
     }
 
@@ -303,7 +322,8 @@ impl fmt::Display for Kind {
             Kind::TooDeep { limit } => {
                 write!(
                     f,
-                    "variations nested deeper than {limit} levels are not checked"
+                    "variations nested deeper than {limit} levels are not checked ({})",
+                    code::TOO_DEEP
                 )
             }
             Kind::IllegalMove { why, legal } => {
@@ -406,6 +426,11 @@ impl fmt::Display for Kind {
                 )
             }
             Kind::NoMoves => f.write_str("the game has no moves: nothing to check"),
+            Kind::BadDate { value, why } => write!(
+                f,
+                "Date \"{value}\" is no day of the calendar: {why}; read as far as it can be \
+                 (the year, and the month if there is one)"
+            ),
             Kind::Encoding { encoding, reason } => write!(
                 f,
                 "decoded as {encoding} (a guess: {reason}); use --encoding to choose"

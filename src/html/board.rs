@@ -2,11 +2,11 @@
 //! dark square (marked squares in a highlight colour), column letters and row numbers
 //! around, and the pieces (a crown on kings).
 //!
-//! Two forms: a standalone picture ([`picture`], `show --svg`) that draws every piece in
-//! place and has a caption below; and a board inside an HTML page ([`write_inline`]) whose
-//! pieces are `<use>` references to the four piece shapes the page defines once
-//! ([`piece_definitions`]), one per dark square in reading order (a1, c1, ...), so that a
-//! script can show another position by changing where each one points ([`PIECE_IDS`]).
+//! A standalone picture ([`picture`], `show --svg`) draws every piece in place and has a
+//! caption below. A page ([`crate::html::page`]) draws no board itself: it defines the four
+//! piece shapes once ([`piece_definitions`], with the size of a square and of the margin),
+//! and its script draws each board from the position and the moves in the page, one `<use>`
+//! of a piece shape per dark square, in the colours of [`style`].
 
 use crate::escape::xml;
 use crate::geometry::Geometry;
@@ -24,6 +24,8 @@ const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b07d52";
 const HIGHLIGHT: &str = "#d9b13b";
 const CAPTURED: &str = "#c8553d";
+/// The squares of a written move that could not be played.
+const FAILED: &str = "#8e5bb5";
 const FRAME: &str = "#5b3a1e";
 
 /// The ids of the page's piece shapes: empty square, white man, white king, black man,
@@ -91,9 +93,8 @@ impl Frame {
             .copied()
     }
 
-    /// Light board and frame, then the dark squares; `standalone` colours each square and
-    /// names it (a page colours them from its style sheet).
-    fn write_squares(&self, s: &mut String, marks: Marks, standalone: bool) {
+    /// Light board and frame, then the dark squares, each coloured and named.
+    fn write_squares(&self, s: &mut String, marks: Marks) {
         let (bw, bh) = (self.board_w, self.board_h);
         let _ = writeln!(
             s,
@@ -109,34 +110,21 @@ impl Frame {
             } else {
                 ("dark", DARK)
             };
-            let _ = write!(
+            let _ = writeln!(
                 s,
                 "<rect class=\"{class}\" x=\"{}\" y=\"{}\" width=\"{SQUARE}\" \
-                 height=\"{SQUARE}\"",
+                 height=\"{SQUARE}\" fill=\"{fill}\"><title>{}</title></rect>",
                 self.x(bit),
                 self.y(bit),
+                self.g.square_name(bit)
             );
-            if standalone {
-                let _ = writeln!(
-                    s,
-                    " fill=\"{fill}\"><title>{}</title></rect>",
-                    self.g.square_name(bit)
-                );
-            } else {
-                s.push_str("/>\n");
-            }
         }
     }
 
-    /// Letters above and below, numbers left and right; `styled` gives each text its font
-    /// (a page styles them from its style sheet instead).
-    fn write_coordinates(&self, s: &mut String, styled: bool) {
-        let style = if styled {
-            " class=\"coordinate\" font-size=\"14\" fill=\"#333333\" text-anchor=\"middle\" \
-             dominant-baseline=\"central\""
-        } else {
-            ""
-        };
+    /// Letters above and below, numbers left and right.
+    fn write_coordinates(&self, s: &mut String) {
+        let style = " class=\"coordinate\" font-size=\"14\" fill=\"#333333\" \
+                     text-anchor=\"middle\" dominant-baseline=\"central\"";
         let mut text = |x: f32, y: f32, label: &dyn std::fmt::Display| {
             let _ = writeln!(s, "<text x=\"{x}\" y=\"{y}\"{style}>{label}</text>");
         };
@@ -252,7 +240,7 @@ pub fn picture(pos: &Position, marks: Marks, title: &str, caption: &str) -> Stri
         s,
         "<path class=\"background\" fill=\"#ffffff\" d=\"M0 0H{width}V{height}H0Z\"/>"
     );
-    frame.write_squares(&mut s, marks, true);
+    frame.write_squares(&mut s, marks);
     let half = SQUARE as f32 / 2.0;
     for (bit, piece) in pieces(pos) {
         write_piece(
@@ -262,7 +250,7 @@ pub fn picture(pos: &Position, marks: Marks, title: &str, caption: &str) -> Stri
             frame.y(bit) as f32 + half,
         );
     }
-    frame.write_coordinates(&mut s, true);
+    frame.write_coordinates(&mut s);
     // A long caption gets a smaller font so that it fits the picture, down to a readable one
     // (a character is about 0.6 of the font size wide).
     let font = (14.0_f32)
@@ -281,10 +269,12 @@ pub fn picture(pos: &Position, marks: Marks, title: &str, caption: &str) -> Stri
 }
 
 /// The four piece shapes (and the empty one) a page defines once for its boards, in an
-/// SVG element of no size.
+/// SVG element of no size that also gives the page's script the size of a square and of the
+/// margin (`data-square`, `data-margin`).
 pub fn piece_definitions() -> String {
-    let mut s = String::from(
-        "<svg class=\"definitions\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs>\n",
+    let mut s = format!(
+        "<svg class=\"definitions\" width=\"0\" height=\"0\" aria-hidden=\"true\" \
+         data-square=\"{SQUARE}\" data-margin=\"{MARGIN}\"><defs>\n"
     );
     let _ = writeln!(s, "<g id=\"{}\"/>", PIECE_IDS[0]);
     for color in [Color::White, Color::Black] {
@@ -300,41 +290,17 @@ pub fn piece_definitions() -> String {
     s
 }
 
-/// The style a page needs for its boards: coordinates, and the colours of the square
-/// marks (which a script may change).
+/// The style of the boards a page's script draws: the light board and its frame, the
+/// coordinates, the dark squares and their marks (the last move, the pieces it took, the
+/// squares of a move that could not be played).
 pub fn style() -> String {
     format!(
-        ".board-svg text{{font:14px sans-serif;fill:#333333;text-anchor:middle;\
+        ".board-svg .board{{fill:{LIGHT};stroke:{FRAME};stroke-width:2}}\
+         .board-svg text{{font:14px sans-serif;fill:#333333;text-anchor:middle;\
          dominant-baseline:central}}\
          .board-svg .dark{{fill:{DARK}}}.board-svg .dark.last-move{{fill:{HIGHLIGHT}}}\
-         .board-svg .dark.captured{{fill:{CAPTURED}}}"
+         .board-svg .dark.captured{{fill:{CAPTURED}}}.board-svg .dark.failed{{fill:{FAILED}}}"
     )
-}
-
-/// Writes a board for an HTML page: an `<svg role="img">` named by `label`, one `<use>`
-/// per dark square in reading order, pointing at the page's piece shapes.
-pub fn write_inline(s: &mut String, pos: &Position, marks: Marks, label: &str) {
-    let frame = Frame::new(pos.geometry());
-    let (width, height) = (frame.width(), frame.height());
-    let _ = write!(
-        s,
-        "<svg class=\"board-svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" \
-         height=\"{height}\" role=\"img\" aria-label=\""
-    );
-    s.push_str(&xml(label));
-    s.push_str("\">\n");
-    frame.write_squares(s, marks, false);
-    for bit in frame.squares() {
-        let _ = writeln!(
-            s,
-            "<use href=\"#{}\" x=\"{}\" y=\"{}\"/>",
-            PIECE_IDS[piece_index(pos.piece_at(bit))],
-            frame.x(bit),
-            frame.y(bit)
-        );
-    }
-    frame.write_coordinates(s, false);
-    s.push_str("</svg>\n");
 }
 
 /// The pieces in words, for those who cannot see the board: `White: men a1, c1; king d4.
@@ -395,29 +361,6 @@ mod tests {
         assert_eq!(describe(&pos), "White: men a1, c1; king d4. Black: man b8.");
         let empty = position("W:W:Bb8", Variant::Russian);
         assert_eq!(describe(&empty), "White: no pieces. Black: man b8.");
-    }
-
-    #[test]
-    fn an_inline_board_points_every_dark_square_at_its_piece() {
-        let pos = position("W:Wa1,Kc1:Bb8", Variant::Russian);
-        let mut s = String::new();
-        write_inline(&mut s, &pos, Marks::default(), "a <label>");
-        assert!(s.contains("aria-label=\"a &lt;label&gt;\""));
-        let uses: Vec<&str> = s
-            .lines()
-            .filter(|l| l.starts_with("<use"))
-            .map(|l| l.split('"').nth(1).unwrap())
-            .collect();
-        assert_eq!(uses.len(), 32);
-        // a1 (bottom-left), c1, then row 2 ... b8 is the first square of row 8.
-        assert_eq!(&uses[..3], ["#p-wm", "#p-wk", "#p-e"]);
-        assert_eq!(uses[28], "#p-bm");
-        assert_eq!(uses.iter().filter(|u| **u != "#p-e").count(), 3);
-        // a1 is drawn at the bottom left.
-        assert!(
-            s.contains("<use href=\"#p-wm\" x=\"28\" y=\"364\"/>"),
-            "{s}"
-        );
     }
 
     #[test]

@@ -164,7 +164,8 @@ fn shorten(text: &str, max: usize) -> String {
 
 /// Counts values (given as how many times each occurs) into at most `max_bins` bins of a
 /// round width (1, 2, 5, 10, 20, 50, ...), from the bin of the smallest value to that of the
-/// largest, empty bins included. Labels are the bins' ranges (`10-19`, or `7` for a width of 1).
+/// largest, empty bins included. Labels are the bins' ranges (`10-19`, or `7` for a width of 1),
+/// the last one ending at the largest value (`90-97`): the axis ends where the values do.
 pub fn histogram(values: &BTreeMap<u32, usize>, max_bins: usize) -> Vec<Bar> {
     let (Some(&min), Some(&max)) = (values.keys().next(), values.keys().next_back()) else {
         return Vec::new();
@@ -191,10 +192,11 @@ pub fn histogram(values: &BTreeMap<u32, usize>, max_bins: usize) -> Vec<Bar> {
         .enumerate()
         .map(|(i, n)| {
             let low = (first + i as u32) * width;
-            let label = if width == 1 {
+            let high = low.saturating_add(width - 1).min(max);
+            let label = if high == low {
                 low.to_string()
             } else {
-                format!("{low}-{}", low + width - 1)
+                format!("{low}-{high}")
             };
             (label, n)
         })
@@ -237,10 +239,22 @@ mod tests {
         let bars = histogram(&counted(&values), 10);
         assert_eq!(bars.len(), 9);
         assert_eq!(bars[0], ("10-19".to_string(), 8));
-        assert_eq!(bars[8], ("90-99".to_string(), 8));
+        assert_eq!(bars[8], ("90-97".to_string(), 8));
         assert_eq!(bars.iter().map(|b| b.1).sum::<u64>(), values.len() as u64);
         let bars = histogram(&counted(&[0, 250]), 4);
-        assert_eq!(labels(&bars), [("0-99", 1), ("100-199", 0), ("200-299", 1)]);
+        assert_eq!(labels(&bars), [("0-99", 1), ("100-199", 0), ("200-250", 1)]);
+        // A last bin holding its first value only is labelled by it.
+        let bars = histogram(&counted(&[3, 40]), 5);
+        assert_eq!(
+            labels(&bars),
+            [
+                ("0-9", 1),
+                ("10-19", 0),
+                ("20-29", 0),
+                ("30-39", 0),
+                ("40", 1)
+            ]
+        );
     }
 
     #[test]

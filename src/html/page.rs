@@ -301,12 +301,23 @@ fn write_charts(out: &mut String, contents: &Contents, s: &Summary) {
         "<section id=\"charts\" aria-labelledby=\"charts-title\">\n\
          <h2 id=\"charts-title\">Charts</h2>\n<div class=\"charts\">\n",
     );
-    let results: Vec<Bar> = s
-        .results
-        .by_text
-        .iter()
-        .map(|(text, n)| (text.clone(), *n as u64))
-        .collect();
+    // By what the result means: `1/2-1/2`, `1-1` and `1/2:1/2` are one draw.
+    let o = &s.results.by_outcome;
+    let mut results: Vec<Bar> = [
+        ("White wins", o.white_wins),
+        ("Draw", o.draw),
+        ("Black wins", o.black_wins),
+        ("Both lost", o.both_lose),
+        ("Unfinished (*)", o.unknown),
+        ("No result", o.none),
+    ]
+    .into_iter()
+    .filter(|&(label, n)| n > 0 || label != "No result")
+    .map(|(label, n)| (label.to_string(), n as u64))
+    .collect();
+    if s.games == 0 {
+        results.clear();
+    }
     chart::write_bars(out, "Declared results (every game)", &results);
     let terminations: Vec<Bar> = s
         .terminations

@@ -1,12 +1,74 @@
-// pdnkit report: the game viewers (step through a game on its board) and sortable tables.
-// Plain script, no library; the page reads well without it, only stepping needs it.
+// pdnkit report: the boards (drawn here from the positions and moves in the page), the game
+// viewers (step through a game on its board) and sortable tables. Plain script, no library;
+// the page reads well without it (each position in words and as a FEN), only the boards and
+// stepping need it. No archive text goes through markup here: only textContent and
+// attributes.
 (function () {
   'use strict';
   // Must match SQUARE_CODES and board::PIECE_IDS in the Rust code that writes the page.
   var CODES = '0123456789abcdefghijklmnopqrstuvwxyzABCD';
   var HREF = { '.': '#p-e', w: '#p-wm', W: '#p-wk', b: '#p-bm', B: '#p-bk' };
   var LETTERS = 'abcdefghij';
+  var SVG = 'http://www.w3.org/2000/svg';
+  // The size of a square and of the margin around the board, as the page defines them.
+  var definitions = document.querySelector('svg.definitions');
+  var SQUARE = Number(definitions.getAttribute('data-square'));
+  var MARGIN = Number(definitions.getAttribute('data-margin'));
   var active = null;
+
+  function svgElement(name, attributes) {
+    var element = document.createElementNS(SVG, name);
+    for (var key in attributes) {
+      element.setAttribute(key, attributes[key]);
+    }
+    return element;
+  }
+
+  // Draws an empty board of `width` x `height` squares into `container`: the light board,
+  // one rect per dark square and one use of a piece shape on it (both in reading order:
+  // a1, c1, ...), the coordinates around.
+  function drawBoard(container, width, height) {
+    var w = width * SQUARE;
+    var h = height * SQUARE;
+    var size = { w: w + 2 * MARGIN, h: h + 2 * MARGIN };
+    var svg = svgElement('svg', {
+      'class': 'board-svg', viewBox: '0 0 ' + size.w + ' ' + size.h,
+      width: size.w, height: size.h, role: 'img'
+    });
+    svg.appendChild(svgElement('path', {
+      'class': 'board', d: 'M' + MARGIN + ' ' + MARGIN + 'h' + w + 'v' + h + 'h-' + w + 'Z'
+    }));
+    var half = width / 2;
+    var places = [];
+    for (var i = 0; i < half * height; i++) {
+      var row = Math.floor(i / half);
+      var column = 2 * (i % half) + (row % 2);
+      places.push({ x: MARGIN + column * SQUARE, y: MARGIN + (height - 1 - row) * SQUARE });
+    }
+    var rects = places.map(function (p) {
+      return svg.appendChild(svgElement('rect', {
+        'class': 'dark', x: p.x, y: p.y, width: SQUARE, height: SQUARE
+      }));
+    });
+    var uses = places.map(function (p) {
+      return svg.appendChild(svgElement('use', { href: '#p-e', x: p.x, y: p.y }));
+    });
+    function text(x, y, label) {
+      svg.appendChild(svgElement('text', { x: x, y: y })).textContent = label;
+    }
+    for (var c = 0; c < width; c++) {
+      var x = MARGIN + c * SQUARE + SQUARE / 2;
+      text(x, MARGIN / 2, LETTERS.charAt(c));
+      text(x, MARGIN + h + MARGIN / 2, LETTERS.charAt(c));
+    }
+    for (var r = 0; r < height; r++) {
+      var y = MARGIN + (height - 1 - r) * SQUARE + SQUARE / 2;
+      text(MARGIN / 2, y, String(r + 1));
+      text(MARGIN + w + MARGIN / 2, y, String(r + 1));
+    }
+    container.appendChild(svg);
+    return { svg: svg, rects: rects, uses: uses };
+  }
 
   function squareName(i, width) {
     var half = width / 2;
@@ -46,6 +108,13 @@
     return next;
   }
 
+  function squareCodes(text) {
+    return text.split('').map(function (c) { return CODES.indexOf(c); });
+  }
+
+  // A viewer, drawn at the ply it opens at (an invalid game's: where its main line stopped,
+  // with the squares of the move that could not be played marked). One with no moves has
+  // no controls: its board is only drawn.
   function Viewer(element) {
     this.element = element;
     this.width = Number(element.getAttribute('data-width'));
@@ -57,14 +126,26 @@
     }
     this.endPly = Number(element.getAttribute('data-end-ply') || 0);
     this.endText = element.getAttribute('data-end') || '';
-    this.svg = element.querySelector('figure.live svg');
-    this.uses = this.svg.querySelectorAll('use');
-    this.rects = this.svg.querySelectorAll('rect');
+    this.failed = squareCodes(element.getAttribute('data-failed') || '');
+    this.failure = element.getAttribute('data-failure');
+    var board = drawBoard(element.querySelector('.board-place'),
+      this.width, Number(element.getAttribute('data-height')));
+    this.svg = board.svg;
+    this.uses = board.uses;
+    this.rects = board.rects;
+    // The board says it in pictures now.
+    element.querySelector('.position').setAttribute('hidden', '');
     this.status = element.querySelector('.status');
     this.fen = element.querySelector('.fen code');
     this.buttons = element.querySelectorAll('button[data-ply]');
-    this.ply = 0;
+    this.openPly = Number(element.getAttribute('data-open-ply') || 0);
+    this.ply = this.openPly;
+    this.render();
     var controls = element.querySelector('.controls');
+    this.steps = controls !== null;
+    if (!this.steps) {
+      return;
+    }
     controls.removeAttribute('hidden');
     var self = this;
     controls.addEventListener('click', function (event) {
@@ -179,13 +260,20 @@
       this.rects[i].setAttribute('class', 'dark');
     }
     var text;
-    if (this.ply === 0) {
-      text = 'Start position: ' + sideName(position[0]) + ' to move.';
+    var self = this;
+    if (this.failure !== null && this.ply === this.openPly) {
+      this.failed.forEach(function (square) {
+        self.rects[square].setAttribute('class', 'dark failed');
+      });
+      text = this.failure;
+    } else if (this.ply === 0) {
+      // A board without moves keeps the words the page gives it.
+      text = this.plies.length ? 'Start position: ' + sideName(position[0]) + ' to move.'
+        : this.status.textContent;
     } else {
       var ply = this.plies[this.ply - 1];
       this.rects[ply.from].setAttribute('class', 'dark last-move');
       this.rects[ply.to].setAttribute('class', 'dark last-move');
-      var self = this;
       var taken = ply.captured.map(function (square) {
         self.rects[square].setAttribute('class', 'dark captured');
         return squareName(square, self.width);
@@ -218,7 +306,10 @@
   var viewers = [];
   var elements = document.querySelectorAll('.viewer');
   for (var v = 0; v < elements.length; v++) {
-    viewers.push(new Viewer(elements[v]));
+    var viewer = new Viewer(elements[v]);
+    if (viewer.steps) {
+      viewers.push(viewer);
+    }
   }
   active = viewers[0] || null;
   // Keys pressed with nothing focused (or sent to the page itself) step the viewer used

@@ -1,10 +1,11 @@
-//! One kept game as an `<article>`: its heading, diagnostics (as `validate` words them), for
-//! an invalid game the board before the move that failed, its tags, and a viewer: a board,
-//! buttons, a status line and the move list, with the game's moves as compact data that the
-//! page's script plays on the board (see [`ply_code`]). Without the script the viewer shows
-//! the start position and the whole move list.
+//! One kept game as an `<article>`: its heading, diagnostics (as `validate` words them), its
+//! tags, and a viewer: a place for the board, a status line, buttons and the move list, with
+//! the game's start position and moves as compact data from which the page's script draws
+//! and plays the board (see [`position_code`], [`ply_code`]). An invalid game's viewer opens
+//! where its main line stopped, any other at the start. Without the script the viewer gives
+//! the position it opens at in words and as a FEN, and the whole move list.
 
-use super::board::{self, Marks};
+use super::board;
 use super::contents::{FileRow, KeptGame};
 use crate::escape::xml;
 use crate::fen::{FenNotation, write_fen};
@@ -107,8 +108,11 @@ pub fn write_game(out: &mut String, game: &KeptGame, file: &FileRow, k: usize) {
         }
         out.push_str("</ul>\n");
     }
-    if !game.valid {
-        write_failure_board(out, game);
+    if game.start.is_none() {
+        out.push_str(
+            "<p class=\"no-board\">No board: the game could not be set up (see the \
+             error above).</p>\n",
+        );
     }
     write_tags(out, game);
     write_viewer(out, game, &id);
@@ -133,73 +137,72 @@ fn write_facts(out: &mut String, game: &KeptGame) {
     );
 }
 
-/// The board where an invalid game went wrong: before the move that could not be played
-/// (its squares marked, the legal moves listed), else after the last move replayed.
-fn write_failure_board(out: &mut String, game: &KeptGame) {
-    let Some(start) = game.start else {
-        out.push_str(
-            "<p class=\"no-board\">No board: the game could not be set up (see the \
-             error above).</p>\n",
-        );
-        return;
-    };
-    out.push_str("<figure class=\"failure\">\n");
-    let caption;
-    match &game.failure {
-        Some(f) => {
-            let d = &game.diagnostics[f.diagnostic];
-            caption = format!(
-                "Before {}: {} to move",
-                d.subject(game.index)
-                    .split_once(", ")
-                    .map_or("the move", |(_, rest)| rest),
-                f.before.turn.name()
-            );
-            let label = format!("{caption}. {}", board::describe(&f.before));
-            let marks = Marks {
-                moved: f.written_squares,
-                captured: 0,
-            };
-            board::write_inline(out, &f.before, marks, &label);
-        }
-        None => {
-            let (pos, marks) = last_position(game, start);
-            caption = match game.moves.len() {
-                0 => format!("The start position: {} to move", pos.turn.name()),
-                n => format!(
-                    "After the last move replayed (ply {n}): {} to move",
-                    pos.turn.name()
-                ),
-            };
-            let label = format!("{caption}. {}", board::describe(&pos));
-            board::write_inline(out, &pos, marks, &label);
-        }
-    }
-    out.push_str("<figcaption>");
-    out.push_str(&xml(&caption));
-    if let Some(f) = &game.failure {
-        out.push_str(". Legal moves: ");
-        if f.legal.is_empty() {
-            out.push_str("none");
-        } else {
-            out.push_str(&xml(&f.legal.join(", ")));
-        }
-    }
-    out.push_str(".</figcaption>\n</figure>\n");
+/// Where a game's viewer opens: an invalid game where its main line stopped (before the move
+/// that could not be played, the squares written for it marked, and the legal moves said),
+/// any other game at the start (for a game without moves, the position of its FEN tag).
+struct Opening {
+    ply: usize,
+    position: Position,
+    status: String,
+    /// For a move that could not be played: the squares written for it, and the status.
+    failed: Option<(u64, String)>,
 }
 
-/// The position after the last replayed move, with that move's squares marked.
-fn last_position(game: &KeptGame, start: Position) -> (Position, Marks) {
-    let mut pos = start;
-    let mut marks = Marks::default();
-    for m in &game.moves {
-        pos = pos.play(&m.mv);
-        marks = Marks {
-            moved: (1u64 << m.mv.from) | (1u64 << m.mv.to),
-            captured: m.mv.captured,
+fn opening(game: &KeptGame, start: Position) -> Opening {
+    let side = |pos: &Position| pos.turn.name();
+    if game.moves.is_empty() && game.failure.is_none() {
+        return Opening {
+            ply: 0,
+            position: start,
+            status: format!("The position of its FEN tag: {} to move.", side(&start)),
+            failed: None,
         };
     }
-    (pos, marks)
+    if game.valid {
+        return Opening {
+            ply: 0,
+            position: start,
+            status: format!("Start position: {} to move.", side(&start)),
+            failed: None,
+        };
+    }
+    let ply = game.moves.len();
+    let position = game.moves.iter().fold(start, |pos, m| pos.play(&m.mv));
+    if let Some(f) = &game.failure {
+        let d = &game.diagnostics[f.diagnostic];
+        let subject = d.subject(game.index);
+        let the_move = subject
+            .split_once(", ")
+            .map_or("the move", |(_, rest)| rest);
+        let legal = if f.legal.is_empty() {
+            "none".to_string()
+        } else {
+            f.legal.join(", ")
+        };
+        let status = format!(
+            "Before {the_move}, which could not be played: {} to move. Legal moves: {legal}.",
+            side(&f.before)
+        );
+        return Opening {
+            ply,
+            position: f.before,
+            status: status.clone(),
+            failed: Some((f.written_squares, status)),
+        };
+    }
+    let status = match ply {
+        0 => format!("Start position: {} to move.", side(&position)),
+        n => format!(
+            "After the last move replayed (ply {n}): {} to move.",
+            side(&position)
+        ),
+    };
+    Opening {
+        ply,
+        position,
+        status,
+        failed: None,
+    }
 }
 
 fn write_tags(out: &mut String, game: &KeptGame) {
@@ -223,12 +226,24 @@ fn rule_end(game: &KeptGame) -> Option<(u32, String)> {
     Some((ply, outcome.description()))
 }
 
-/// The board at the start, the buttons (shown by the script), the status line and the
-/// move list.
+/// The viewer: a place for the board (the page's script draws it, from `data-start` and
+/// `data-moves`), the status line, the position in words (for a page read without the
+/// script), the buttons (shown by the script), the FEN and the move list. A game without
+/// moves gets no buttons and no list; without a FEN tag either, no board: only a line that
+/// says so.
 fn write_viewer(out: &mut String, game: &KeptGame, id: &str) {
     let Some(start) = game.start else {
         return;
     };
+    if game.moves.is_empty() && game.failure.is_none() {
+        out.push_str("<p class=\"no-moves\">No moves: the game has tags only");
+        if game.tag("FEN").is_none() {
+            out.push_str(".</p>\n");
+            return;
+        }
+        out.push_str("; the board is the position of its FEN tag.</p>\n");
+    }
+    let opening = opening(game, start);
     let g = start.geometry();
     let mut codes = String::with_capacity(game.moves.len() * 4);
     let mut pos = start;
@@ -239,40 +254,61 @@ fn write_viewer(out: &mut String, game: &KeptGame, id: &str) {
         ply_code(&m.mv, &pos, &mut codes);
         pos = pos.play(&m.mv);
     }
+    let steps = !game.moves.is_empty();
+    out.push_str("<div class=\"viewer\"");
+    if steps {
+        out.push_str(
+            " role=\"group\" tabindex=\"0\" aria-label=\"Game viewer: the arrow keys step \
+             through the moves, Home and End go to the start and the end\"",
+        );
+    }
     let _ = write!(
         out,
-        "<div class=\"viewer\" role=\"group\" tabindex=\"0\" aria-label=\"Game viewer: the arrow keys step \
-         through the moves, Home and End go to the start and the end\" data-width=\"{}\" \
-         data-height=\"{}\" data-start=\"{}\" data-moves=\"{codes}\"",
+        " data-width=\"{}\" data-height=\"{}\" data-start=\"{}\" data-moves=\"{codes}\"",
         g.width,
         g.height,
         position_code(&start)
     );
+    if opening.ply > 0 {
+        let _ = write!(out, " data-open-ply=\"{}\"", opening.ply);
+    }
+    if let Some((squares, status)) = &opening.failed {
+        out.push_str(" data-failed=\"");
+        for bit in crate::geometry::bits(*squares) {
+            out.push(char::from(SQUARE_CODES[g.dense_of_bit(bit)]));
+        }
+        out.push_str("\" data-failure=\"");
+        out.push_str(&xml(status));
+        out.push('"');
+    }
     if let Some((ply, text)) = rule_end(game) {
         let _ = write!(out, " data-end-ply=\"{ply}\" data-end=\"");
         out.push_str(&xml(&text));
         out.push('"');
     }
-    out.push_str(">\n<figure class=\"live\">\n");
-    let status = format!("Start position: {} to move.", start.turn.name());
-    board::write_inline(
+    out.push_str(">\n<figure class=\"live\"><div class=\"board-place\"></div>\n");
+    out.push_str("<figcaption class=\"status\" aria-live=\"polite\">");
+    out.push_str(&xml(&opening.status));
+    out.push_str("</figcaption>\n</figure>\n<p class=\"position\">");
+    out.push_str(&xml(&board::describe(&opening.position)));
+    out.push_str("</p>\n");
+    if steps {
+        out.push_str(
+            "<div class=\"controls\" hidden=\"\">\
+             <button type=\"button\" data-step=\"start\">« Start</button>\
+             <button type=\"button\" data-step=\"back\">‹ Back</button>\
+             <button type=\"button\" data-step=\"forward\">Forward ›</button>\
+             <button type=\"button\" data-step=\"end\">End »</button></div>\n",
+        );
+    }
+    let _ = writeln!(
         out,
-        &start,
-        Marks::default(),
-        &format!("{status} {}", board::describe(&start)),
+        "<p class=\"fen\">FEN: <code>{}</code></p>",
+        write_fen(&opening.position, FenNotation::Alpha)
     );
-    let _ = write!(
-        out,
-        "<figcaption class=\"status\" aria-live=\"polite\">{status}</figcaption>\n</figure>\n\
-         <div class=\"controls\" hidden=\"\">\
-         <button type=\"button\" data-step=\"start\">« Start</button>\
-         <button type=\"button\" data-step=\"back\">‹ Back</button>\
-         <button type=\"button\" data-step=\"forward\">Forward ›</button>\
-         <button type=\"button\" data-step=\"end\">End »</button>\
-         </div>\n<p class=\"fen\">FEN: <code>{}</code></p>\n",
-        write_fen(&start, FenNotation::Alpha)
-    );
-    write_moves(out, game, start.turn, id);
+    if steps || game.failure.is_some() {
+        write_moves(out, game, start.turn, id);
+    }
     out.push_str("</div>\n");
 }
 

@@ -32,6 +32,9 @@ macro_rules! syntax_error_kinds {
         }
 
         impl SyntaxErrorKind {
+            /// The name and default severity of every kind, in the order of the table.
+            pub const NAMES: &[(&str, Severity)] = &[$(($name, Severity::$severity),)+];
+
             /// The default severity of this kind.
             pub const fn severity(self) -> Severity {
                 match self {

@@ -35,6 +35,7 @@ pub fn check_game(
         };
         findings.add(severity, Kind::Syntax(e.kind), e.offset);
     }
+    date_tag(parsed, &mut findings);
     let tags: Vec<(String, String)> = if options.keep_tags {
         parsed
             .tags
@@ -147,6 +148,24 @@ fn syntax_summary(parsed: &ParsedGame, report: &mut GameReport, findings: &mut F
     }
 }
 
+/// The warning for a Date tag that is no day of the calendar (`2019.02.30`).
+fn date_tag(parsed: &ParsedGame, findings: &mut Findings) {
+    let Some(tag) = parsed.tag("Date") else {
+        return;
+    };
+    let Ok(value) = std::str::from_utf8(&tag.value) else {
+        return; // not ASCII: no date pdnkit reads
+    };
+    if let Some(why) = crate::archive::date::check(value) {
+        let value = value.to_string();
+        findings.add(
+            Severity::Warning,
+            Kind::BadDate { value, why },
+            tag.value_offset,
+        );
+    }
+}
+
 /// The warning for the first variation nested too deep to be replayed, at `offset`.
 fn too_deep(findings: &mut Findings, offset: u64) {
     let kind = Kind::TooDeep {
@@ -162,7 +181,9 @@ fn located(raw: &RawGame, mut list: Vec<Diagnostic>, options: &Options) -> Vec<D
         return list;
     }
     list.retain_mut(|d| {
-        let severity = options.levels.apply(d.code(), d.severity, options.strict);
+        let severity = options
+            .levels
+            .apply(d.code(), d.kind.detail(), d.severity, options.strict);
         d.severity = severity.unwrap_or(d.severity);
         severity.is_some()
     });

@@ -90,6 +90,50 @@ fn json_is_one_document() {
 }
 
 #[test]
+fn json_with_no_input_is_the_document_of_no_games() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "notes.txt", "no games here");
+    let summary = serde_json::json!({"type": "summary", "files": 0, "unreadable_files": 0,
+        "games": 0, "valid": 0, "invalid": 0, "warnings": 0});
+    for (format, expected) in [
+        (
+            "json",
+            serde_json::json!({"games": [], "files": [], "summary": summary}),
+        ),
+        ("jsonl", summary.clone()),
+    ] {
+        let out = pdnkit()
+            .current_dir(dir.path())
+            .args(["validate", "--no-config", "--format", format, "."])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{format}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.starts_with("pdnkit: error: no input:"), "{stderr}");
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(stdout.lines().count(), 1, "{format}: {stdout}");
+        let doc: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        assert_eq!(doc, expected, "{format}");
+    }
+    // A usage error is not a run on no input: nothing on standard output.
+    let out = pdnkit()
+        .current_dir(dir.path())
+        .args([
+            "validate",
+            "--no-config",
+            "--format",
+            "json",
+            "--glob",
+            "[",
+            ".",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
 fn github_format_prints_annotations() {
     let out = pdnkit()
         .args(["validate", "--format", "github", "-"])

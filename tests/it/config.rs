@@ -7,8 +7,8 @@ use std::path::Path;
 
 /// Three warnings (a capture written with `-`, no result), no error.
 const WARNED: &str = "[GameType \"41\"]\n1. c3-d4 f6-g5 2. d4-e5 d6-f4 3. g3-e5\n";
-/// An illegal move (d4-c5 while d4:f6 is compulsory).
-const ILLEGAL: &str = "[GameType \"41\"]\n[Result \"*\"]\n1. c3-d4 f6-e5 2. d4-c5 *\n";
+/// A Result tag that the result after the moves contradicts (the moves are legal).
+const CONFLICT: &str = "[GameType \"41\"]\n[Result \"1-0\"]\n1. c3-d4 f6-g5 0-1\n";
 /// No GameType tag; legal on 8x8 only (from fixtures/detect/russian_untagged.pdn).
 const RUSSIAN: &str = "[Result \"0-1\"]\n1. a3-b4 h6-g5 2. b4-a5 g7-h6 3. e3-f4 g5:e3 \
     4. f2:d4 d6-c5 5. b2-a3 c5:e3 6. d2:f4 f6-g5 7. g1-f2 g5:g1 8. c1-b2 f8-g7 9. a3-b4 h6-g5 \
@@ -34,7 +34,7 @@ fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
 fn with_games() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     put(dir.path(), "warned.pdn", WARNED);
-    put(dir.path(), "illegal.pdn", ILLEGAL);
+    put(dir.path(), "conflict.pdn", CONFLICT);
     put(dir.path(), "russian.pdn", RUSSIAN);
     dir
 }
@@ -80,10 +80,10 @@ fn levels_change_the_severity_of_a_code() {
     );
     let (code, _, _) = run(&["--strict", "warned.pdn"]);
     assert_eq!(code, 1);
-    // warn lowers an error.
-    let (code, stdout, _) = run(&["--warn", "illegal-move", "illegal.pdn"]);
+    // warn lowers an error whose moves were checked.
+    let (code, stdout, _) = run(&["--warn", "result-mismatch", "conflict.pdn"]);
     assert_eq!(code, 0);
-    assert!(stdout.contains("warning[illegal-move]"), "{stdout}");
+    assert!(stdout.contains("warning[result-mismatch]"), "{stdout}");
     // The same for stats and convert.
     let (code, _, _) = run_in(
         dir.path(),
@@ -91,8 +91,8 @@ fn levels_change_the_severity_of_a_code() {
             "stats",
             "--no-config",
             "--warn",
-            "illegal-move",
-            "illegal.pdn",
+            "result-mismatch",
+            "conflict.pdn",
         ],
     );
     assert_eq!(code, 0);
@@ -124,7 +124,7 @@ fn bad_levels_are_usage_errors() {
             "--allow move-number and --deny move-number",
         ),
         (&["--deny", "encoding"], "can only be allowed"),
-        (&["--allow", "io"], "unknown diagnostic code \"io\""),
+        (&["--allow", "io"], "--allow io: io findings mean that"),
     ];
     for (args, message) in cases {
         let mut all = vec!["validate", "--no-config"];

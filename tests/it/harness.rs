@@ -12,6 +12,16 @@ use std::process::{Child, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
+/// Runs pdnkit with `args` and `input` on standard input: exit code, stdout, stderr.
+pub fn on_stdin(args: &[&str], input: &str) -> (i32, String, String) {
+    let out = pdnkit().args(args).write_stdin(input).output().unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
 /// Longest any run may take; past it the process is killed and the test fails.
 pub const LIMIT: Duration = Duration::from_secs(60);
 

@@ -286,6 +286,282 @@ fn a_file_name_with_control_characters_reaches_stderr_escaped() {
     }
 }
 
+/// The elements of `doc` that have `class` among their classes.
+fn with_class<'a>(
+    doc: &'a roxmltree::Document<'a>,
+    class: &'a str,
+) -> impl Iterator<Item = roxmltree::Node<'a, 'a>> + 'a {
+    doc.descendants().filter(move |n| {
+        n.attribute("class")
+            .is_some_and(|c| c.split(' ').any(|c| c == class))
+    })
+}
+
+/// The text of a node and all below it.
+fn text_of(node: roxmltree::Node) -> String {
+    node.descendants()
+        .filter(|n| n.is_text())
+        .map(|n| n.text().unwrap_or(""))
+        .collect()
+}
+
+/// The rows (label, count) of a chart's table of figures, found by its caption.
+fn chart_figures(doc: &roxmltree::Document, caption: &str) -> Vec<(String, u64)> {
+    let figure = with_class(doc, "chart")
+        .find(|f| {
+            f.children()
+                .find(|c| c.has_tag_name("figcaption"))
+                .is_some_and(|c| text_of(c) == caption)
+        })
+        .unwrap_or_else(|| panic!("no chart {caption}"));
+    figure
+        .descendants()
+        .filter(|n| n.has_tag_name("tr"))
+        .map(|tr| {
+            let cells: Vec<String> = tr
+                .children()
+                .filter(|c| c.is_element())
+                .map(text_of)
+                .collect();
+            (cells[0].clone(), cells[1].parse().unwrap())
+        })
+        .collect()
+}
+
+/// The article of game `number` of `file`.
+fn article<'a>(
+    doc: &'a roxmltree::Document<'a>,
+    file: &str,
+    number: usize,
+) -> roxmltree::Node<'a, 'a> {
+    let number = number.to_string();
+    doc.descendants()
+        .find(|n| {
+            n.has_tag_name("article")
+                && n.attribute("data-file") == Some(file)
+                && n.attribute("data-game") == Some(number.as_str())
+        })
+        .unwrap_or_else(|| panic!("no article for {file} game {number}"))
+}
+
+#[test]
+fn the_results_chart_counts_by_meaning() {
+    let dir = tempfile::tempdir().unwrap();
+    // Three draws in three spellings, two White wins, one each of the others; counted by
+    // hand.
+    let games = [
+        "1/2-1/2", "1-1", "1/2:1/2", "1-0", "2-0", "0-1", "0-0", "*", "",
+    ]
+    .map(|result| format!("[GameType \"25\"]\n1. c3-d4 f6-g5 {result}\n\n"))
+    .concat();
+    let input = dir.path().join("results.pdn");
+    fs::write(&input, games).unwrap();
+    let (page, _) = report(dir.path(), "r.html", &[], &[&input]);
+    let html = fs::read_to_string(page).unwrap();
+    let doc = parse(&html);
+    let figures = chart_figures(&doc, "Declared results (every game)");
+    let expected = [
+        ("White wins", 2),
+        ("Draw", 3),
+        ("Black wins", 1),
+        ("Both lost", 1),
+        ("Unfinished (*)", 1),
+        ("No result", 1),
+    ]
+    .map(|(label, n)| (label.to_string(), n));
+    assert_eq!(figures, expected);
+    // An archive with a result of each kind but none missing has no "No result" bar.
+    let input = dir.path().join("one.pdn");
+    fs::write(&input, "[GameType \"25\"]\n1. c3-d4 f6-g5 1/2-1/2\n").unwrap();
+    let (page, _) = report(dir.path(), "one.html", &[], &[&input]);
+    let html = fs::read_to_string(page).unwrap();
+    let figures = chart_figures(&parse(&html), "Declared results (every game)");
+    let labels: Vec<&str> = figures.iter().map(|(l, _)| l.as_str()).collect();
+    assert_eq!(
+        labels,
+        [
+            "White wins",
+            "Draw",
+            "Black wins",
+            "Both lost",
+            "Unfinished (*)"
+        ]
+    );
+}
+
+#[test]
+fn a_game_without_moves_has_no_dead_controls_and_the_length_axis_ends_at_the_longest_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("few.pdn");
+    // Tags only; a FEN and no move; 1 ply; 30 plies (of a random game, cut).
+    let random = pdnkit_run(
+        &["random", "--games", "1", "--seed", "3", "--game-type", "25"],
+        &[],
+    );
+    let moves: Vec<&str> = random
+        .stdout
+        .split_whitespace()
+        .filter(|w| w.starts_with(|c: char| c.is_ascii_lowercase()))
+        .filter(|w| w.contains('-') || w.contains(':'))
+        .take(30)
+        .collect();
+    assert_eq!(moves.len(), 30);
+    let long: String = moves
+        .chunks(2)
+        .enumerate()
+        .map(|(i, pair)| format!("{}. {} ", i + 1, pair.join(" ")))
+        .collect();
+    let text = format!(
+        "[Event \"Tags only\"]\n[Result \"*\"]\n*\n\n\
+         [GameType \"25\"]\n[FEN \"W:Wa1,c3:Bh8\"]\n*\n\n\
+         [GameType \"25\"]\n1. c3-d4 *\n\n\
+         [GameType \"25\"]\n{long}*\n"
+    );
+    fs::write(&input, text).unwrap();
+    let (page, code) = report(dir.path(), "r.html", &[], &[&input]);
+    assert_eq!(code, Some(0));
+    let html = fs::read_to_string(page).unwrap();
+    let doc = parse(&html);
+    let name = input.to_str().unwrap();
+    // Tags only: said so, and no board, no viewer, no button.
+    let tags_only = article(&doc, name, 1);
+    let said = with_class(&doc, "no-moves")
+        .filter(|n| tags_only.descendants().any(|d| d == *n))
+        .map(text_of)
+        .collect::<Vec<_>>();
+    assert_eq!(said, ["No moves: the game has tags only."]);
+    assert!(!tags_only.descendants().any(|n| n.has_tag_name("button")));
+    assert!(
+        !tags_only
+            .descendants()
+            .any(|n| n.attribute("class") == Some("viewer"))
+    );
+    // A FEN and no move: the position (to be drawn), its FEN, still no button or move list.
+    let fen_only = article(&doc, name, 2);
+    let viewer = fen_only
+        .descendants()
+        .find(|n| n.attribute("class") == Some("viewer"))
+        .expect("a board for the FEN's position");
+    assert_eq!(viewer.attribute("tabindex"), None);
+    assert!(
+        !fen_only
+            .descendants()
+            .any(|n| n.has_tag_name("button") || n.has_tag_name("ol"))
+    );
+    let fen = with_class(&doc, "fen").find(|n| viewer.descendants().any(|d| d == *n));
+    assert_eq!(text_of(fen.unwrap()), "FEN: W:Wa1,c3:Bh8");
+    // Games with moves keep their controls.
+    let one_ply = article(&doc, name, 3);
+    assert_eq!(
+        one_ply
+            .descendants()
+            .filter(|n| n.attribute("data-step").is_some())
+            .count(),
+        4
+    );
+    // Plies 0, 0, 1 and 30 in bins of 2 (31 bins of 1 would pass 24): the last bin is 30's
+    // own, labelled 30, not 30-31.
+    let lengths = chart_figures(&doc, "Game length (valid games)");
+    assert_eq!(lengths.len(), 16);
+    assert_eq!(lengths[0], ("0-1".to_string(), 3));
+    assert_eq!(lengths[15], ("30".to_string(), 1));
+    assert_eq!(lengths.iter().map(|b| b.1).sum::<u64>(), 4);
+}
+
+/// `count` random 8x8 games tagged as 10x8 games: nearly every one invalid at some move.
+fn invalid_archive(dir: &Path, count: usize) -> PathBuf {
+    let games = pdnkit_run(
+        &[
+            "random",
+            "--games",
+            &count.to_string(),
+            "--seed",
+            "5",
+            "--game-type",
+            "25",
+        ],
+        &[],
+    );
+    let text: String = games
+        .stdout
+        .replace("[GameType \"25\"]", "[GameType \"41\"]");
+    let path = dir.join("invalid.pdn");
+    fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn an_invalid_game_opens_at_its_failing_move_and_boards_are_drawn_from_the_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = invalid_archive(dir.path(), 150);
+    let (page, code) = report(dir.path(), "r.html", &[], &[&input]);
+    assert_eq!(code, Some(1));
+    let html = fs::read_to_string(&page).unwrap();
+    let doc = parse(&html);
+    let invalid = page_summary(&html)["invalid"].as_u64().unwrap() as usize;
+    assert!(invalid > 100, "{invalid}");
+    // No board is in the page: the SVG pictures are the piece shapes and the charts.
+    let svgs: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("svg"))
+        .collect();
+    let charts = with_class(&doc, "chart-svg").count();
+    assert_eq!(svgs.len(), 1 + charts);
+    assert!(!html.contains("<rect class=\"dark"));
+    // Each invalid game: one viewer, opening after the last ply replayed, with the FEN
+    // show gives there and the squares of the failing move.
+    let mut opened_at_failure = 0;
+    for node in doc
+        .descendants()
+        .filter(|n| n.has_tag_name("article") && n.attribute("class") == Some("game invalid"))
+    {
+        let number: usize = node.attribute("data-game").unwrap().parse().unwrap();
+        let viewers: Vec<_> = node
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("viewer"))
+            .collect();
+        assert_eq!(viewers.len(), 1, "game {number}");
+        let viewer = viewers[0];
+        let plies = viewer
+            .attribute("data-moves")
+            .unwrap()
+            .split_whitespace()
+            .count();
+        let open: usize = viewer
+            .attribute("data-open-ply")
+            .map_or(0, |p| p.parse().unwrap());
+        assert_eq!(open, plies, "game {number}");
+        if let Some(failure) = viewer.attribute("data-failure") {
+            opened_at_failure += 1;
+            assert!(failure.contains("Legal moves: "), "{failure}");
+            assert!(!viewer.attribute("data-failed").unwrap().is_empty());
+        }
+        if number <= 3 {
+            let fen = with_class(&doc, "fen")
+                .find(|n| viewer.descendants().any(|d| d == *n))
+                .map(text_of)
+                .unwrap();
+            let expected = show_fen(&input, number, None);
+            assert_eq!(fen, format!("FEN: {expected}"), "game {number}");
+        }
+    }
+    assert_eq!(opened_at_failure, invalid);
+    // Light: under 6 kB a game shown (the page with one SVG board per board weighed about
+    // 15 kB a game).
+    let per_game = html.len() / invalid;
+    assert!(per_game < 6000, "{per_game} bytes a game");
+    // The script builds the boards with attributes and text nodes only: no markup parsed.
+    let script = include_str!("../../src/html/report.js");
+    for parser in [
+        "innerHTML",
+        "outerHTML",
+        "insertAdjacentHTML",
+        "document.write",
+    ] {
+        assert!(!script.contains(parser), "{parser} in the page's script");
+    }
+}
+
 /// The position a FEN describes, one entry per dark square in reading order: `#p-e`,
 /// `#p-wm`, `#p-wk`, `#p-bm`, `#p-bk` (the page's piece shapes).
 fn expected_pieces(fen: &str, variant: Variant) -> Vec<String> {
@@ -542,52 +818,64 @@ fn every_invalid_game_has_its_board_and_message_in_the_browser() {
             .iter()
             .find(|d| d["severity"] == "error")
             .unwrap();
-        let has_board = browser.eval(&format!(
-            "{article}.querySelector('figure.failure svg') !== null"
+        // One board, the viewer's, or none when the game cannot be set up.
+        let boards = browser.eval(&format!(
+            "{article}.querySelectorAll('svg.board-svg').length"
         ));
         let cannot_set_up = matches!(
             first["code"].as_str(),
             Some("bad-fen" | "unknown-game-type" | "unsupported-game-type")
         );
-        assert_eq!(has_board, !cannot_set_up, "{file} game {number}");
-        if first["code"] == "illegal-move" && first["ply"] == game["plies"].as_u64().unwrap() + 1 {
-            // The board before the move: the squares of the written move marked, the legal
-            // moves of the message listed, the position show gives at the last ply.
-            let marked = browser.eval(&format!(
-                "{article}.querySelectorAll('figure.failure rect.last-move').length"
-            ));
+        assert_eq!(boards, u64::from(!cannot_set_up), "{file} game {number}");
+        if cannot_set_up {
+            checked += 1;
+            continue;
+        }
+        // The viewer opens where the main line stopped: after the last ply replayed, the
+        // position show gives there, that ply's button current.
+        let variant = match game["game_type"].as_u64() {
+            Some(25) => Variant::Russian,
+            _ => Variant::Spantsiretti,
+        };
+        let viewer = format!("{article}.querySelector('.viewer')");
+        let (fen, pieces) = shown(&mut browser, &viewer);
+        let expected = show_fen(Path::new(file), number as usize, None);
+        assert_eq!(fen, expected, "{file} game {number}");
+        assert_eq!(
+            pieces,
+            expected_pieces(&expected, variant),
+            "{file} game {number}"
+        );
+        let plies = game["plies"].as_u64().unwrap();
+        let current = browser.eval(&format!(
+            "Array.from({viewer}.querySelectorAll('button[aria-current]')).map(b => b.dataset.ply)"
+        ));
+        let current_expected: Vec<String> =
+            (plies > 0).then(|| plies.to_string()).into_iter().collect();
+        assert_eq!(
+            current,
+            serde_json::json!(current_expected),
+            "{file} game {number}"
+        );
+        let status = browser.eval(&format!("{viewer}.querySelector('.status').textContent"));
+        let status = status.as_str().unwrap();
+        if first["code"] == "illegal-move" && first["ply"] == plies + 1 {
+            // Before the move: the squares of the written move marked, the legal moves of
+            // the message said.
+            let marked = browser.eval(&format!("{viewer}.querySelectorAll('rect.failed').length"));
             assert!(marked.as_u64().unwrap() >= 1, "{file} game {number}");
-            let caption = browser.eval(&format!(
-                "{article}.querySelector('figure.failure figcaption').textContent"
-            ));
             let message = first["message"].as_str().unwrap();
             let legal = message.rsplit("legal moves: ").next().unwrap();
+            assert!(status.contains("which could not be played"), "{status}");
             assert!(
-                caption
-                    .as_str()
-                    .unwrap()
-                    .contains(&format!("Legal moves: {legal}.")),
-                "{caption} / {message}"
+                status.ends_with(&format!("Legal moves: {legal}.")),
+                "{status} / {message}"
             );
-            let variant = match game["game_type"].as_u64() {
-                Some(25) => Variant::Russian,
-                _ => Variant::Spantsiretti,
-            };
-            let pieces = browser.eval(&format!(
-                "Array.from({article}.querySelectorAll('figure.failure use')).map(u => u.getAttribute('href'))"
-            ));
-            let fen = show_fen(Path::new(file), number as usize, None);
-            let pieces: Vec<String> = pieces
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|v| v.as_str().unwrap().to_string())
-                .collect();
-            assert_eq!(
-                pieces,
-                expected_pieces(&fen, variant),
-                "{file} game {number}"
-            );
+            // A step away and back: the same marks and words.
+            browser.eval(&format!("{viewer}.querySelector('[data-step=\"start\"]') && {viewer}.querySelector('[data-step=\"start\"]').click()"));
+            browser.eval(&format!("{viewer}.querySelector('[data-step=\"end\"]') && {viewer}.querySelector('[data-step=\"end\"]').click()"));
+            let again = browser.eval(&format!("{viewer}.querySelector('.status').textContent"));
+            assert_eq!(again.as_str().unwrap(), status);
         }
         checked += 1;
     }
@@ -629,6 +917,55 @@ fn every_invalid_game_has_its_board_and_message_in_the_browser() {
 }
 
 #[test]
+fn the_script_draws_a_board_from_a_fen_and_none_for_a_game_of_tags_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("still.pdn");
+    fs::write(
+        &input,
+        "[Event \"Tags only\"]\n*\n\n[GameType \"25\"]\n[FEN \"B:Wa1,Kc1:Bb8\"]\n*\n",
+    )
+    .unwrap();
+    let (page, code) = report(dir.path(), "still.html", &[], &[&input]);
+    assert_eq!(code, Some(0));
+    let mut browser = Browser::launch();
+    browser.open(&page);
+    let article = |n: usize| {
+        format!(
+            "document.querySelector('article[data-file=\"{}\"][data-game=\"{n}\"]')",
+            input.display()
+        )
+    };
+    assert_eq!(
+        browser.eval(&format!(
+            "{}.querySelectorAll('svg, button').length",
+            article(1)
+        )),
+        0
+    );
+    let viewer = format!("{}.querySelector('.viewer')", article(2));
+    let (fen, pieces) = shown(&mut browser, &viewer);
+    assert_eq!(fen, "B:Wa1,Kc1:Bb8");
+    assert_eq!(pieces, expected_pieces("B:Wa1,Kc1:Bb8", Variant::Russian));
+    // 8x8 squares of 48 pixels in a margin of 28: a1 at the bottom left (28, 28 + 7 x 48),
+    // b8 at the top (76, 28).
+    let mut place = |square: usize| {
+        browser.eval(&format!(
+            "(u => [u.getAttribute('x'), u.getAttribute('y')])({viewer}.querySelectorAll('use')[{square}])"
+        ))
+    };
+    assert_eq!(place(0), serde_json::json!(["28", "364"]));
+    assert_eq!(place(28), serde_json::json!(["76", "28"]));
+    let label = browser.eval(&format!(
+        "{viewer}.querySelector('svg').getAttribute('aria-label')"
+    ));
+    assert_eq!(
+        label,
+        "The position of its FEN tag: Black to move. White: man a1; king c1. Black: man b8."
+    );
+    assert_no_problems(&mut browser);
+}
+
+#[test]
 fn without_scripts_everything_but_stepping_is_there() {
     let dir = tempfile::tempdir().unwrap();
     let inputs = [
@@ -645,17 +982,23 @@ fn without_scripts_everything_but_stepping_is_there() {
             "Array.from(document.querySelectorAll('{selector}')).filter(e => e.offsetParent !== null || e.getClientRects().length > 0).length"
         ))
     };
-    // Summary, charts, every invalid game's board, the move lists: all shown.
+    // Summary, charts, every viewer's position in words and as a FEN, the move lists: all
+    // shown. The boards are the script's to draw.
     assert_eq!(
         browser.eval("document.getElementById('total-games').textContent"),
         validated["summary"]["games"].to_string()
     );
     assert!(visible(&mut browser, ".chart-svg").as_u64().unwrap() >= 4);
-    let boards = visible(&mut browser, "figure.failure svg");
-    assert!(boards.as_u64().unwrap() >= 2);
+    let viewers = browser.eval("document.querySelectorAll('.viewer').length");
+    assert!(viewers.as_u64().unwrap() >= 10, "{viewers}");
+    for words in [".viewer .position", ".viewer .fen"] {
+        assert_eq!(visible(&mut browser, words), viewers, "{words}");
+    }
+    let words = browser.eval("document.querySelector('#invalid .viewer .position').textContent");
+    assert!(words.as_str().unwrap().starts_with("White: "), "{words}");
     assert_eq!(
-        boards,
-        browser.eval("document.querySelectorAll('figure.failure svg').length")
+        browser.eval("document.querySelectorAll('svg.board-svg').length"),
+        0
     );
     assert!(visible(&mut browser, "ol.moves button").as_u64().unwrap() > 100);
     // The buttons that step are hidden: they would do nothing.
@@ -665,10 +1008,13 @@ fn without_scripts_everything_but_stepping_is_there() {
     assert!(body.as_str().unwrap().contains("<script>alert(1)</script>"));
     assert_eq!(browser.eval("typeof window.alert"), "function");
     save_screenshot(&mut browser, "report-no-scripts.png");
-    // With scripts on, the same tag is text too, and the controls show.
+    // With scripts on, the same tag is text too, the controls show, and a board in place of
+    // the words.
     let mut browser = Browser::launch();
     browser.open(&page);
     assert!(visible(&mut browser, ".controls").as_u64().unwrap() >= 1);
+    assert_eq!(visible(&mut browser, "svg.board-svg"), viewers);
+    assert_eq!(visible(&mut browser, ".viewer .position"), 0);
     let body = browser.eval("document.body.textContent");
     assert!(body.as_str().unwrap().contains("<script>alert(1)</script>"));
     assert_no_problems(&mut browser);

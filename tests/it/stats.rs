@@ -271,6 +271,45 @@ fn standard_input_and_an_empty_input() {
 }
 
 #[test]
+fn o_writes_the_document_to_a_file_and_never_over_an_input() {
+    let dir = tempfile::tempdir().unwrap();
+    archive(dir.path());
+    let (_, on_stdout) = stats(&["."], dir.path());
+    // The same document in the file, nothing on standard output; an old file is replaced.
+    fs::write(dir.path().join("stats.json"), "old").unwrap();
+    let out = pdnkit()
+        .args(["stats", "-o", "stats.json", "."])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "one game of a.pdn is invalid");
+    assert!(out.stdout.is_empty());
+    let written = fs::read_to_string(dir.path().join("stats.json")).unwrap();
+    assert_eq!(serde_json::from_str::<Value>(&written).unwrap(), on_stdout);
+    assert!(written.ends_with("}\n"));
+    // The human table too; `-o -` is standard output.
+    let out = pdnkit()
+        .args(["stats", "--format", "human", "-o", "-", "."])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(String::from_utf8(out.stdout).unwrap().starts_with("files "));
+    // An input as the target is refused before anything is read, and left as it was.
+    let out = pdnkit()
+        .args(["stats", "-o", "a.pdn", "."])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("is also an input")
+    );
+    assert_eq!(fs::read_to_string(dir.path().join("a.pdn")).unwrap(), A);
+}
+
+#[test]
 fn human_table() {
     let dir = tempfile::tempdir().unwrap();
     archive(dir.path());
