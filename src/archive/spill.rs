@@ -2,14 +2,15 @@
 //! temporary files, then merged (a k-way merge, at most [`FAN_IN`] runs at a time). Records
 //! have a fixed size in bytes, so runs are plain arrays.
 //!
-//! The temporary files live in a directory of the system's temporary directory (`TMPDIR`),
-//! removed when the [`Runs`] are dropped.
+//! The temporary files live in a directory of their own, in a directory the caller gives (the
+//! command line's scratch directory, removed also on a signal) or the system's temporary
+//! directory (`TMPDIR`), removed when the [`Runs`] are dropped.
 
 use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Runs merged at once (one open file and one buffer each).
 pub const FAN_IN: usize = 32;
@@ -76,9 +77,15 @@ pub struct Runs {
 }
 
 impl Runs {
-    /// No run yet, in a temporary directory of their own (removed when dropped).
-    pub fn new() -> io::Result<Runs> {
-        let dir = tempfile::Builder::new().prefix("pdnkit-").tempdir()?;
+    /// No run yet, in a temporary directory of their own (removed when dropped) in `parent`,
+    /// or in the system's temporary directory.
+    pub fn new(parent: Option<&Path>) -> io::Result<Runs> {
+        let mut builder = tempfile::Builder::new();
+        builder.prefix("pdnkit-");
+        let dir = match parent {
+            Some(parent) => builder.tempdir_in(parent)?,
+            None => builder.tempdir()?,
+        };
         Ok(Runs {
             dir,
             files: Vec::new(),
@@ -268,7 +275,7 @@ mod tests {
     #[test]
     fn runs_merge_in_key_order_and_combine_equal_keys() {
         // More runs than FAN_IN, so that the merge goes in two rounds.
-        let mut runs = Runs::new().unwrap();
+        let mut runs = Runs::new(None).unwrap();
         let mut expected = std::collections::BTreeMap::new();
         for run in 0..(FAN_IN as u32 * 2 + 3) {
             let mut records: Vec<Pair> = (0..20).map(|i| Pair((i * 7 + run) % 50, 1)).collect();

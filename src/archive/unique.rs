@@ -14,6 +14,7 @@ use crate::variant::Variant;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::io;
+use std::path::{Path, PathBuf};
 
 /// Distinct positions held in memory before they are spilled (about 100 bytes each).
 pub const MEMORY_LIMIT: usize = 1 << 17;
@@ -176,6 +177,8 @@ pub struct UniqueRow<'a> {
 pub struct UniquePositions {
     held: HashMap<Key, Tally>,
     runs: Option<Runs>,
+    /// Where spilled runs go (None: the system's temporary directory).
+    spill_dir: Option<PathBuf>,
     ordinal: u64,
     limit: usize,
 }
@@ -192,9 +195,17 @@ impl UniquePositions {
         UniquePositions {
             held: HashMap::new(),
             runs: None,
+            spill_dir: None,
             ordinal: 0,
             limit: limit.max(1),
         }
+    }
+
+    /// Spilling into `dir` (which must stay until the counts are finished): a caller that
+    /// manages its temporaries, as the command line does, gives its own.
+    pub fn spill_in(mut self, dir: &Path) -> UniquePositions {
+        self.spill_dir = Some(dir.to_path_buf());
+        self
     }
 
     /// Counts every `every`-th position of a valid game of input `file`; an invalid game
@@ -240,7 +251,7 @@ impl UniquePositions {
         tallies.sort_unstable_by_key(|t| t.key);
         let runs = match &mut self.runs {
             Some(runs) => runs,
-            None => self.runs.insert(Runs::new()?),
+            None => self.runs.insert(Runs::new(self.spill_dir.as_deref())?),
         };
         runs.spill(tallies)
     }
@@ -268,7 +279,7 @@ impl UniquePositions {
         // Combined by position, then put back in the order of first occurrence: a second
         // sort, spilled the same way.
         let combined = runs.merge(|t: &Tally| t.key, Tally::add)?;
-        let mut by_first = Runs::new()?;
+        let mut by_first = Runs::new(self.spill_dir.as_deref())?;
         let mut chunk = Vec::with_capacity(self.limit.min(1 << 16));
         for tally in combined {
             chunk.push(tally?);

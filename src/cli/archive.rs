@@ -324,18 +324,7 @@ impl ArchiveSink for Sink<'_, '_> {
     }
 }
 
-/// Puts `output` in place, unless an input could not be read: then a file is left as it was
-/// (and the message says so). Whether the output was put in place.
+/// Puts `output` in place, unless an input could not be read ([`Output::commit_if_read`]).
 pub fn put_in_place(output: Output, reading: &Reading) -> io::Result<bool> {
-    if reading.unreadable > 0 {
-        if !output.is_stdout() {
-            tell_error(&format!(
-                "{} not written: an input could not be read",
-                output.name()
-            ));
-        }
-        return Ok(false);
-    }
-    output.commit()?;
-    Ok(true)
+    output.commit_if_read(reading.unreadable)
 }

@@ -156,17 +156,16 @@ impl ReadArgs {
         let file = self.file_config()?;
         let game_type = match (self.game_type, &file.game_type) {
             (Some(t), _) => t,
-            (None, Some(name)) => {
-                GameTypeArg::parse(name).map_err(|e| format!("config file: game-type: {e}"))?
-            }
+            (None, Some(name)) => GameTypeArg::parse(name.get_ref())
+                .map_err(|e| format!("{}game-type: {e}", file.at(name.span())))?,
             (None, None) => GameTypeArg::Auto,
         };
-        let encoding = self
-            .encoding
-            .as_deref()
-            .or(file.encoding.as_deref())
-            .unwrap_or("auto");
-        let encoding = TextEncoding::parse_choice(encoding)?;
+        let encoding = match (&self.encoding, &file.encoding) {
+            (Some(name), _) => TextEncoding::parse_choice(name)?,
+            (None, Some(name)) => TextEncoding::parse_choice(name.get_ref())
+                .map_err(|e| format!("{}encoding: {e}", file.at(name.span())))?,
+            (None, None) => None,
+        };
         let options = Options {
             default_variant: game_type.variant().unwrap_or_default(),
             detect_game_type: game_type == GameTypeArg::Auto,
@@ -181,10 +180,14 @@ impl CommonArgs {
         let (mut options, encoding, file) = self.read.resolve()?;
         // More threads than cores would not be faster, only hold more memory.
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        let threads = match self.threads.or(file.threads) {
-            Some(0) => return Err("--threads must be at least 1".to_string()),
-            Some(n) => n.min(cores),
-            None => cores,
+        let threads = match (self.threads, &file.threads) {
+            (Some(0), _) => return Err("--threads must be at least 1".to_string()),
+            (None, Some(n)) if *n.get_ref() == 0 => {
+                return Err(format!("{}threads must be at least 1", file.at(n.span())));
+            }
+            (Some(n), _) => n.min(cores),
+            (None, Some(n)) => (*n.get_ref()).min(cores),
+            (None, None) => cores,
         };
         let levels = self.levels(&file)?;
         options.strict = self.strict || file.strict.unwrap_or(false);
@@ -223,12 +226,18 @@ impl CommonArgs {
     /// The levels of the file, then of the command line (a code named at two levels on the
     /// same side is an error); and whether the encoding note is allowed away.
     fn levels(&self, file: &FileConfig) -> Result<(Levels, bool), String> {
+        // Each level with the place of its code in the file, or None from the command line.
         let mut from_file = Vec::new();
         for (code, level) in file.levels.iter().flatten() {
-            let level = Level::parse(level).ok_or_else(|| {
-                format!("config file: [levels] {code} = \"{level}\": use allow, warn or deny")
+            let parsed = Level::parse(level.get_ref()).ok_or_else(|| {
+                format!(
+                    "{}[levels] {} = \"{}\": use allow, warn or deny",
+                    file.at(level.span()),
+                    code.get_ref(),
+                    level.get_ref()
+                )
             })?;
-            from_file.push((code.as_str(), level, true));
+            from_file.push((code.get_ref().as_str(), parsed, Some(file.at(code.span()))));
         }
         let mut given = Vec::new();
         for (level, codes) in [
@@ -251,24 +260,25 @@ impl CommonArgs {
         let mut allow_encoding = false;
         let all = from_file
             .into_iter()
-            .chain(given.iter().map(|(c, l)| (c.as_str(), *l, false)));
-        for (code, level, in_file) in all {
+            .chain(given.iter().map(|(c, l)| (c.as_str(), *l, None)));
+        for (code, level, place) in all {
+            let at = place.as_deref().unwrap_or_default();
             if code == pdnkit::diagnostic::code::ENCODING {
                 if level != Level::Allow {
                     return Err(format!(
-                        "{} encoding: the encoding note about a file can only be allowed \
+                        "{at}{} encoding: the encoding note about a file can only be allowed \
                          (--allow encoding silences it)",
                         level.name()
                     ));
                 }
                 allow_encoding = true;
             }
-            levels.set(code, level).map_err(|e| match e {
-                LevelError::Unknown(_) => e.to_string(),
-                LevelError::Unchecked { .. } if in_file => {
-                    format!("config file: [levels] {code} = \"{}\": {e}", level.name())
+            levels.set(code, level).map_err(|e| match (&e, &place) {
+                (LevelError::Unknown(_), _) => format!("{at}{e}"),
+                (LevelError::Unchecked { .. }, Some(_)) => {
+                    format!("{at}[levels] {code} = \"{}\": {e}", level.name())
                 }
-                LevelError::Unchecked { .. } => format!("--{} {code}: {e}", level.name()),
+                (LevelError::Unchecked { .. }, None) => format!("--{} {code}: {e}", level.name()),
             })?;
         }
         Ok((levels, allow_encoding))

@@ -222,19 +222,15 @@ pub fn run(args: ConvertArgs) -> io::Result<u8> {
     if let (false, Some(summary)) = (config.quiet, summary) {
         progress.print(summary.as_bytes());
     }
-    if totals.failed_files > 0 && !output.is_stdout() {
-        tell_error(&format!(
-            "{} not written: an input could not be read",
-            output.name()
-        ));
-        return Ok(EXIT_FAILURE);
-    }
-    output.commit().map(|()| code).or_else(|e| {
-        closed_pipe(e, code).or_else(|e| {
-            tell_error(&e.to_string());
-            Ok(EXIT_FAILURE)
+    output
+        .commit_if_read(totals.failed_files)
+        .map(|_| code)
+        .or_else(|e| {
+            closed_pipe(e, code).or_else(|e| {
+                tell_error(&e.to_string());
+                Ok(EXIT_FAILURE)
+            })
         })
-    })
 }
 
 /// Converts each game into the output of its piece, and writes the diagnostics of invalid

@@ -9,7 +9,7 @@ use super::args::{CommonArgs, Config};
 use super::between::Gaps;
 use super::output::{Output, Sources, tell_error};
 use super::report::plural;
-use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK, closed_pipe};
 use pdnkit::archive::dedupe::{Dedupe, Group, Relation};
 use pdnkit::archive::{Needs, ReadGame};
 use pdnkit::escape;
@@ -305,35 +305,46 @@ pub fn run(args: DedupeArgs) -> io::Result<u8> {
     let inputs = Inputs::rereadable(inputs)?;
     let found = match find(&inputs, &config)? {
         Ok(found) => found,
-        Err(code) => return Ok(code),
+        Err(code) => {
+            output.abandon();
+            return Ok(code);
+        }
     };
     let names = inputs.names();
-    let mut output = output;
-    if args.output.is_none() {
-        write_report(&mut output, args.format, &found, names)?;
-        output.commit()?;
-    } else {
-        match report_out {
-            Some(mut out) => {
-                write_report(&mut out, args.format, &found, names)?;
-                out.commit()?;
-            }
-            None => write_report(&mut io::stderr().lock(), args.format, &found, names)?,
-        }
-        let reading = write_kept(
-            &inputs,
-            &config,
-            &dropped(&found),
-            GameWriter::default(),
-            &mut output,
-        )?;
-        if !put_in_place(output, &reading)? {
-            return Ok(EXIT_FAILURE);
-        }
-    }
-    Ok(if found.groups.is_empty() {
+    // The verdict is known before anything is written: a reader that closes its pipe early
+    // (`dedupe ... | head`) gets it all the same.
+    let code = if found.groups.is_empty() {
         EXIT_OK
     } else {
         EXIT_INVALID
-    })
+    };
+    let mut output = output;
+    if args.output.is_none() {
+        let written = write_report(&mut output, args.format, &found, names);
+        return written
+            .and_then(|()| output.commit())
+            .map(|()| code)
+            .or_else(|e| closed_pipe(e, code));
+    }
+    // The report's reader gone, the archive is still written.
+    let reported = match report_out {
+        Some(mut out) => {
+            write_report(&mut out, args.format, &found, names).and_then(|()| out.commit())
+        }
+        None => write_report(&mut io::stderr().lock(), args.format, &found, names),
+    };
+    reported.or_else(|e| closed_pipe(e, code).map(drop))?;
+    let written = write_kept(
+        &inputs,
+        &config,
+        &dropped(&found),
+        GameWriter::default(),
+        &mut output,
+    )
+    .and_then(|reading| put_in_place(output, &reading));
+    match written {
+        Ok(true) => Ok(code),
+        Ok(false) => Ok(EXIT_FAILURE),
+        Err(e) => closed_pipe(e, code),
+    }
 }

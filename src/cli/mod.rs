@@ -29,7 +29,7 @@ mod split;
 mod stats;
 mod validate;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::io;
 use std::process::ExitCode;
 
@@ -71,7 +71,6 @@ enum Command {
     Merge(merge::MergeArgs),
     /// Print the path and the keys of the pdnkit.toml in effect (`pdnkit help config`
     /// documents every key).
-    #[command(after_long_help = config::HELP)]
     Config(shell::ConfigArgs),
     /// Print a completion script for a shell (bash, zsh, fish, powershell).
     #[command(after_help = "Install, for example:\n  \
@@ -86,13 +85,22 @@ enum Command {
     Man(shell::ManArgs),
 }
 
-/// The command line definition (for completions and man pages too).
+/// The command line definition (for completions and man pages too), with `help config`
+/// naming the commands that read pdnkit.toml: those that take `--no-config`.
 pub fn command() -> clap::Command {
-    Cli::command()
+    let command = Cli::command();
+    let reading: Vec<&str> = command
+        .get_subcommands()
+        .filter(|c| c.get_arguments().any(|a| a.get_id() == "no_config"))
+        .map(|c| c.get_name())
+        .collect();
+    let help = config::help(&reading);
+    command.mut_subcommand("config", |c| c.after_long_help(help))
 }
 
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
+    output::fail_writes_past_the_size_limit();
+    let cli = Cli::from_arg_matches(&command().get_matches()).unwrap_or_else(|e| e.exit());
     let result = match cli.command {
         Command::Validate(args) => validate::run(args),
         Command::Convert(args) => convert::run(args),

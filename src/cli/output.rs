@@ -14,15 +14,18 @@
 //! - messages name the target as given, never the temporary file.
 //!
 //! Temporary files are named `.pdnkit-XXXXXX.tmp`, locked while in use, removed when the run
-//! fails, is interrupted (SIGINT, SIGTERM, SIGHUP) or drops the output; a leftover of a killed
-//! run (SIGKILL) is unlocked, and the next run writing into that directory removes it
-//! ([`cleanup`]).
+//! fails, is ended by a signal (SIGINT, SIGTERM, SIGHUP and the others that end a process)
+//! or drops the output; a leftover of a killed run (SIGKILL) is unlocked, and the next run
+//! writing into that directory removes it ([`cleanup`], which also makes the scratch
+//! directories of large sorts).
 //!
 //! Use: [`Output::open`] before reading any input (so that a refusal costs nothing), write,
 //! then [`Output::commit`]; dropping an `Output` without committing leaves the target as it
 //! was. [`write_whole`] does all three for output that is already in memory.
 
 mod cleanup;
+
+pub use cleanup::{Scratch, fail_writes_past_the_size_limit, sweep};
 
 use super::inputs::Input;
 use pdnkit::escape;
@@ -284,11 +287,6 @@ impl Output {
         })
     }
 
-    /// The target as messages name it (escaped).
-    pub fn name(&self) -> &str {
-        &self.name
-    }
-
     /// Whether this is standard output.
     pub fn is_stdout(&self) -> bool {
         matches!(self.place, Place::Stdout)
@@ -300,6 +298,28 @@ impl Output {
 
     /// Puts the complete output in place: flushes it, and renames a temporary file over its
     /// target.
+    /// Puts the output in place, unless `unreadable` inputs could not be read: then a file
+    /// target is left as it was and the message says so (one rule for every writer: a
+    /// partial result never takes the place of a file). Standard output, a device or a FIFO
+    /// has had its bytes as they came. Whether the output was put in place.
+    pub fn commit_if_read(self, unreadable: usize) -> io::Result<bool> {
+        if unreadable == 0 {
+            return self.commit().map(|()| true);
+        }
+        self.abandon();
+        Ok(false)
+    }
+
+    /// Leaves a file target as it was, because an input could not be read, and says so.
+    pub fn abandon(self) {
+        if matches!(self.place, Place::Replace { .. }) {
+            tell_error(&format!(
+                "{} not written: an input could not be read",
+                self.name
+            ));
+        }
+    }
+
     pub fn commit(mut self) -> io::Result<()> {
         if let Err(e) = self.writer.flush() {
             return Err(self.context(e));

@@ -3,7 +3,7 @@
 
 use super::archive::{InvalidGames, Reading, Start, put_in_place, read_inputs, start};
 use super::args::CommonArgs;
-use super::output::Output;
+use super::output::{Output, Scratch};
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
 use pdnkit::archive::Needs;
 use pdnkit::archive::positions::write_rows;
@@ -70,7 +70,14 @@ pub fn run(args: PositionsArgs) -> io::Result<u8> {
         )?;
         return finish(output, &reading);
     }
-    let mut counter = UniquePositions::default();
+    // Counts past memory are spilled into a scratch directory of this run, removed however
+    // the run ends (a SIGKILL's by the next run). Without one (no writable TMPDIR) a run
+    // that never spills still succeeds, and one that does says why it cannot.
+    let scratch = Scratch::create().ok();
+    let mut counter = match &scratch {
+        Some(scratch) => UniquePositions::default().spill_in(scratch.path()),
+        None => UniquePositions::default(),
+    };
     let reading = read_inputs(
         &inputs,
         &config,

@@ -4,6 +4,7 @@
 
 use super::config::{self, Choice};
 use super::{EXIT_FAILURE, EXIT_OK};
+use pdnkit::escape;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -70,20 +71,24 @@ pub fn config(args: ConfigArgs) -> io::Result<u8> {
             Ok(EXIT_FAILURE)
         }
         Ok(None) => {
-            let cwd = std::env::current_dir().unwrap_or_default();
+            let place = match std::env::current_dir() {
+                Ok(cwd) => escape::file_name(&cwd),
+                Err(_) => "the current directory (it cannot be read)".to_string(),
+            };
             writeln!(
                 out,
-                "no {} in {} or a directory above it: defaults in effect \
+                "no {} in {place} or a directory above it: defaults in effect \
                  (`pdnkit help config` lists the keys)",
                 config::FILE_NAME,
-                cwd.display()
             )?;
             Ok(EXIT_OK)
         }
-        Ok(Some((_, path))) => {
-            writeln!(out, "# {}", path.display())?;
-            let text = std::fs::read_to_string(&path)?;
-            out.write_all(text.as_bytes())?;
+        Ok(Some((file, path))) => {
+            writeln!(out, "# {}", escape::file_name(&path))?;
+            // Line by line, each escaped: the file's text may hold any character.
+            for line in file.text().split_terminator('\n') {
+                writeln!(out, "{}", escape::text(line))?;
+            }
             Ok(EXIT_OK)
         }
     }

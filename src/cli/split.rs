@@ -2,7 +2,7 @@
 
 use super::archive::{GameWriter, Inputs, InvalidGames, open_output, read_inputs};
 use super::args::{self, CommonArgs};
-use super::output::{Output, Sources, tell_error};
+use super::output::{Output, Sources, sweep, tell_error};
 use super::{EXIT_FAILURE, EXIT_OK};
 use pdnkit::archive::split::{FileNames, SplitBy};
 use pdnkit::escape;
@@ -62,6 +62,8 @@ pub fn run(args: SplitArgs) -> io::Result<u8> {
         tell_error(&format!("cannot make the directory {shown}: {e}"));
         return Ok(EXIT_FAILURE);
     }
+    // What a killed run left there goes now, whether or not this run writes a file.
+    sweep(dir);
     let inputs = Inputs::new(inputs).rereadable()?;
     // Games are written as they were: nothing is replayed.
     let needs = args.by.needs();

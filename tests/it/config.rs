@@ -234,27 +234,58 @@ fn a_bad_config_file_is_exit_two_with_its_place() {
         stderr.contains("pdnkit.toml: line 2, column 1: unknown field `game_type`"),
         "{stderr}"
     );
+    // Each bad value at its place: the line, and the column of the value (of the key for
+    // an unknown code), counted by hand.
     for (text, message) in [
         (
             "game-type = \"checkers\"\n",
-            "\"checkers\" is not a game type",
-        ),
-        ("encoding = \"ebcdic\"\n", "unknown encoding \"ebcdic\""),
-        (
-            "[levels]\nmove-number = \"loud\"\n",
-            "use allow, warn or deny",
+            "line 1, column 13: game-type: \"checkers\" is not a game type",
         ),
         (
-            "[levels]\nnot-a-code = \"allow\"\n",
-            "unknown diagnostic code",
+            "strict = true\ngame-type = \"russain\"\n",
+            "line 2, column 13: game-type: \"russain\" is not a game type",
         ),
-        ("threads = 0\n", "--threads must be at least 1"),
+        (
+            "encoding = \"ebcdic\"\n",
+            "line 1, column 12: encoding: unknown encoding \"ebcdic\"",
+        ),
+        (
+            "# levels\n[levels]\nmove-number = \"loud\"\n",
+            "line 3, column 15: [levels] move-number = \"loud\": use allow, warn or deny",
+        ),
+        (
+            "[levels]\ncapture-notation = \"allow\"\n  not-a-code = \"allow\"\n",
+            "line 3, column 3: unknown diagnostic code \"not-a-code\"",
+        ),
+        (
+            "[levels]\nencoding = \"deny\"\n",
+            "line 2, column 1: deny encoding: the encoding note",
+        ),
+        (
+            "threads = 0\n",
+            "line 1, column 11: threads must be at least 1",
+        ),
+        (
+            "threads = \"x\"\n",
+            "line 1, column 11: invalid type: string \"x\"",
+        ),
+        // Columns count characters, not bytes.
+        (
+            "levels = { \"\u{436}\" = \"allow\", x = \"loud\" }\n",
+            "line 1, column 31: [levels] x = \"loud\"",
+        ),
         ("strict = \"yes\"\n", "line 1, column 10"),
     ] {
         put(dir.path(), "pdnkit.toml", text);
         let (code, _, stderr) = run_in(dir.path(), &["validate", "warned.pdn"]);
         assert_eq!(code, 2, "{text}");
-        assert!(stderr.contains(message), "{text}: {stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "config file {}: {message}",
+                dir.path().join("pdnkit.toml").display()
+            )),
+            "{text}: {stderr}"
+        );
     }
     let (code, _, stderr) = run_in(dir.path(), &["config"]);
     assert_eq!(code, 2, "{stderr}");
@@ -368,4 +399,145 @@ fn help_config_documents_every_key() {
     let (code, shown, stderr) = run_in(dir.path(), &["config"]);
     assert_eq!(code, 0, "{stderr}\n{example}");
     assert!(shown.contains(&example), "{shown}");
+}
+
+/// A config that is a device, a FIFO, a directory, or larger than 1 MiB is refused at once
+/// (`/dev/zero` was once read without end), exit 2, whoever reads it.
+#[test]
+fn a_config_that_is_not_a_regular_file_or_too_large_is_refused() {
+    let dir = with_games();
+    let fifo = dir.path().join("fifo.toml");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let large = dir.path().join("large.toml");
+    // A valid file of 1 MiB + 1 byte (a comment line).
+    fs::write(&large, format!("#{}\n", "x".repeat((1 << 20) - 1))).unwrap();
+    let just = dir.path().join("just.toml");
+    fs::write(
+        &just,
+        format!("#{}\nstrict = true\n", "x".repeat((1 << 20) - 16)),
+    )
+    .unwrap();
+    assert_eq!(fs::metadata(&just).unwrap().len(), 1 << 20);
+    let subdir = dir.path().join("sub.toml");
+    fs::create_dir(&subdir).unwrap();
+    let names = [
+        ("/dev/zero".into(), "not a regular file"),
+        ("/dev/urandom".into(), "not a regular file"),
+        (fifo, "not a regular file"),
+        (subdir, "not a regular file"),
+        (large, "larger than 1024 KiB"),
+    ];
+    for (path, why) in names {
+        for command in [
+            &["validate", "warned.pdn"][..],
+            &["config"],
+            &["show", "warned.pdn"],
+        ] {
+            let mut args = crate::harness::os(&[&command[0], &"--config", &path]);
+            args.extend(command[1..].iter().map(Into::into));
+            let run = crate::harness::run(&args);
+            assert_eq!(run.code, Some(2), "{path:?} {command:?}: {}", run.stderr);
+            assert!(
+                run.stderr.contains(&format!(
+                    "cannot read config file {}: {why}",
+                    path.display()
+                )),
+                "{path:?}: {}",
+                run.stderr
+            );
+        }
+    }
+    // 1 MiB exactly is read (and its strict = true takes effect: the warnings are errors).
+    let (code, stdout, stderr) = run_in(
+        dir.path(),
+        &["validate", "--config", just.to_str().unwrap(), "warned.pdn"],
+    );
+    assert_eq!(code, 1, "{stdout}{stderr}");
+}
+
+/// `pdnkit config` echoes the file with every control character escaped, as every output is
+/// (TOML allows a carriage return before a line feed, C1 and bidirectional controls in a
+/// comment).
+#[test]
+fn config_echoes_the_file_escaped() {
+    let dir = with_games();
+    put(
+        dir.path(),
+        "pdnkit.toml",
+        "[levels]\nmove-number = \"warn\"\n\r\n# \u{85}red \u{202e}der\r\n",
+    );
+    let out = pdnkit()
+        .current_dir(dir.path())
+        .arg("config")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let expected = format!(
+        "# {}\n[levels]\nmove-number = \"warn\"\n\\r\n# \\u{{85}}red \\u{{202e}}der\\r\n",
+        dir.path().join("pdnkit.toml").display()
+    );
+    assert_eq!(stdout, expected);
+}
+
+/// `help config` names every command that reads pdnkit.toml: those whose help offers
+/// `--no-config`, checked command by command against the list every command prints.
+#[test]
+fn help_config_names_the_commands_that_read_it() {
+    let (_, help, _) = run_in(Path::new("."), &["help", "config"]);
+    let named = help
+        .lines()
+        .skip_while(|l| !l.starts_with("pdnkit.toml holds defaults"))
+        .nth(1)
+        .unwrap_or_default()
+        .trim()
+        .trim_end_matches('.')
+        .to_string();
+    let all = [
+        "validate",
+        "convert",
+        "perft",
+        "random",
+        "stats",
+        "show",
+        "report",
+        "positions",
+        "select",
+        "dedupe",
+        "split",
+        "merge",
+        "config",
+        "completions",
+        "man",
+    ];
+    let reading: Vec<&str> = all
+        .into_iter()
+        .filter(|c| {
+            let (_, help, _) = run_in(Path::new("."), &[c, "--help"]);
+            help.lines()
+                .any(|l| l.trim_start().starts_with("--no-config"))
+        })
+        .collect();
+    assert_eq!(
+        reading,
+        [
+            "validate",
+            "convert",
+            "stats",
+            "show",
+            "report",
+            "positions",
+            "select",
+            "dedupe",
+            "split",
+            "merge"
+        ]
+    );
+    assert_eq!(named, reading.join(", "), "{help}");
 }

@@ -614,3 +614,101 @@ fn many_distinct_tag_names() {
         tail(&run.stdout)
     );
 }
+
+/// `dedupe` with its reader gone early (`dedupe a.pdn a.pdn | head -c 100`, and the archive
+/// on standard output with `-o -`) exits with the verdict of what it found (1: duplicates),
+/// as validate does, whether SIGPIPE was left at its default (as a test spawns it) or ignored
+/// (`trap '' PIPE`).
+#[test]
+fn dedupe_keeps_its_verdict_when_its_reader_goes() {
+    let d = Dir::new();
+    let mut text = String::new();
+    for i in 1..=3000 {
+        write_game(&mut text, Variant::Spantsiretti, 6, i);
+    }
+    let many = d.write("many.pdn", text.as_bytes());
+    for ignored in [false, true] {
+        for args in [
+            &["dedupe"][..],
+            &["dedupe", "-o", "-"],
+            &["dedupe", "--format", "human"],
+        ] {
+            let trap = if ignored { "trap '' PIPE; " } else { "" };
+            let mut child = std::process::Command::new("sh")
+                .arg("-c")
+                .arg(format!("{trap}exec \"$0\" \"$@\""))
+                .arg(env!("CARGO_BIN_EXE_pdnkit"))
+                .args(args)
+                .arg(&many)
+                .arg(&many)
+                .stdin(Stdio::null())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            let stderr = reader(child.stderr.take().unwrap());
+            let mut out = child.stdout.take().unwrap();
+            out.read_exact(&mut [0u8; 100]).unwrap();
+            drop(out);
+            let mut run = wait(child);
+            run.stderr = String::from_utf8_lossy(&stderr.join().unwrap()).into_owned();
+            assert_eq!(
+                run.code,
+                Some(1),
+                "{args:?} ignored {ignored}: {}",
+                tail(&run.stderr)
+            );
+            assert!(
+                !run.stderr.contains("pdnkit: error"),
+                "{}",
+                tail(&run.stderr)
+            );
+        }
+    }
+}
+
+/// With the current directory removed under it, a run given absolute paths works: the config
+/// search finds nothing and the defaults apply.
+#[cfg(unix)]
+#[test]
+fn paths_given_absolute_need_no_current_directory() {
+    let d = Dir::new();
+    let gone = d.path("gone");
+    let good = d.good();
+    let bad = d.write("bad.pdn", invalid_games(1).as_bytes());
+    let runs: [(&[&dyn AsRef<std::ffi::OsStr>], i32); 6] = [
+        (&[&"validate", &good], 0),
+        (&[&"validate", &bad], 1),
+        (&[&"report", &good, &"-o", &d.path("r.html")], 0),
+        (
+            &[&"convert", &"--to", &"pdn", &good, &"-o", &d.path("c.pdn")],
+            0,
+        ),
+        (&[&"stats", &good], 0),
+        (&[&"config"], 0),
+    ];
+    for (args, code) in runs {
+        fs::create_dir(&gone).unwrap();
+        let child = std::process::Command::new("sh")
+            .arg("-c")
+            .arg("cd \"$1\" && rmdir \"$1\" && shift && exec \"$0\" \"$@\"")
+            .arg(env!("CARGO_BIN_EXE_pdnkit"))
+            .arg(&gone)
+            .args(os(args))
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let run = wait(child);
+        assert!(!gone.exists());
+        run.expect(code);
+        assert!(!run.stderr.contains("current directory"), "{}", run.stderr);
+    }
+    assert!(
+        fs::read_to_string(d.path("r.html"))
+            .unwrap()
+            .contains("<html")
+    );
+    assert!(fs::read_to_string(d.path("c.pdn")).unwrap().contains("1. "));
+}

@@ -319,7 +319,18 @@ fn kill(child: &std::process::Child, signal: &str) {
 #[test]
 fn signals_remove_the_temporary_and_leave_the_target() {
     use std::os::unix::process::ExitStatusExt;
-    for (signal, number) in [("-TERM", 15), ("-INT", 2), ("-HUP", 1)] {
+    // Every signal that ends a process by default and can be caught (SIGQUIT and SIGXCPU
+    // too, untested here: their default action dumps core).
+    for (signal, number) in [
+        ("-TERM", 15),
+        ("-INT", 2),
+        ("-HUP", 1),
+        ("-USR1", 10),
+        ("-USR2", 12),
+        ("-ALRM", 14),
+        ("-VTALRM", 26),
+        ("-PROF", 27),
+    ] {
         let d = Dir::new();
         fs::write(d.path("out.jsonl"), "old").unwrap();
         let mut child = convert_waiting_on_stdin(&d);
@@ -370,4 +381,223 @@ fn a_leftover_of_a_killed_run_is_removed_by_the_next() {
             .count(),
         2
     );
+}
+
+/// A run past the file size limit (`ulimit -f`, SIGXFSZ) fails its write with EFBIG, says so,
+/// removes its temporary and leaves the target as it was.
+#[cfg(unix)]
+#[test]
+fn a_write_past_the_file_size_limit_removes_the_temporary() {
+    let d = Dir::new();
+    let mut games = String::new();
+    for i in 0..400 {
+        pdnkit::random::write_game(&mut games, pdnkit::Variant::Spantsiretti, 9, i);
+    }
+    let input = d.write("many.pdn", games.as_bytes());
+    assert!(games.len() > 64 << 10, "more than the limit below");
+    fs::write(d.path("out.pdn"), "old").unwrap();
+    let child = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -f 64; exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_pdnkit"))
+        .args(["convert", "--to", "pdn"])
+        .arg(&input)
+        .arg("-o")
+        .arg(d.path("out.pdn"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let r = wait(child);
+    r.expect(2);
+    assert!(
+        r.stderr.contains("cannot write ") && r.stderr.contains("File too large"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(fs::read_to_string(d.path("out.pdn")).unwrap(), "old");
+    assert!(temporaries(d.dir.path()).is_empty());
+}
+
+/// `split -o DIR` removes what a killed run left in DIR, also when it writes no file there.
+#[cfg(unix)]
+#[test]
+fn split_removes_a_leftover_of_a_killed_run_in_its_directory() {
+    let d = Dir::new();
+    let mut child = convert_waiting_on_stdin(&d);
+    kill(&child, "-KILL");
+    child.wait().unwrap();
+    assert_eq!(temporaries(d.dir.path()).len(), 1, "SIGKILL leaves it");
+    let empty = d.write("empty.pdn", b"");
+    let r = run(&os(&[
+        &"split",
+        &"--by",
+        &"Event",
+        &empty,
+        &"-o",
+        &d.dir.path(),
+    ]));
+    r.expect(0);
+    assert!(temporaries(d.dir.path()).is_empty());
+}
+
+/// The names in `dir` and below it, as paths below `dir`.
+fn tree(dir: &Path) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(at) = todo.pop() {
+        for entry in fs::read_dir(&at).unwrap().flatten() {
+            let path = entry.path();
+            names.push(path.strip_prefix(dir).unwrap().display().to_string());
+            if entry.file_type().unwrap().is_dir() {
+                todo.push(path);
+            }
+        }
+    }
+    names.sort();
+    names
+}
+
+/// `positions --unique -` given enough distinct positions to spill (3,000 random games:
+/// about 155,000 positions, past the 131,072 held in memory) and its standard input left
+/// open: once a spilled run is in its scratch directory in TMPDIR, the run waits for more.
+#[cfg(unix)]
+fn positions_spilling(d: &Dir, tmp: &Path) -> std::process::Child {
+    let mut games = String::new();
+    for i in 0..3000 {
+        pdnkit::random::write_game(&mut games, pdnkit::Variant::Spantsiretti, 4, i);
+    }
+    let mut child = command()
+        .args(["positions", "--unique", "-", "-o"])
+        .arg(d.path("book.jsonl"))
+        .env("TMPDIR", tmp)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .as_mut()
+        .unwrap()
+        .write_all(games.as_bytes())
+        .unwrap();
+    let started = Instant::now();
+    while !tree(tmp).iter().any(|n| n.contains("/run-")) {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no run spilled"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child
+}
+
+/// The spilled runs of `positions --unique` are removed on a signal, the target untouched;
+/// after a SIGKILL the next run removes them (and leaves what is not its own).
+#[cfg(unix)]
+#[test]
+fn the_spilled_runs_of_positions_are_removed_on_a_signal_and_after_a_kill() {
+    use std::os::unix::process::ExitStatusExt;
+    let d = Dir::new();
+    let tmp = tempfile::tempdir().unwrap();
+    // Not pdnkit's: kept by every sweep.
+    for name in ["pdnkit-stdin-x", ".pdnkit-x.tmp", "other"] {
+        fs::write(tmp.path().join(name), "x").unwrap();
+    }
+    let theirs = tree(tmp.path());
+    for (signal, number) in [("-TERM", 15), ("-INT", 2), ("-HUP", 1)] {
+        fs::write(d.path("book.jsonl"), "old").unwrap();
+        let mut child = positions_spilling(&d, tmp.path());
+        let stdin = child.stdin.take();
+        kill(&child, signal);
+        let status = child.wait().unwrap();
+        drop(stdin);
+        assert_eq!(status.signal(), Some(number), "ended by {signal}");
+        assert_eq!(tree(tmp.path()), theirs, "{signal}");
+        assert_eq!(fs::read_to_string(d.path("book.jsonl")).unwrap(), "old");
+        assert!(temporaries(d.dir.path()).is_empty(), "{signal}");
+    }
+    let mut child = positions_spilling(&d, tmp.path());
+    kill(&child, "-KILL");
+    child.wait().unwrap();
+    assert!(
+        tree(tmp.path()).len() > theirs.len(),
+        "SIGKILL leaves the runs"
+    );
+    // The next run, however small, removes them.
+    let r = wait(
+        command()
+            .args(["positions", "--unique"])
+            .arg(d.good())
+            .env("TMPDIR", tmp.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    r.expect(0);
+    assert!(
+        r.stdout.contains("\"type\":\"unique-position\""),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(tree(tmp.path()), theirs);
+}
+
+/// One rule for every writer: an input that cannot be read leaves a file of games (or
+/// positions) as it was (no partial archive takes its place), says so, exits 2, and leaves no
+/// temporary; a report about the inputs (report, stats) is written with the unreadable input
+/// in it, and exits 2.
+#[test]
+fn an_unreadable_input_leaves_every_writers_target_alone() {
+    let d = Dir::new();
+    let good = d.good();
+    let missing = d.path("missing.pdn");
+    let target = d.path("keep.out");
+    let run_on = |writer: &[&str]| {
+        fs::write(&target, "keep").unwrap();
+        let mut args: Vec<OsString> = writer.iter().map(Into::into).collect();
+        args.extend(os(&[&missing, &good, &"-o", &target]));
+        let r = run(&args);
+        r.expect(2);
+        assert!(temporaries(d.dir.path()).is_empty(), "{writer:?}");
+        r
+    };
+    let writers: [&[&str]; 7] = [
+        &["convert", "--to", "pdn"],
+        &["convert", "--to", "jsonl"],
+        &["select"],
+        &["merge"],
+        &["dedupe"],
+        &["positions"],
+        &["positions", "--unique"],
+    ];
+    for writer in writers {
+        let r = run_on(writer);
+        assert!(
+            r.stderr
+                .contains("keep.out not written: an input could not be read"),
+            "{writer:?}: {}",
+            r.stderr
+        );
+        assert_eq!(fs::read_to_string(&target).unwrap(), "keep", "{writer:?}");
+    }
+    // show reads one input: it cannot be read, the picture is not made.
+    fs::write(&target, "keep").unwrap();
+    run(&os(&[&"show", &missing, &"--svg", &target])).expect(2);
+    assert_eq!(fs::read_to_string(&target).unwrap(), "keep");
+    // The reports say which input could not be read.
+    run_on(&["report"]);
+    let page = fs::read_to_string(&target).unwrap();
+    assert!(
+        page.contains("missing.pdn") && page.contains("<html"),
+        "{page}"
+    );
+    run_on(&["stats"]);
+    let stats: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&target).unwrap()).unwrap();
+    assert_eq!(stats["files"], 2, "{stats}");
+    assert_eq!(stats["unreadable_files"], 1, "{stats}");
 }

@@ -1,8 +1,10 @@
-//! The writer's temporary files: `.pdnkit-XXXXXX.tmp` next to the target, locked (an
-//! exclusive `flock`) for as long as the run that made it lives, removed when that run drops
-//! it, fails or is interrupted by SIGINT, SIGTERM or SIGHUP. A run killed outright (SIGKILL)
-//! leaves its temporary behind, unlocked: the next run that writes into the same directory
-//! removes every unlocked temporary of that name pattern before making its own.
+//! Every temporary pdnkit makes: the writer's files next to their target ([`Temporary`]) and
+//! the scratch directories of sorts too large for memory in the system's temporary
+//! directory ([`Scratch`]). Each is named `.pdnkit-XXXXXX.tmp`, locked (an exclusive `flock`)
+//! for as long as the run that made it lives, and removed when that run drops it, fails or is
+//! interrupted by a signal that ends it ([`watch_signals`]). A run killed outright (SIGKILL)
+//! leaves its temporaries behind, unlocked: the next run that makes one in the same
+//! directory first removes every unlocked temporary of that name pattern ([`sweep`]).
 
 use std::fs::{self, File};
 use std::io;
@@ -11,6 +13,8 @@ use std::sync::{Mutex, MutexGuard, Once};
 
 const PREFIX: &str = ".pdnkit-";
 const SUFFIX: &str = ".tmp";
+/// Random characters in a name (tempfile's default), so that only names pdnkit makes match.
+const RANDOM: usize = 6;
 
 /// Paths of the temporaries this process holds, for the signal watcher to remove.
 static LIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
@@ -61,10 +65,10 @@ impl Temporary {
     /// Makes a temporary in `dir` with the mode (and, where allowed, the owner) of
     /// `existing`, or the mode of a new file (0666 less the umask).
     pub fn create(dir: &Path, existing: Option<&fs::Metadata>) -> io::Result<Temporary> {
-        remove_leftovers(dir);
+        sweep(dir);
         watch_signals();
         let mut builder = tempfile::Builder::new();
-        builder.prefix(PREFIX).suffix(SUFFIX);
+        builder.prefix(PREFIX).suffix(SUFFIX).rand_bytes(RANDOM);
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
@@ -137,17 +141,77 @@ fn keep_mode_and_owner(file: &File, existing: &fs::Metadata) -> io::Result<()> {
     file.set_permissions(existing.permissions())
 }
 
-/// Removes the temporaries in `dir` that no live run holds (their lock is free).
-fn remove_leftovers(dir: &Path) {
+/// A directory of temporary files in the system's temporary directory (`TMPDIR`), locked and
+/// registered as a [`Temporary`] is; removed with its content when dropped.
+pub struct Scratch {
+    dir: Option<tempfile::TempDir>,
+    _lock: File,
+    _registered: Registered,
+}
+
+impl Scratch {
+    pub fn create() -> io::Result<Scratch> {
+        let parent = std::env::temp_dir();
+        sweep(&parent);
+        watch_signals();
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(PREFIX).suffix(SUFFIX).rand_bytes(RANDOM);
+        // As for a Temporary: one swept between its making and its locking is made again.
+        for _ in 0..8 {
+            let listing = live();
+            let dir = builder.tempdir_in(&parent)?;
+            let registered = Registered::new(listing, dir.path());
+            let lock = File::open(dir.path())?;
+            let _ = lock.lock();
+            if same_file(&lock, dir.path()) {
+                return Ok(Scratch {
+                    dir: Some(dir),
+                    _lock: lock,
+                    _registered: registered,
+                });
+            }
+        }
+        Err(io::Error::other("temporary directories keep disappearing"))
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.as_ref().expect("held until dropped").path()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        // Removed while still locked and listed (the fields after this one are dropped later).
+        if let Some(dir) = self.dir.take() {
+            let _ = dir.close();
+        }
+    }
+}
+
+/// Whether `name` is one pdnkit gives its temporaries.
+fn is_temporary_name(name: &str) -> bool {
+    name.strip_prefix(PREFIX)
+        .and_then(|rest| rest.strip_suffix(SUFFIX))
+        .is_some_and(|random| {
+            random.len() == RANDOM && random.bytes().all(|b| b.is_ascii_alphanumeric())
+        })
+}
+
+/// Removes the temporaries in `dir`, files and directories, that no live run holds (their
+/// lock is free).
+pub fn sweep(dir: &Path) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
         let name = entry.file_name();
-        let ours = name
-            .to_str()
-            .is_some_and(|n| n.starts_with(PREFIX) && n.ends_with(SUFFIX));
-        if !ours || !entry.file_type().is_ok_and(|t| t.is_file()) {
+        if !name.to_str().is_some_and(is_temporary_name) {
+            continue;
+        }
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
+        if !kind.is_file() && !kind.is_dir() {
             continue;
         }
         let path = entry.path();
@@ -155,20 +219,41 @@ fn remove_leftovers(dir: &Path) {
             continue;
         };
         if file.try_lock().is_ok() {
-            let _ = fs::remove_file(&path);
+            let _ = if kind.is_dir() {
+                fs::remove_dir_all(&path)
+            } else {
+                fs::remove_file(&path)
+            };
         }
     }
 }
 
-/// Starts, once, a thread that waits for SIGINT, SIGTERM and SIGHUP, removes the live
+/// Removes a live temporary, file or directory.
+fn remove(path: &Path) {
+    if fs::remove_file(path).is_err() {
+        let _ = fs::remove_dir_all(path);
+    }
+}
+
+/// The signals that end a process by default and can be caught: on each, the live
+/// temporaries are removed and the process ends as the signal would have ended it. (SIGPIPE is
+/// ignored by the Rust runtime: a closed pipe is a write error.)
+#[cfg(unix)]
+const ENDING: [i32; 10] = {
+    use signal_hook::consts::*;
+    [
+        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+    ]
+};
+
+/// Starts, once, a thread that waits for the [`ENDING`] signals, removes the live
 /// temporaries, and ends the process as the signal would have. If no thread can be made, the
 /// signals keep their default action (and a leftover is removed by the next run).
 #[cfg(unix)]
 fn watch_signals() {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     static WATCHING: Once = Once::new();
     WATCHING.call_once(|| {
-        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        let Ok(mut signals) = signal_hook::iterator::Signals::new(ENDING) else {
             return;
         };
         // On failure the closure, and with it the handlers, are dropped.
@@ -177,7 +262,7 @@ fn watch_signals() {
             .spawn(move || {
                 if let Some(signal) = signals.forever().next() {
                     for path in live().iter() {
-                        let _ = fs::remove_file(path);
+                        remove(path);
                     }
                     let _ = signal_hook::low_level::emulate_default_handler(signal);
                     std::process::exit(128 + signal);
@@ -188,3 +273,15 @@ fn watch_signals() {
 
 #[cfg(not(unix))]
 fn watch_signals() {}
+
+/// A write past the file size limit (`ulimit -f`) fails with EFBIG instead of ending the
+/// process with SIGXFSZ, so that the run reports it and removes its temporaries as on any
+/// write error. Called once, at the start of the run.
+#[cfg(unix)]
+pub fn fail_writes_past_the_size_limit() {
+    let caught = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let _ = signal_hook::flag::register(signal_hook::consts::SIGXFSZ, caught);
+}
+
+#[cfg(not(unix))]
+pub fn fail_writes_past_the_size_limit() {}
