@@ -4,7 +4,8 @@
 //! One game is written as its tags, one per line in file order, a blank line, and its
 //! movetext in lines of at most 80 characters (module `lines`), ending with the result:
 //! - `GameType` in full form with the chosen notation (`41,W,10,8,A0,0` or `41,W,10,8,N2,0`),
-//!   added if missing, so that the text describes itself (an unknown one is kept); `FEN`
+//!   added if missing, so that the text describes itself (an unknown one is kept), except
+//!   in alphanumeric notation to a game whose board was a guess (both boards fit); `FEN`
 //!   rewritten in the chosen notation (kept if it cannot be read); `Result` kept as
 //!   declared (added if missing); other tags kept as read;
 //! - the movetext as module `movetext` writes it: the replayed main line canonically,
@@ -26,7 +27,7 @@ use crate::encoding::TextEncoding;
 use crate::fen::{parse_fen, write_fen};
 use crate::pdn::Scanner;
 use crate::pdn::result::{GameResult, Outcome, parse_result_tag};
-use crate::validate::{GameReport, proven_outcome};
+use crate::validate::{GameReport, GameTypeSource, proven_outcome};
 use std::collections::HashSet;
 
 /// One game as canonical PDN.
@@ -228,7 +229,12 @@ fn tags(
         };
         out.push((name, value));
     }
-    if let (false, Some(game_type)) = (had_game_type, game_type) {
+    // A game without a tag whose moves fit both boards was read on the default board: a
+    // guess, which a GameType tag would turn into a fact. Numbers name the squares of one
+    // board only, so numeric text says its board (the guess is told in the folded note).
+    let guessed =
+        report.game_type_by == Some(GameTypeSource::Default) && options.notation == Notation::Alpha;
+    if let (false, false, Some(game_type)) = (had_game_type, guessed, game_type) {
         // Before the setup tags, whose FEN it tells how to read.
         let at = out
             .iter()

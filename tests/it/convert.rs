@@ -347,7 +347,7 @@ fn invalid_games_are_converted_up_to_the_error() {
     assert_eq!(out.code, Some(1));
     assert_eq!(
         out.stdout,
-        "[Event \"Bad\"]\n[Result \"1-0\"]\n[GameType \"41,W,10,8,A0,0\"]\n\n1. c3-d4 f6-e5\n\
+        "[Event \"Bad\"]\n[Result \"1-0\"]\n\n1. c3-d4 f6-e5\n\
          {pdnkit: illegal-move: illegal move: a capture is compulsory; legal moves: d4:f6}\n\
          2. d4-c5 e5-f4 1-0\n"
     );
@@ -402,12 +402,14 @@ fn pdn_output_validates_and_is_canonical() {
         // Games separated by exactly one blank line; tags, blank line, moves.
         assert!(!pdn.contains("\n\n\n"));
         assert_eq!(pdn.matches("\n\n[").count(), 13);
-        let full_type = if extra.contains(&"numeric") {
-            "[GameType \"41,W,10,8,N2,0\"]"
+        // The 3 untagged games of GAMES fit both boards: in alphanumeric notation they get
+        // no GameType (a guess), in numeric notation they do (numbers need their board).
+        let (full_type, tagged) = if extra.contains(&"numeric") {
+            ("[GameType \"41,W,10,8,N2,0\"]", 10)
         } else {
-            "[GameType \"41,W,10,8,A0,0\"]"
+            ("[GameType \"41,W,10,8,A0,0\"]", 7)
         };
-        assert_eq!(pdn.matches(full_type).count(), 10, "{extra:?}");
+        assert_eq!(pdn.matches(full_type).count(), tagged, "{extra:?}");
         assert_eq!(pdn.matches("[GameType \"25,W,8,8,").count(), 4);
     }
 }
@@ -419,7 +421,7 @@ fn pdn_output_details() {
     assert!(
         pdn.starts_with(
             "[Event \"Club\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\
-             [GameType \"41,W,10,8,A0,0\"]\n\n1. c3-d4 f6-g5 2. d4-e5 d6:f4 3. g3:e5 1-0\n\n"
+             \n1. c3-d4 f6-g5 2. d4-e5 d6:f4 3. g3:e5 1-0\n\n"
         ),
         "{pdn}"
     );
@@ -429,9 +431,16 @@ fn pdn_output_details() {
         pdn.contains("\n1. h6:f8:c5:e3:g5 b2-a1 2. b8-a7 *\n"),
         "{pdn}"
     );
+    // The game fits both boards: no GameType is added (a guess); with --game-type it is,
+    // before the FEN it explains.
     assert!(
-        pdn.contains("[GameType \"41,W,10,8,A0,0\"]\n[FEN \"W:Wb6:Bd2,h2,e3,h4,c7,e7,g7\"]"),
-        "GameType goes before the FEN it explains: {pdn}"
+        pdn.contains("[Event \"Ambiguous\"]\n[FEN \"W:Wb6:Bd2,h2,e3,h4,c7,e7,g7\"]"),
+        "{pdn}"
+    );
+    let chosen = run(&["convert", "--to", "pdn", "--game-type", "41", "-"], GAMES).stdout;
+    assert!(
+        chosen.contains("[GameType \"41,W,10,8,A0,0\"]\n[FEN \"W:Wb6:Bd2,h2,e3,h4,c7,e7,g7\"]"),
+        "GameType goes before the FEN it explains: {chosen}"
     );
     assert!(
         pdn.contains("\n1... b6-c5 2. e3-f4 d6-e5 3. f4:b4 1/2-1/2\n"),

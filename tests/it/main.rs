@@ -23,6 +23,7 @@ mod fixtures;
 mod fuzz_corpus;
 mod game_rules;
 mod game_types;
+mod guesses;
 mod hostile;
 mod levels;
 mod limits;

@@ -21,6 +21,7 @@ use super::res::Res;
 use crate::pdn::ascii::{is_break, is_space, line_end};
 use crate::pdn::error::{SyntaxError, SyntaxErrorKind::*};
 use crate::pdn::lexer::SetupCommand;
+use crate::pdn::limits::MAX_TAG_VALUE_BYTES;
 use crate::pdn::tag::Tag;
 use nom::{
     Offset, Parser,
@@ -58,15 +59,21 @@ pub(crate) struct Value<'a> {
 }
 
 impl Value<'_> {
-    /// Appends the value's bytes to `out`: `\"` and `\\` unescaped in a quoted value (any
-    /// other backslash kept), an unquoted one as written.
-    pub(crate) fn unescape_into(&self, out: &mut Vec<u8>) {
+    /// Appends the value's bytes to `out`, at most `limit` of them: `\"` and `\\` unescaped
+    /// in a quoted value (any other backslash kept), an unquoted one as written. A value past
+    /// the limit is refused whatever follows, so the rest of it is not held.
+    pub(crate) fn unescape_into(&self, out: &mut Vec<u8>, limit: usize) {
         if !self.escaped || memchr::memchr(b'\\', self.body).is_none() {
-            out.extend_from_slice(self.body);
+            out.extend_from_slice(&self.body[..self.body.len().min(limit)]);
             return;
         }
         let mut iter = self.body.iter().peekable();
+        let mut left = limit;
         while let Some(&b) = iter.next() {
+            if left == 0 {
+                return;
+            }
+            left -= 1;
             if b == b'\\'
                 && let Some(&&next) = iter.peek()
                 && (next == b'"' || next == b'\\')
@@ -334,7 +341,8 @@ pub(crate) fn read_tag(
         (true, true) => {}
     }
     tag.value.clear();
-    value.unescape_into(&mut tag.value);
+    // One byte past the limit tells the scanner the value is too long (tag-too-long).
+    value.unescape_into(&mut tag.value, MAX_TAG_VALUE_BYTES + 1);
     // Reused tags mostly come with this name already (games repeat their tags in order).
     if tag.name.as_bytes() != name {
         tag.name.clear();
@@ -362,7 +370,8 @@ pub(crate) fn read_setup(
         errors.push(SyntaxError::new(UnterminatedSetup, offset, read.text.len()));
     }
     let mut value = Vec::new();
-    read.value.unescape_into(&mut value);
+    read.value
+        .unescape_into(&mut value, MAX_TAG_VALUE_BYTES + 1);
     let command = SetupCommand {
         name: String::from_utf8_lossy(read.name).into_owned(),
         value,
@@ -396,6 +405,30 @@ mod tests {
     use super::*;
 
     // Tags and setup commands as the scanner reads them: `tests/it/reading.rs`.
+
+    #[test]
+    fn a_value_past_the_limit_is_not_held() {
+        let mut errors = Vec::new();
+        for body in [
+            "x".repeat(MAX_TAG_VALUE_BYTES * 3),
+            "\\\"".repeat(MAX_TAG_VALUE_BYTES * 2),
+        ] {
+            let text = format!("[Event \"{body}\"]\n");
+            let mut tag = Tag::default();
+            let (named, end, _) = read_tag(text.as_bytes(), 0, &mut errors, &mut tag);
+            assert!(named);
+            assert_eq!(end, text.len() - 1, "the tag is read to its end");
+            assert_eq!(
+                tag.value.len(),
+                MAX_TAG_VALUE_BYTES + 1,
+                "one byte past the limit"
+            );
+        }
+        // Within the limit, unescaped whole.
+        let mut tag = Tag::default();
+        read_tag(b"[Event \"a\\\"b\"]", 0, &mut errors, &mut tag);
+        assert_eq!(tag.value, b"a\"b");
+    }
 
     #[test]
     fn value_stops_as_a_byte_search_would() {
