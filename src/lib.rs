@@ -3,7 +3,7 @@
 //!
 //! The `pdnkit` command line is glue over this library. Built with
 //! `default-features = false`, the crate is the library alone, without the command line's
-//! dependencies (the `cli` feature: clap, indicatif, walkdir, toml...). The library forbids
+//! dependencies (the `cli` feature: clap, indicatif, ignore, toml...). The library forbids
 //! unsafe code; validation over several threads uses the standard library's threads.
 //!
 //! # Overview

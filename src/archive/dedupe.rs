@@ -9,8 +9,10 @@
 //!
 //! - Two games with the same moves are **identical**.
 //! - A game whose moves are the first moves of a longer game is **truncated** (a truncated
-//!   copy). Finding these needs the hash of every beginning of every game, which is not
-//!   kept: [`Dedupe::beginnings`] takes them in a second reading of the inputs.
+//!   copy), if it has at least [`Options::min_plies`] plies (a shorter one is an entry of
+//!   its own, as an opening list holds) and truncated copies are looked for (not
+//!   [`Options::exact`]). Finding these needs the hash of every beginning of every game,
+//!   which is not kept: [`Dedupe::beginnings`] takes them in a second reading of the inputs.
 //! - A **group** is a line of moves that no other game extends, with every game on it and
 //!   every game on a beginning of it; it is reported when it holds two games or more. A
 //!   truncated game that begins several longer lines is in the group of each.
@@ -25,6 +27,7 @@ use super::date::span;
 use crate::pdn::result::Outcome;
 use crate::validate::GameReport;
 use serde::Serialize;
+use std::collections::HashMap;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
@@ -46,6 +49,31 @@ pub fn move_hashes(report: &GameReport) -> impl Iterator<Item = u64> + '_ {
         (mv.from, mv.to, mv.captured).hash(&mut hasher);
         hasher.finish()
     })
+}
+
+/// What counts as a duplicate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Only games with the same moves are duplicates: no truncated copies.
+    pub exact: bool,
+    /// Plies a game needs to be a truncated copy of a longer one.
+    pub min_plies: u32,
+}
+
+impl Options {
+    /// The default of `--min-plies`: five moves of each side. Shorter games (the entries of
+    /// an opening list, a quick draw) are never truncated copies; identical copies of them
+    /// still are duplicates.
+    pub const MIN_PLIES: u32 = 10;
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            exact: false,
+            min_plies: Options::MIN_PLIES,
+        }
+    }
 }
 
 /// A day as a number, `20240305`.
@@ -127,17 +155,30 @@ impl Fingerprint {
             valid: report.valid(),
         })
     }
+}
 
-    /// Which of White, Black and Date say different things.
-    fn conflicts(&self, other: &Fingerprint) -> [bool; 3] {
-        let differ = |a: u32, b: u32| a != 0 && b != 0 && a != b;
-        let (a, b) = (self.date, other.date);
-        let dates = a != (0, 0) && b != (0, 0) && (a.1 < b.0 || b.1 < a.0);
-        [
-            differ(self.white, other.white),
-            differ(self.black, other.black),
-            dates,
-        ]
+/// Whether two of the known values seen differ.
+struct Differ<T> {
+    first: Option<T>,
+    differ: bool,
+}
+
+impl<T> Default for Differ<T> {
+    fn default() -> Self {
+        Differ {
+            first: None,
+            differ: false,
+        }
+    }
+}
+
+impl<T: PartialEq> Differ<T> {
+    fn see(&mut self, value: Option<T>) {
+        let Some(value) = value else { return };
+        match &self.first {
+            None => self.first = Some(value),
+            Some(first) => self.differ |= *first != value,
+        }
     }
 }
 
@@ -178,6 +219,7 @@ pub struct Group {
 /// reading is asked for ([`Dedupe::wants_beginnings`]), then [`Dedupe::groups`].
 #[derive(Default)]
 pub struct Dedupe {
+    options: Options,
     prints: Vec<Fingerprint>,
     /// After the first reading: the distinct lines of moves (hash, plies) sorted, and the
     /// games of each line.
@@ -205,6 +247,20 @@ pub struct Changed;
 const NO_MOVE: u32 = u32::MAX;
 
 impl Dedupe {
+    /// No game yet; duplicates by `options`.
+    pub fn new(options: Options) -> Dedupe {
+        Dedupe {
+            options,
+            ..Dedupe::default()
+        }
+    }
+
+    /// Whether the inputs must be read a second time for the beginnings of games (not for
+    /// identical copies only).
+    pub fn needs_beginnings(&self) -> bool {
+        !self.options.exact
+    }
+
     /// Notes one game of the first reading, in input order (whether it has moves or not).
     pub fn add(&mut self, file: u32, report: &GameReport) {
         let print = Fingerprint::of(file, report).unwrap_or(Fingerprint {
@@ -289,11 +345,13 @@ impl Dedupe {
     }
 
     /// Whether the second reading must replay game `ordinal`: the first game of each line
-    /// with two plies or more (the others on its line have the same beginnings).
+    /// longer than the shortest truncated copy (the others on its line have the same
+    /// beginnings).
     pub fn wants_beginnings(&self, ordinal: u32) -> bool {
         let line = self.line_of[ordinal as usize];
-        line != NO_MOVE
-            && self.prints[ordinal as usize].plies >= 2
+        self.needs_beginnings()
+            && line != NO_MOVE
+            && self.prints[ordinal as usize].plies > self.options.min_plies.max(1)
             && self.line_games(line).first() == Some(&ordinal)
     }
 
@@ -317,6 +375,9 @@ impl Dedupe {
             last = hash;
             if plies == print.plies {
                 break;
+            }
+            if plies < self.options.min_plies {
+                continue;
             }
             if let Some(found) = self.find_line(hash, plies) {
                 self.pairs.push((found, line));
@@ -396,22 +457,34 @@ impl Dedupe {
             .unwrap_or(0)
     }
 
+    /// The tags in conflict among `members`, in one pass: two known values of White (of
+    /// Black) differ when a value differs from the first known one; two dates exclude each
+    /// other when the latest first day is after the earliest last day; two results differ
+    /// between members of one line when a known one differs from the line's first.
     fn conflicts(&self, members: &[Member]) -> Vec<&'static str> {
-        let mut found = [false; 4];
-        for (i, a) in members.iter().enumerate() {
-            for b in &members[i + 1..] {
-                let (pa, pb) = (
-                    &self.prints[a.ordinal as usize],
-                    &self.prints[b.ordinal as usize],
-                );
-                for (slot, conflict) in pa.conflicts(pb).into_iter().enumerate() {
-                    found[slot] |= conflict;
-                }
-                let same_moves = (pa.moves, pa.plies) == (pb.moves, pb.plies);
-                found[3] |=
-                    same_moves && matches!((pa.outcome, pb.outcome), (Some(x), Some(y)) if x != y);
+        let mut white = Differ::default();
+        let mut black = Differ::default();
+        let (mut latest_first, mut earliest_last) = (0, DayNumber::MAX);
+        let mut results: HashMap<(u64, u32), Differ<Outcome>> = HashMap::new();
+        for m in members {
+            let p = &self.prints[m.ordinal as usize];
+            white.see(Some(p.white).filter(|&h| h != 0));
+            black.see(Some(p.black).filter(|&h| h != 0));
+            if p.date != (0, 0) {
+                latest_first = latest_first.max(p.date.0);
+                earliest_last = earliest_last.min(p.date.1);
             }
+            results
+                .entry((p.moves, p.plies))
+                .or_default()
+                .see(p.outcome);
         }
+        let found = [
+            white.differ,
+            black.differ,
+            latest_first > earliest_last,
+            results.values().any(|r| r.differ),
+        ];
         ["White", "Black", "Date", "Result"]
             .into_iter()
             .zip(found)

@@ -93,6 +93,17 @@ impl Runs {
         })
     }
 
+    /// Makes a file of the caller's own beside the runs, `name` (not `run-N`), removed with
+    /// them.
+    pub fn create(&self, name: &str) -> io::Result<File> {
+        File::create(self.dir.path().join(name))
+    }
+
+    /// Opens the file [`Runs::create`] made.
+    pub fn open(&self, name: &str) -> io::Result<File> {
+        File::open(self.dir.path().join(name))
+    }
+
     /// Writes `records` (already sorted) as one run.
     pub fn spill<T: Record>(&mut self, records: impl IntoIterator<Item = T>) -> io::Result<()> {
         self.write_run(records.into_iter().map(Ok))

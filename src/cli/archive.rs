@@ -140,39 +140,47 @@ impl GameWriter {
 
     /// Writes `game`, ending with a line break.
     pub fn write(&mut self, out: &mut dyn Write, game: &ReadGame<'_>) -> io::Result<()> {
-        if let Some((open, result)) = self.open.take()
-            && as_written::continued_by(open, game.bytes)
-        {
-            // Read back, the game before would go on into this one.
-            out.write_all(b"\n")?;
-            out.write_all(result.as_bytes())?;
-            out.write_all(b"\n")?;
-        }
+        let Some(options) = &self.canonical else {
+            return self.write_text(out, &game.text());
+        };
         if self.paragraphs > 0 {
             out.write_all(b"\n")?;
         }
         self.paragraphs += 1;
         self.games += 1;
-        match &self.canonical {
-            None => {
-                self.open = match as_written::open(game.bytes) {
-                    Open::Closed => None,
-                    open => Some((open, as_written::closing_result(game.bytes))),
-                };
-                out.write_all(game.text().as_bytes())?;
-                out.write_all(b"\n")
-            }
-            Some(options) => {
-                let text = GameText {
-                    bytes: game.bytes,
-                    offset: game.offset,
-                    encoding: game.encoding,
-                };
-                let canonical = write_game(&game.report, &text, options);
-                self.fixed = canonical.fixed;
-                out.write_all(canonical.text.as_bytes())
-            }
+        let text = GameText {
+            bytes: game.bytes,
+            offset: game.offset,
+            encoding: game.encoding,
+        };
+        let canonical = write_game(&game.report, &text, options);
+        self.fixed = canonical.fixed;
+        out.write_all(canonical.text.as_bytes())
+    }
+
+    /// Writes a game's text as it was written (decoded), ending with a line break (a
+    /// writer of canonical PDN too writes it as it is). A game without a result that the
+    /// game after it would continue when read back is closed first
+    /// ([`pdnkit::convert::as_written`]).
+    pub fn write_text(&mut self, out: &mut dyn Write, text: &str) -> io::Result<()> {
+        if let Some((open, result)) = self.open.take()
+            && as_written::continued_by(open, text.as_bytes())
+        {
+            out.write_all(b"\n")?;
+            out.write_all(result.as_bytes())?;
+            out.write_all(b"\n")?;
         }
+        self.open = match as_written::open(text.as_bytes()) {
+            Open::Closed => None,
+            open => Some((open, as_written::closing_result(text.as_bytes()))),
+        };
+        if self.paragraphs > 0 {
+            out.write_all(b"\n")?;
+        }
+        self.paragraphs += 1;
+        self.games += 1;
+        out.write_all(text.as_bytes())?;
+        out.write_all(b"\n")
     }
 
     /// Writes text that stands between games (comments), ending with a line break, as a

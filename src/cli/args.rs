@@ -78,6 +78,10 @@ pub struct WalkArgs {
     /// Also read hidden files and directories (names starting with `.`) when walking.
     #[arg(long)]
     hidden: bool,
+    /// Also read what ignore files name when walking (.gitignore, .ignore, .git/info/exclude,
+    /// git's global excludes; honoured in a git repository or not).
+    #[arg(long)]
+    no_ignore: bool,
     /// Read the files matching GLOB when walking a directory, instead of *.pdn (repeatable;
     /// any case; a pattern with `/` matches the path below the directory walked).
     #[arg(long, value_name = "GLOB")]
@@ -215,6 +219,7 @@ impl CommonArgs {
             allow_encoding: levels.1,
             walk: Walk {
                 hidden: w.hidden || file.hidden.unwrap_or(false),
+                ignore_files: !(w.no_ignore || file.no_ignore.unwrap_or(false)),
                 max_depth: w.max_depth.or(file.max_depth),
                 globs,
                 excludes,

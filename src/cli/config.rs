@@ -29,6 +29,7 @@ pub struct FileConfig {
     pub max_diagnostics: Option<usize>,
     pub max_file_diagnostics: Option<usize>,
     pub hidden: Option<bool>,
+    pub no_ignore: Option<bool>,
     pub max_depth: Option<usize>,
     pub glob: Option<Vec<String>>,
     pub exclude: Option<Vec<String>>,
@@ -98,6 +99,8 @@ Keys (all optional):
                                  0 = all (--max-file-diagnostics)
   hidden = false                 walk hidden files and directories (names starting with .)
                                  (--hidden)
+  no-ignore = false              also walk what .gitignore, .ignore and git's excludes name
+                                 (--no-ignore)
   max-depth = 3                  walk directories at most this deep; 1 = the files of a
                                  directory given, not its subdirectories (--max-depth)
   glob = [\"*.pdn\"]               files read when walking a directory, as glob patterns on

@@ -10,7 +10,7 @@ use super::between::Gaps;
 use super::output::{Output, Sources, tell_error};
 use super::report::plural;
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK, closed_pipe};
-use pdnkit::archive::dedupe::{Dedupe, Group, Relation};
+use pdnkit::archive::dedupe::{Dedupe, Group, Options, Relation};
 use pdnkit::archive::{Needs, ReadGame};
 use pdnkit::escape;
 use serde::Serialize;
@@ -30,8 +30,9 @@ use std::path::PathBuf;
     pdnkit dedupe archive/ > groups.jsonl\n  \
     pdnkit dedupe archive/ --format human\n  \
     pdnkit dedupe old/ new/ -o merged.pdn\n\n\
-    Exit codes: 0 no duplicates, 1 duplicates found, 2 usage error, unreadable input or \
-    output not written.")]
+    pdnkit dedupe openings.pdn --exact -o unique.pdn\n\n\
+    Exit codes: 0 no duplicates, 1 duplicates found (and, with -o, left out of the archive \
+    written), 2 usage error, unreadable input or output not written.")]
 pub struct DedupeArgs {
     /// Files, directories (searched recursively for *.pdn), or - for standard input.
     paths: Vec<PathBuf>,
@@ -43,7 +44,37 @@ pub struct DedupeArgs {
     #[arg(long, value_enum, default_value = "jsonl")]
     format: DedupeFormat,
     #[command(flatten)]
+    rule: RuleArgs,
+    #[command(flatten)]
     common: CommonArgs,
+}
+
+/// What counts as a duplicate (`dedupe`, `merge --dedupe`).
+#[derive(clap::Args, Clone, Copy)]
+pub struct RuleArgs {
+    /// Only games with the same moves are duplicates, no truncated copies (the inputs are
+    /// read once less).
+    #[arg(long)]
+    exact: bool,
+    /// A game of fewer than N plies is never a truncated copy of a longer one (the entries
+    /// of an opening list); identical copies of it still are duplicates. 1 makes every
+    /// beginning of a longer game a truncated copy.
+    #[arg(long, value_name = "N", default_value_t = Options::MIN_PLIES)]
+    min_plies: u32,
+}
+
+impl RuleArgs {
+    /// Whether either option was given (they mean nothing without a deduplication).
+    pub fn given(self) -> bool {
+        self.exact || self.min_plies != Options::MIN_PLIES
+    }
+
+    pub fn options(self) -> Options {
+        Options {
+            exact: self.exact,
+            min_plies: self.min_plies,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -59,10 +90,10 @@ pub struct Found {
     pub reading: Reading,
 }
 
-/// Reads the inputs twice and finds the groups; the exit code when a reading failed (said
-/// here).
-pub fn find(inputs: &Inputs, config: &Config) -> io::Result<Result<Found, u8>> {
-    let mut dedupe = Dedupe::default();
+/// Reads the inputs twice (once for identical copies only) and finds the groups; the exit
+/// code when a reading failed (said here).
+pub fn find(inputs: &Inputs, config: &Config, options: Options) -> io::Result<Result<Found, u8>> {
+    let mut dedupe = Dedupe::new(options);
     // The fingerprints: moves, tags and validity.
     let reading = read_inputs(
         inputs,
@@ -78,6 +109,14 @@ pub fn find(inputs: &Inputs, config: &Config) -> io::Result<Result<Found, u8>> {
         return Ok(Err(EXIT_FAILURE));
     }
     dedupe.index();
+    if !dedupe.needs_beginnings() {
+        let groups = dedupe.groups();
+        return Ok(Ok(Found {
+            dedupe,
+            groups,
+            reading,
+        }));
+    }
     let mut changed = false;
     // The beginnings of the games: moves only.
     let moves = Needs {
@@ -303,7 +342,7 @@ pub fn run(args: DedupeArgs) -> io::Result<u8> {
         _ => None,
     };
     let inputs = Inputs::rereadable(inputs)?;
-    let found = match find(&inputs, &config)? {
+    let found = match find(&inputs, &config, args.rule.options())? {
         Ok(found) => found,
         Err(code) => {
             output.abandon();

@@ -1,6 +1,8 @@
 //! Turning PATH arguments into the list of inputs, as ripgrep and fd do: files as given,
 //! directories walked in sorted order for the files their globs match (`*.pdn`, any case, by
-//! default), hidden files and directories skipped unless asked for, `-` for standard input.
+//! default), hidden files and directories (a name whose first byte is `.`) skipped unless
+//! asked for, what ignore files name (`.gitignore`, `.ignore`, git's excludes) skipped unless
+//! asked for (the `ignore` crate, ripgrep's walker), `-` for standard input.
 //! With no PATH, standard input when it is a pipe or a file, else the current directory.
 //! Problems met on the way (a missing path, an unreadable directory, a symlink loop, a FIFO
 //! or device where a PDN file was expected) are inputs too, so that they are reported in
@@ -8,11 +10,11 @@
 //! as git and ripgrep tell).
 
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
+use ignore::WalkBuilder;
 use pdnkit::diagnostic::{Diagnostic, Kind};
 use std::fs::File;
 use std::io::{self, IsTerminal, Read};
 use std::path::{Path, PathBuf};
-use walkdir::WalkDir;
 
 pub enum Input {
     Stdin,
@@ -87,6 +89,8 @@ impl Input {
 /// How directories are walked.
 pub struct Walk {
     pub hidden: bool,
+    /// Whether ignore files (.gitignore, .ignore, ...) leave out what they name.
+    pub ignore_files: bool,
     /// 0: only the paths given; 1: the files of a directory given, not its subdirectories.
     pub max_depth: Option<usize>,
     /// Patterns of the files read (default `*.pdn`), and of what is skipped.
@@ -189,6 +193,11 @@ fn nothing_found(walked: &[String], walk: &Walk) -> String {
     if !walk.hidden {
         skipped.push("hidden files skipped (--hidden reads them)".to_string());
     }
+    if walk.ignore_files {
+        skipped.push(
+            "files named by .gitignore or .ignore skipped (--no-ignore reads them)".to_string(),
+        );
+    }
     if let Some(depth) = walk.max_depth {
         skipped.push(format!("--max-depth {depth}"));
     }
@@ -230,27 +239,26 @@ fn stdin_has_data() -> bool {
     true
 }
 
-fn is_hidden(entry: &walkdir::DirEntry) -> bool {
-    entry.depth() > 0
-        && entry
-            .file_name()
-            .to_str()
-            .is_some_and(|n| n.starts_with('.'))
-}
-
 fn walk_dir(root: &Path, walk: &Walk, matcher: &Matcher, implicit: bool, inputs: &mut Vec<Input>) {
-    let mut walker = WalkDir::new(root).follow_links(true).sort_by_file_name();
-    if let Some(depth) = walk.max_depth {
-        walker = walker.max_depth(depth);
-    }
-    let relative = |path: &Path| path.strip_prefix(root).unwrap_or(path).to_path_buf();
-    let entries = walker.into_iter().filter_entry(|e| {
-        (walk.hidden || !is_hidden(e))
-            && (e.depth() == 0 || !matcher.exclude.is_match(relative(e.path())))
+    let mut walker = WalkBuilder::new(root);
+    // The ignore files as ripgrep reads them (.gitignore, .git/info/exclude, git's global
+    // excludes, .ignore, also those of the directories above), in a git repository or not.
+    walker
+        .standard_filters(walk.ignore_files)
+        .require_git(false)
+        .hidden(!walk.hidden)
+        .follow_links(true)
+        .max_depth(walk.max_depth)
+        .sort_by_file_name(|a, b| a.cmp(b));
+    let exclude = matcher.exclude.clone();
+    let base = root.to_path_buf();
+    walker.filter_entry(move |e| {
+        e.depth() == 0 || !exclude.is_match(e.path().strip_prefix(&base).unwrap_or(e.path()))
     });
-    for entry in entries {
+    let relative = |path: &Path| path.strip_prefix(root).unwrap_or(path).to_path_buf();
+    for entry in walker.build() {
         match entry {
-            Ok(e) if e.file_type().is_dir() => {}
+            Ok(e) if e.file_type().is_some_and(|t| t.is_dir()) => {}
             Ok(e) if !matcher.include.is_match(relative(e.path())) => {}
             Ok(e) => {
                 // With no PATH given, names as ripgrep shows them: without `./`.
@@ -266,19 +274,42 @@ fn walk_dir(root: &Path, walk: &Walk, matcher: &Matcher, implicit: bool, inputs:
                     inputs.push(Input::Broken(path, reason.to_string()));
                 }
             }
-            Err(e) => {
-                let path = e
-                    .path()
-                    .map_or_else(|| root.to_path_buf(), Path::to_path_buf);
-                let reason = if e.loop_ancestor().is_some() {
-                    "cannot read: symbolic link loop, not followed".to_string()
-                } else {
-                    let io = e
-                        .io_error()
-                        .map_or_else(|| e.to_string(), |io| io.to_string());
-                    format!("cannot read: {io}")
-                };
-                inputs.push(Input::Broken(path, reason));
+            Err(e) => match walk_error(root, e) {
+                Walked::Broken(path, reason) => inputs.push(Input::Broken(path, reason)),
+                Walked::IgnoreFile(message) => {
+                    let message = format!("pdnkit: warning: {message} (the rest of it is used)");
+                    eprintln!("{}", pdnkit::escape::text(&message));
+                }
+            },
+        }
+    }
+}
+
+/// What a walk's error is: a path that cannot be read (an input, reported in order), or a
+/// bad line in an ignore file (a warning, as ripgrep gives).
+enum Walked {
+    Broken(PathBuf, String),
+    IgnoreFile(String),
+}
+
+fn walk_error(root: &Path, e: ignore::Error) -> Walked {
+    let mut path = root.to_path_buf();
+    let mut e = e;
+    loop {
+        e = match e {
+            ignore::Error::WithDepth { err, .. } => *err,
+            ignore::Error::WithPath { path: p, err } => {
+                path = p;
+                *err
+            }
+            ignore::Error::Loop { child, .. } => {
+                let reason = "cannot read: symbolic link loop, not followed".to_string();
+                return Walked::Broken(child, reason);
+            }
+            ignore::Error::Io(io) => return Walked::Broken(path, format!("cannot read: {io}")),
+            other => {
+                let shown = pdnkit::escape::file_name(&path);
+                return Walked::IgnoreFile(format!("{shown}: {other}"));
             }
         }
     }

@@ -4,8 +4,9 @@
 
 use super::archive::{GameWriter, Start, put_in_place, start};
 use super::args::CommonArgs;
-use super::dedupe::{dropped, find, write_kept};
-use super::{EXIT_FAILURE, EXIT_OK};
+use super::dedupe::{RuleArgs, dropped, find, write_kept};
+use super::output::tell_error;
+use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
 use pdnkit::convert::PdnOptions;
 use std::io;
 use std::path::PathBuf;
@@ -20,8 +21,9 @@ use std::path::PathBuf;
     pdnkit merge 2019/ 2020/ 2021/ -o all.pdn\n  \
     pdnkit merge old.pdn new.pdn --dedupe -o merged.pdn\n  \
     pdnkit merge 2019/ 2020/ --canonical -o all.pdn\n\n\
-    Exit codes: 0 done, 2 usage error, unreadable input (then FILE is not written) or output \
-    that could not be written.")]
+    Exit codes: 0 done (with --dedupe: no duplicates), 1 with --dedupe: duplicates found and \
+    left out, 2 usage error, unreadable input (then FILE is not written) or output that \
+    could not be written.")]
 pub struct MergeArgs {
     /// Files, directories (searched recursively for *.pdn), or - for standard input.
     paths: Vec<PathBuf>,
@@ -33,6 +35,9 @@ pub struct MergeArgs {
     /// are read three times).
     #[arg(long)]
     dedupe: bool,
+    /// With --dedupe: what counts as a duplicate.
+    #[command(flatten)]
+    rule: RuleArgs,
     /// Write the games as canonical PDN (as `pdnkit convert --format pdn` does) instead of
     /// as they were written.
     #[arg(long)]
@@ -42,6 +47,10 @@ pub struct MergeArgs {
 }
 
 pub fn run(args: MergeArgs) -> io::Result<u8> {
+    if !args.dedupe && args.rule.given() {
+        tell_error("--exact and --min-plies say what --dedupe leaves out: add --dedupe");
+        return Ok(EXIT_FAILURE);
+    }
     let Start {
         config,
         inputs,
@@ -58,7 +67,7 @@ pub fn run(args: MergeArgs) -> io::Result<u8> {
     // Read again for the text between games (and by dedupe).
     let inputs = inputs.rereadable()?;
     let dropped = if args.dedupe {
-        match find(&inputs, &config)? {
+        match find(&inputs, &config, args.rule.options())? {
             Ok(found) => dropped(&found),
             Err(code) => return Ok(code),
         }
@@ -66,9 +75,12 @@ pub fn run(args: MergeArgs) -> io::Result<u8> {
         Vec::new()
     };
     let reading = write_kept(&inputs, &config, &dropped, writer, &mut output)?;
-    Ok(if put_in_place(output, &reading)? {
-        EXIT_OK
-    } else {
+    // As `dedupe -o`: the code says whether duplicates were found (and left out).
+    Ok(if !put_in_place(output, &reading)? {
         EXIT_FAILURE
+    } else if dropped.contains(&true) {
+        EXIT_INVALID
+    } else {
+        EXIT_OK
     })
 }

@@ -2,9 +2,10 @@
 
 use super::archive::{GameWriter, Inputs, InvalidGames, open_output, read_inputs};
 use super::args::{self, CommonArgs};
-use super::output::{Output, Sources, sweep, tell_error};
+use super::output::{Output, Scratch, Sources, sweep, tell_error};
 use super::{EXIT_FAILURE, EXIT_OK};
-use pdnkit::archive::split::{FileNames, SplitBy};
+use pdnkit::archive::ReadGame;
+use pdnkit::archive::split::{FileNames, SplitBy, Waiting};
 use pdnkit::escape;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -36,13 +37,106 @@ pub struct SplitArgs {
     common: CommonArgs,
 }
 
-/// Files written at once; more values take more readings of the inputs.
+/// Files written at once; the games of more files wait in a temporary file.
 const OPEN_FILES: usize = 64;
 
 /// A file being written, and the games in it.
 struct Open {
     output: Output,
     writer: GameWriter,
+}
+
+/// The files of a split: at most [`OPEN_FILES`] written at once as their games arrive, the
+/// games of the others waiting until the inputs are read.
+struct Files<'a> {
+    dir: &'a Path,
+    sources: &'a Sources,
+    open: BTreeMap<usize, Open>,
+    waiting: Option<(Waiting, Option<Scratch>)>,
+    /// (file, games) of every file put in place.
+    written: Vec<(usize, usize)>,
+}
+
+impl Files<'_> {
+    fn path(&self, names: &FileNames, index: usize) -> PathBuf {
+        self.dir.join(format!("{}.pdn", names.names()[index]))
+    }
+
+    /// Writes `game` into file `index` (`fresh`: the file was just met).
+    fn add(
+        &mut self,
+        names: &FileNames,
+        index: usize,
+        fresh: bool,
+        game: &ReadGame<'_>,
+        parts: bool,
+    ) -> io::Result<()> {
+        if fresh && parts {
+            // A part never comes back: the one before is complete.
+            self.close()?;
+        }
+        if fresh && self.open.len() < OPEN_FILES {
+            let output = Output::open(Some(&self.path(names, index)), self.sources)?;
+            let writer = GameWriter::default();
+            self.open.insert(index, Open { output, writer });
+        }
+        match self.open.get_mut(&index) {
+            Some(file) => file.writer.write(&mut file.output, game),
+            None => {
+                let (waiting, _) = match &mut self.waiting {
+                    Some(waiting) => waiting,
+                    None => {
+                        // In a scratch directory of pdnkit's, removed on a signal, and
+                        // swept by the next run after a SIGKILL.
+                        let scratch = Scratch::create().ok();
+                        let waiting = Waiting::new(scratch.as_ref().map(Scratch::path))?;
+                        self.waiting.insert((waiting, scratch))
+                    }
+                };
+                waiting.park(index, game.text().as_bytes())
+            }
+        }
+    }
+
+    /// Puts every open file in place.
+    fn close(&mut self) -> io::Result<()> {
+        for (index, file) in std::mem::take(&mut self.open) {
+            file.output.commit()?;
+            self.written.push((index, file.writer.games()));
+        }
+        Ok(())
+    }
+
+    /// Puts the open files in place, then writes those of the games that waited, one at a
+    /// time.
+    fn finish(mut self, names: &FileNames) -> io::Result<Vec<(usize, usize)>> {
+        self.close()?;
+        let Some((waiting, _scratch)) = self.waiting.take() else {
+            return Ok(self.written);
+        };
+        let mut games = waiting.games()?;
+        let mut text = Vec::new();
+        let mut current: Option<(usize, Open)> = None;
+        while let Some(index) = games.next_into(&mut text)? {
+            if current.as_ref().is_none_or(|(i, _)| *i != index) {
+                if let Some((done, file)) = current.take() {
+                    file.output.commit()?;
+                    self.written.push((done, file.writer.games()));
+                }
+                let output = Output::open(Some(&self.path(names, index)), self.sources)?;
+                let writer = GameWriter::default();
+                current = Some((index, Open { output, writer }));
+            }
+            let (_, file) = current.as_mut().expect("opened");
+            let text = std::str::from_utf8(&text).map_err(io::Error::other)?;
+            file.writer.write_text(&mut file.output, text)?;
+        }
+        if let Some((done, file)) = current {
+            file.output.commit()?;
+            self.written.push((done, file.writer.games()));
+        }
+        Ok(self.written)
+    }
 }
 
 pub fn run(args: SplitArgs) -> io::Result<u8> {
@@ -64,76 +158,45 @@ pub fn run(args: SplitArgs) -> io::Result<u8> {
     }
     // What a killed run left there goes now, whether or not this run writes a file.
     sweep(dir);
-    let inputs = Inputs::new(inputs).rereadable()?;
+    let inputs = Inputs::new(inputs);
     // Games are written as they were: nothing is replayed.
     let needs = args.by.needs();
+    let parts = matches!(args.by, SplitBy::Count(_));
     let mut names = FileNames::default();
-    let mut done: Vec<bool> = Vec::new();
-    let mut written: Vec<(usize, usize)> = Vec::new();
-    loop {
-        let mut open: BTreeMap<usize, Open> = BTreeMap::new();
-        let mut ordinal = 0;
-        let reading = read_inputs(
-            &inputs,
-            &config,
-            needs,
-            InvalidGames::Silent,
-            &mut |_, game| {
-                let value = args.by.value(&game.report, ordinal);
-                ordinal += 1;
-                let index = names.index(&value);
-                done.resize(names.names().len(), false);
-                if done[index] {
-                    return Ok(());
-                }
-                if !open.contains_key(&index) {
-                    if matches!(args.by, SplitBy::Count(_)) {
-                        // A part never comes back: the one before is complete.
-                        close(&mut open, &mut done, &mut written)?;
-                    }
-                    if open.len() == OPEN_FILES {
-                        return Ok(()); // for a later reading
-                    }
-                    let path = dir.join(format!("{}.pdn", names.names()[index]));
-                    let output = Output::open(Some(&path), &sources)?;
-                    let writer = GameWriter::default();
-                    open.insert(index, Open { output, writer });
-                }
-                let file = open.get_mut(&index).expect("opened");
-                file.writer.write(&mut file.output, &game)
-            },
-        );
-        match reading {
-            Err(e) => {
-                tell_error(&e.to_string());
-                return Ok(EXIT_FAILURE);
-            }
-            // Files not yet complete are dropped: they stay as they were.
-            Ok(reading) if reading.unreadable > 0 => return Ok(EXIT_FAILURE),
-            Ok(_) => {}
+    let mut files = Files {
+        dir,
+        sources: &sources,
+        open: BTreeMap::new(),
+        waiting: None,
+        written: Vec::new(),
+    };
+    let mut ordinal = 0;
+    let reading = read_inputs(
+        &inputs,
+        &config,
+        needs,
+        InvalidGames::Silent,
+        &mut |_, game| {
+            let value = args.by.value(&game.report, ordinal);
+            ordinal += 1;
+            let known = names.names().len();
+            let index = names.index(value.as_deref());
+            files.add(&names, index, index == known, &game, parts)
+        },
+    );
+    match reading {
+        Err(e) => {
+            tell_error(&e.to_string());
+            return Ok(EXIT_FAILURE);
         }
-        close(&mut open, &mut done, &mut written)?;
-        if done.iter().all(|d| *d) {
-            break;
-        }
+        // Files not yet complete are dropped: they stay as they were.
+        Ok(reading) if reading.unreadable > 0 => return Ok(EXIT_FAILURE),
+        Ok(_) => {}
     }
+    let written = files.finish(&names)?;
     report(&mut listing, dir, &names, &written)?;
     listing.commit()?;
     Ok(EXIT_OK)
-}
-
-/// Puts every open file in place.
-fn close(
-    open: &mut BTreeMap<usize, Open>,
-    done: &mut [bool],
-    written: &mut Vec<(usize, usize)>,
-) -> io::Result<()> {
-    for (index, file) in std::mem::take(open) {
-        file.output.commit()?;
-        done[index] = true;
-        written.push((index, file.writer.games()));
-    }
-    Ok(())
 }
 
 /// One line per file written, in the order their values first occurred.

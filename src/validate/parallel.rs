@@ -520,10 +520,11 @@ mod tests {
 
     fn files(dir: &str) -> Vec<Vec<u8>> {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
-        walkdir::WalkDir::new(root)
-            .into_iter()
+        ignore::WalkBuilder::new(root)
+            .standard_filters(false)
+            .build()
             .flatten()
-            .filter(|e| e.file_type().is_file())
+            .filter(|e| e.file_type().is_some_and(|t| t.is_file()))
             .map(|e| std::fs::read(e.path()).unwrap())
             .collect()
     }

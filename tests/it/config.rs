@@ -366,6 +366,7 @@ fn help_config_documents_every_key() {
         "max-diagnostics",
         "max-file-diagnostics",
         "hidden",
+        "no-ignore",
         "max-depth",
         "glob",
         "exclude",
@@ -393,7 +394,7 @@ fn help_config_documents_every_key() {
         })
         .map(|line| line + "\n")
         .collect();
-    assert_eq!(example.lines().count(), 13, "{example}");
+    assert_eq!(example.lines().count(), 14, "{example}");
     let dir = tempfile::tempdir().unwrap();
     put(dir.path(), "pdnkit.toml", &example);
     let (code, shown, stderr) = run_in(dir.path(), &["config"]);

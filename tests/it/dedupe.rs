@@ -12,8 +12,14 @@ use std::fs;
 const A: &str = "fixtures/archive/dedupe/a.pdn";
 const B: &str = "fixtures/archive/dedupe/b.pdn";
 
+/// Runs dedupe with `--min-plies 1`: the fixtures' games are short (3 to 5 plies), and the
+/// groups above count every beginning of a longer game as a truncated copy.
 fn dedupe(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = pdnkit().arg("dedupe").args(args).output().unwrap();
+    let out = pdnkit()
+        .args(["dedupe", "--min-plies", "1"])
+        .args(args)
+        .output()
+        .unwrap();
     (
         out.status.code(),
         String::from_utf8(out.stdout).unwrap(),
@@ -130,7 +136,7 @@ fn standard_input_is_read_twice() {
         fs::read_to_string(B).unwrap()
     );
     let out = pdnkit()
-        .args(["dedupe", "-"])
+        .args(["dedupe", "--min-plies", "1", "-"])
         .write_stdin(both)
         .output()
         .unwrap();
@@ -140,4 +146,194 @@ fn standard_input_is_read_twice() {
     assert_eq!(summary["games"], 10);
     assert_eq!(summary["groups"], 2);
     assert!(text.contains("\"file\":\"<stdin>\""));
+}
+
+/// The first 12 plies of a game of `pdnkit random --seed 3` (10x8), as four games: the 12
+/// plies, their first 10, their first 4 (an opening entry) and the same 4 again.
+fn opening_list() -> String {
+    let plies = [
+        "e3-f4", "d6-c5", "c3-b4", "h6-g5", "b4:d6", "c7:e5", "f4:h6", "g7:i5", "d2-e3", "i5-j4",
+        "e3-d4", "e5:c3",
+    ];
+    let game = |event: &str, n: usize| {
+        let moves: Vec<String> = plies[..n]
+            .chunks(2)
+            .enumerate()
+            .map(|(i, pair)| format!("{}. {}", i + 1, pair.join(" ")))
+            .collect();
+        format!(
+            "[Event \"{event}\"]\n[GameType \"41\"]\n\n{} *\n",
+            moves.join(" ")
+        )
+    };
+    [
+        game("full", 12),
+        game("ten", 10),
+        game("entry", 4),
+        game("entry again", 4),
+    ]
+    .join("\n")
+}
+
+/// A group as (plies, [(game, relation, kept)]).
+type Grouped = (u64, Vec<(u64, String, bool)>);
+
+/// The exit code, each group, and the summary's duplicates.
+fn groups_of(args: &[&str]) -> (Option<i32>, Vec<Grouped>, u64) {
+    let out = pdnkit()
+        .arg("dedupe")
+        .args(args)
+        .arg("-")
+        .write_stdin(opening_list())
+        .output()
+        .unwrap();
+    let mut groups = Vec::new();
+    let mut duplicates = 0;
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        if v["type"] == "summary" {
+            duplicates = v["duplicates"].as_u64().unwrap();
+            continue;
+        }
+        let members = v["members"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                let relation = m["relation"].as_str().unwrap().to_string();
+                (m["game"].as_u64().unwrap(), relation, m["kept"] == true)
+            })
+            .collect();
+        groups.push((v["plies"].as_u64().unwrap(), members));
+    }
+    (out.status.code(), groups, duplicates)
+}
+
+#[test]
+fn short_games_are_not_truncated_copies_by_default_and_exact_finds_identical_only() {
+    let m = |game: u64, relation: &str, kept: bool| (game, relation.to_string(), kept);
+    // Default (--min-plies 10): the 10-ply game is a truncated copy of the 12-ply one; the
+    // opening entry is not, its copy is identical.
+    let (code, groups, duplicates) = groups_of(&[]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        groups,
+        [
+            (12, vec![m(1, "identical", true), m(2, "truncated", false)]),
+            (4, vec![m(3, "identical", true), m(4, "identical", false)]),
+        ]
+    );
+    assert_eq!(duplicates, 2);
+    // --exact: identical copies only.
+    let (code, groups, duplicates) = groups_of(&["--exact"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        groups,
+        [(4, vec![m(3, "identical", true), m(4, "identical", false)])]
+    );
+    assert_eq!(duplicates, 1);
+    // --min-plies 11: the 10-ply game is a game of its own.
+    let (_, groups, _) = groups_of(&["--min-plies", "11"]);
+    assert_eq!(groups.len(), 1);
+    assert_eq!(groups[0].0, 4);
+    // --min-plies 1: every beginning is a truncated copy, in the one group of the longest.
+    let (code, groups, duplicates) = groups_of(&["--min-plies", "1"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        groups,
+        [(
+            12,
+            vec![
+                m(1, "identical", true),
+                m(2, "truncated", false),
+                m(3, "truncated", false),
+                m(4, "truncated", false)
+            ]
+        )]
+    );
+    assert_eq!(duplicates, 3);
+}
+
+#[test]
+fn dedupe_and_merge_dedupe_exit_alike_and_write_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("list.pdn");
+    fs::write(&input, opening_list()).unwrap();
+    let unique = "[Event \"x\"]\n[GameType \"41\"]\n\n1. e3-f4 *\n";
+    let single = dir.path().join("single.pdn");
+    fs::write(&single, unique).unwrap();
+    for (path, code) in [(&input, 1), (&single, 0)] {
+        let deduped = dir.path().join("deduped.pdn");
+        let merged = dir.path().join("merged.pdn");
+        let out = pdnkit()
+            .arg("dedupe")
+            .arg(path)
+            .arg("-o")
+            .arg(&deduped)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(code));
+        let out = pdnkit()
+            .args(["merge", "--dedupe"])
+            .arg(path)
+            .arg("-o")
+            .arg(&merged)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(code));
+        let written = fs::read_to_string(&merged).unwrap();
+        assert_eq!(written, fs::read_to_string(&deduped).unwrap());
+        let events: Vec<&str> = written
+            .lines()
+            .filter(|l| l.starts_with("[Event"))
+            .collect();
+        let expected: &[&str] = if code == 1 {
+            &["[Event \"full\"]", "[Event \"entry\"]"]
+        } else {
+            &["[Event \"x\"]"]
+        };
+        assert_eq!(events, expected);
+    }
+    // Without --dedupe, --exact means nothing: a usage error.
+    let out = pdnkit()
+        .args(["merge", "--exact"])
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn tags_in_conflict_over_many_copies() {
+    // 300 copies of one game: White unknown in all but two that differ (a conflict);
+    // Dates all overlapping but one pair that cannot be the same day; Results one known.
+    let mut text = String::new();
+    for i in 0..300 {
+        let white = match i {
+            7 => "Anna",
+            250 => "Bob",
+            _ => "?",
+        };
+        let date = match i {
+            10 => "2019.05.??",
+            20 => "2019.??.??",
+            299 => "2019.06.01",
+            _ => "????.??.??",
+        };
+        let result = if i == 3 { "1-0" } else { "*" };
+        text.push_str(&format!(
+            "[White \"{white}\"]\n[Date \"{date}\"]\n[Result \"{result}\"]\n[GameType \"41\"]\n\n\
+             1. e3-f4 d6-c5 {result}\n\n"
+        ));
+    }
+    let out = pdnkit()
+        .args(["dedupe", "-"])
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let group: Value = serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
+    assert_eq!(group["members"].as_array().unwrap().len(), 300);
+    assert_eq!(group["conflicts"], json!(["White", "Date"]));
 }

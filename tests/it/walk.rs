@@ -164,7 +164,8 @@ fn no_input_is_exit_two_and_says_what_was_searched() {
         assert_eq!(
             stderr,
             "pdnkit: error: no input: no file matching *.pdn in .; hidden files skipped \
-             (--hidden reads them)\n",
+             (--hidden reads them); files named by .gitignore or .ignore skipped (--no-ignore \
+             reads them)\n",
             "{command}"
         );
     }
@@ -410,4 +411,78 @@ fn many_small_files_on_threads_come_out_in_order() {
         let on = |threads: &str| run_in(dir.path(), &[args, &[threads, "."]].concat());
         assert_eq!(on("-j2"), on("-j1"), "{args:?}");
     }
+}
+
+#[test]
+fn ignore_files_leave_out_what_they_name_outside_a_git_repository() {
+    // A temporary directory, not in a git repository: .gitignore and .ignore count all the
+    // same; a deeper file lets a name in again; --no-ignore reads everything.
+    let dir = tempfile::tempdir().unwrap();
+    for name in [
+        "a.pdn",
+        "drafts/b.pdn",
+        "sub/c.pdn",
+        "sub/skip.pdn",
+        "sub/keep.pdn",
+        "sub/deep/d.pdn",
+    ] {
+        put(dir.path(), name, GAME.as_bytes());
+    }
+    put(dir.path(), ".gitignore", b"drafts/\nskip.pdn\nkeep.pdn\n");
+    put(dir.path(), "sub/.gitignore", b"!keep.pdn\n");
+    put(dir.path(), "sub/deep/.ignore", b"d.pdn\n");
+    let (code, stdout, _) = run_in(dir.path(), &["validate", "--files", "."]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        listed(&stdout),
+        ["./a.pdn", "./sub/c.pdn", "./sub/keep.pdn"]
+    );
+    let (code, stdout, _) = run_in(dir.path(), &["validate", "--files", "--no-ignore", "."]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        listed(&stdout),
+        [
+            "./a.pdn",
+            "./drafts/b.pdn",
+            "./sub/c.pdn",
+            "./sub/deep/d.pdn",
+            "./sub/keep.pdn",
+            "./sub/skip.pdn"
+        ]
+    );
+    // A file named on the command line is read whatever an ignore file says.
+    let (code, stdout, _) = run_in(dir.path(), &["validate", "--files", "sub/skip.pdn"]);
+    assert_eq!((code, listed(&stdout)), (0, vec!["sub/skip.pdn"]));
+    // Everything left out: the message says how to read it.
+    put(dir.path(), "drafts/.ignore", b"*\n");
+    let (code, _, stderr) = run_in(dir.path(), &["validate", "--files", "drafts"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("--no-ignore reads them"), "{stderr}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_hidden_name_that_is_not_utf8_is_hidden() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    put(dir.path(), "a.pdn", GAME.as_bytes());
+    fs::write(dir.path().join(OsStr::from_bytes(b".h\xff.pdn")), GAME).unwrap();
+    fs::write(dir.path().join(OsStr::from_bytes(b"x\xff.pdn")), GAME).unwrap();
+    fs::create_dir(dir.path().join(OsStr::from_bytes(b".d\xfe"))).unwrap();
+    fs::write(dir.path().join(OsStr::from_bytes(b".d\xfe/e.pdn")), GAME).unwrap();
+    let (code, stdout, _) = run_in(dir.path(), &["validate", "--files", "."]);
+    assert_eq!(code, 0);
+    assert_eq!(listed(&stdout), ["./a.pdn", "./x\\xff.pdn"]);
+    let (code, stdout, _) = run_in(dir.path(), &["validate", "--files", "--hidden", "."]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        listed(&stdout),
+        [
+            "./.d\\xfe/e.pdn",
+            "./.h\\xff.pdn",
+            "./a.pdn",
+            "./x\\xff.pdn"
+        ]
+    );
 }

@@ -6,6 +6,7 @@
 //! leaves its temporaries behind, unlocked: the next run that makes one in the same
 //! directory first removes every unlocked temporary of that name pattern ([`sweep`]).
 
+use std::collections::HashSet;
 use std::fs::{self, File};
 use std::io;
 use std::path::{Path, PathBuf};
@@ -65,7 +66,7 @@ impl Temporary {
     /// Makes a temporary in `dir` with the mode (and, where allowed, the owner) of
     /// `existing`, or the mode of a new file (0666 less the umask).
     pub fn create(dir: &Path, existing: Option<&fs::Metadata>) -> io::Result<Temporary> {
-        sweep(dir);
+        sweep_once(dir);
         watch_signals();
         let mut builder = tempfile::Builder::new();
         builder.prefix(PREFIX).suffix(SUFFIX).rand_bytes(RANDOM);
@@ -195,6 +196,18 @@ fn is_temporary_name(name: &str) -> bool {
         .is_some_and(|random| {
             random.len() == RANDOM && random.bytes().all(|b| b.is_ascii_alphanumeric())
         })
+}
+
+/// [`sweep`]s `dir` the first time this run makes a temporary there: a run writing many
+/// files into one directory (`split`) reads it once, not once a file.
+fn sweep_once(dir: &Path) {
+    static SWEPT: Mutex<Option<HashSet<PathBuf>>> = Mutex::new(None);
+    let mut swept = SWEPT
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if swept.get_or_insert_default().insert(dir.to_path_buf()) {
+        sweep(dir);
+    }
 }
 
 /// Removes the temporaries in `dir`, files and directories, that no live run holds (their
