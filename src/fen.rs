@@ -382,35 +382,67 @@ pub enum FenNotation {
 
 /// Writes `pos` as a FEN, squares in ascending order, kings marked `K`.
 pub fn write_fen(pos: &Position, notation: FenNotation) -> String {
+    let mut out = String::with_capacity(16 + 4 * pos.occupied().count_ones() as usize);
+    push_fen(pos, notation, &mut out);
+    out
+}
+
+/// Appends [`write_fen`]'s text of `pos` to `out` (for callers that write many positions
+/// into one reused buffer): straight from the bitboards, without a string per square.
+pub fn push_fen(pos: &Position, notation: FenNotation, out: &mut String) {
     let g = pos.geometry();
-    let mut out = String::from(match pos.turn {
-        Color::White => "W",
-        Color::Black => "B",
+    out.push(match pos.turn {
+        Color::White => 'W',
+        Color::Black => 'B',
     });
-    for (color, letter) in [(Color::White, 'W'), (Color::Black, 'B')] {
-        out.push(':');
-        out.push(letter);
-        let mut squares: Vec<(u8, u8)> = crate::geometry::bits(pos.pieces(color))
-            .map(|bit| match notation {
-                FenNotation::Alpha => (g.dense_of_bit(bit) as u8, bit),
-                FenNotation::Numeric(corner) => (g.number_of(bit, corner), bit),
-            })
-            .collect();
-        squares.sort_unstable();
-        for (i, (number, bit)) in squares.into_iter().enumerate() {
-            if i > 0 {
+    for (color, section) in [(Color::White, ":W"), (Color::Black, ":B")] {
+        out.push_str(section);
+        let pieces = pos.pieces(color);
+        let mut first = true;
+        let mut item = |bit: u8, out: &mut String| {
+            if !std::mem::take(&mut first) {
                 out.push(',');
             }
             if pos.kings & (1u64 << bit) != 0 {
                 out.push('K');
             }
-            match notation {
-                FenNotation::Alpha => out.push_str(&g.square_name(bit).to_string()),
-                FenNotation::Numeric(_) => out.push_str(&number.to_string()),
+        };
+        match notation {
+            // Bits ascend in reading order (a1, c1, ..., then the next row up): the order of
+            // the names.
+            FenNotation::Alpha => {
+                for bit in crate::geometry::bits(pieces) {
+                    item(bit, out);
+                    let name = g.square_name(bit);
+                    out.push(char::from(b'a' + name.column));
+                    push_number(u32::from(name.row) + 1, out);
+                }
+            }
+            // The squares by number: a bitboard of numbers (bit n - 1 for number n), read in
+            // ascending order.
+            FenNotation::Numeric(corner) => {
+                let numbers = crate::geometry::bits(pieces)
+                    .fold(0u64, |set, bit| set | 1 << (g.number_of(bit, corner) - 1));
+                for index in crate::geometry::bits(numbers) {
+                    let number = u32::from(index) + 1;
+                    let bit = g
+                        .bit_of_number(number, corner)
+                        .expect("a number of the board");
+                    item(bit, out);
+                    push_number(number, out);
+                }
             }
         }
     }
-    out
+}
+
+/// Appends `n` (below 100: a row or a square number) in decimal.
+#[inline(always)]
+fn push_number(n: u32, out: &mut String) {
+    if n >= 10 {
+        out.push(char::from(b'0' + (n / 10) as u8));
+    }
+    out.push(char::from(b'0' + (n % 10) as u8));
 }
 
 #[cfg(test)]
@@ -614,6 +646,74 @@ mod tests {
         );
         // Kings may stand on the promotion row.
         assert!(parse("W:WKb8:BKc1").is_ok());
+    }
+
+    /// A position of `variant` with `turn` to move and pieces on the named squares (`K` for
+    /// a king), placed by hand.
+    fn placed(variant: Variant, turn: Color, white: &[&str], black: &[&str]) -> Position {
+        let g = variant.geometry();
+        let mut pos = Position::empty(variant, turn);
+        for (color, names) in [(Color::White, white), (Color::Black, black)] {
+            for name in names {
+                let (king, square) = match name.strip_prefix('K') {
+                    Some(square) => (true, square),
+                    None => (false, *name),
+                };
+                let bit = g.parse_alpha(square.as_bytes()).unwrap();
+                pos.set(bit, Some(Piece { color, king }));
+            }
+        }
+        pos
+    }
+
+    /// FENs worked out by hand from the numberings of docs/pdn.md: N2 (corner 2, top left)
+    /// counts from b8 along each row downwards; corner 1 (bottom right) counts from the
+    /// bottom right corner along each row upwards.
+    #[test]
+    fn hand_placed_positions_give_the_hand_written_fen() {
+        // 10x8, N2: row 8 holds b8 = 1 ... j8 = 5; d4 = 22, i3 = 30, a1 = 36, c1 = 37, e5 = 18.
+        let p = placed(
+            Variant::Spantsiretti,
+            Color::Black,
+            &["Kj8", "a1", "Kd4", "i3"],
+            &["b8", "Kc1", "e5"],
+        );
+        assert_eq!(
+            write_fen(&p, FenNotation::Alpha),
+            "B:Wa1,i3,Kd4,Kj8:BKc1,e5,b8"
+        );
+        assert_eq!(
+            write_fen(&p, FenNotation::Numeric(Corner::TopLeft)),
+            "B:WK5,K22,30,36:B1,18,K37"
+        );
+        // 8x8, N2: h8 = 4, a7 = 5, f6 = 11, c3 = 22, h2 = 28, e1 = 31; from the bottom right:
+        // e1 = 2, h2 = 5, c3 = 11, f6 = 22, a7 = 28, h8 = 29.
+        let p = placed(
+            Variant::Russian,
+            Color::White,
+            &["c3", "Kh8", "h2"],
+            &["f6", "a7", "Ke1"],
+        );
+        assert_eq!(write_fen(&p, FenNotation::Alpha), "W:Wh2,c3,Kh8:BKe1,f6,a7");
+        assert_eq!(
+            write_fen(&p, FenNotation::Numeric(Corner::TopLeft)),
+            "W:WK4,22,28:B5,11,K31"
+        );
+        assert_eq!(
+            write_fen(&p, FenNotation::Numeric(Corner::BottomRight)),
+            "W:W5,11,K29:BK2,22,28"
+        );
+        // A side without pieces keeps its section.
+        let p = placed(Variant::Russian, Color::Black, &["Kc1"], &[]);
+        assert_eq!(write_fen(&p, FenNotation::Alpha), "B:WKc1:B");
+        assert_eq!(
+            write_fen(&p, FenNotation::Numeric(Corner::TopLeft)),
+            "B:WK30:B"
+        );
+        // Appending writes after what the buffer holds.
+        let mut out = String::from("fen ");
+        push_fen(&p, FenNotation::Alpha, &mut out);
+        assert_eq!(out, "fen B:WKc1:B");
     }
 
     #[test]

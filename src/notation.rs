@@ -84,6 +84,45 @@ pub fn move_text(mv: &Move, g: &Geometry, numeric: Option<Corner>, full: bool) -
     }
 }
 
+/// Appends [`move_text`]'s text of `mv` to `out`, without a new string.
+pub fn push_move_text(
+    mv: &Move,
+    g: &Geometry,
+    numeric: Option<Corner>,
+    full: bool,
+    out: &mut String,
+) {
+    match numeric {
+        Some(corner) => mv.write_numeric(g, corner, full, out),
+        None => mv.write_alpha(g, full, out),
+    }
+}
+
+/// Appends `number` as a move number (`12.` or `12...`) to `out`.
+pub fn push_move_number(number: MoveNumber, out: &mut String) {
+    push_decimal(number.number, out);
+    out.push_str(match number.side {
+        Color::White => ".",
+        Color::Black => "...",
+    });
+}
+
+/// Appends `n` in decimal, without formatting machinery.
+pub fn push_decimal(n: u32, out: &mut String) {
+    let mut digits = [0u8; 10];
+    let mut n = n;
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
+}
+
 /// `mv`, a legal move of `before`, as canonical PDN writes it: start and end squares only,
 /// unless [`needs_full_path`].
 pub fn canonical(mv: &Move, before: &Position, numeric: Option<Corner>) -> String {

@@ -8,6 +8,7 @@ use super::inputs::Input;
 use super::output::{Output, Sources, tell_error};
 use super::report::{FileFormatter, ReportFormat};
 use pdnkit::archive::{ArchiveSink, Needs, ReadGame, read_archive};
+use pdnkit::convert::as_written::{self, Open};
 use pdnkit::convert::{FixedResult, GameText, PdnOptions, write_game};
 use pdnkit::diagnostic::{Diagnostic, Kind};
 use pdnkit::encoding::Detection;
@@ -124,6 +125,8 @@ pub struct GameWriter {
     canonical: Option<PdnOptions>,
     /// What `--fix-results` changed in the last game written.
     fixed: Option<FixedResult>,
+    /// How the last game written as written may be continued, and the result that closes it.
+    open: Option<(Open, &'static str)>,
 }
 
 impl GameWriter {
@@ -156,8 +159,21 @@ impl GameWriter {
     }
 
     /// Writes a game's text as it was written (decoded), ending with a line break (a
-    /// writer of canonical PDN too writes it as it is).
+    /// writer of canonical PDN too writes it as it is). A game without a result that the
+    /// game after it would continue when read back is closed first
+    /// ([`pdnkit::convert::as_written`]).
     pub fn write_text(&mut self, out: &mut dyn Write, text: &str) -> io::Result<()> {
+        if let Some((open, result)) = self.open.take()
+            && as_written::continued_by(open, text.as_bytes())
+        {
+            out.write_all(b"\n")?;
+            out.write_all(result.as_bytes())?;
+            out.write_all(b"\n")?;
+        }
+        self.open = match as_written::open(text.as_bytes()) {
+            Open::Closed => None,
+            open => Some((open, as_written::closing_result(text.as_bytes()))),
+        };
         if self.paragraphs > 0 {
             out.write_all(b"\n")?;
         }

@@ -4,11 +4,17 @@
 //!
 //! A word longer than a line stands alone on its line; a `{...}` comment that spans lines is
 //! one word, and the line goes on from its last line.
+//!
+//! Comments wait for the next other word to be laid out: before a word that must not follow
+//! a blank line as the reader counts them ([`Lines::word_close`]: line breaks since the last
+//! word that is not a comment, two of which before a `1.` start a new game), they and the
+//! word share a line, however long, broken only after a line comment.
+//!
+//! Words are written straight into the text (no string per word).
 
 /// Longest movetext line.
 pub const LINE_WIDTH: usize = 80;
 
-#[derive(Default)]
 pub struct Lines {
     out: String,
     /// Characters on the current line.
@@ -17,39 +23,100 @@ pub struct Lines {
     open: usize,
     /// The current line ends with a line comment: nothing more may go on it.
     closed: bool,
+    /// Line breaks since the last word that is not a comment.
+    breaks: u32,
+    /// Comments waiting for the next other word: their kinds and ends in `waiting_text`.
+    waiting: Vec<(Waiting, usize)>,
+    waiting_text: String,
+}
+
+/// A comment waiting to be laid out.
+#[derive(Clone, Copy)]
+enum Waiting {
+    Braces,
+    /// A line comment; `%` starts a line of its own.
+    Line {
+        own_line: bool,
+    },
+}
+
+impl Default for Lines {
+    fn default() -> Self {
+        Lines::new(String::new())
+    }
 }
 
 impl Lines {
-    /// Adds a word (a move, a number, a `{...}` comment, ...).
+    /// Lays out after the text `out` holds (which must end with a line break, or be empty).
+    pub fn new(out: String) -> Lines {
+        Lines {
+            out,
+            width: 0,
+            open: 0,
+            closed: false,
+            breaks: 0,
+            waiting: Vec::new(),
+            waiting_text: String::new(),
+        }
+    }
+
+    /// Adds a word (a move, a number, ...).
     pub fn word(&mut self, word: &str) {
-        let mut glued = String::with_capacity(self.open + word.len());
-        glued.extend(std::iter::repeat_n('(', self.open));
-        glued.push_str(word);
-        self.open = 0;
-        let len = glued.chars().count();
-        let first_line = glued.split('\n').next().unwrap_or_default();
-        let first_len = first_line.chars().count();
-        if self.closed || (self.width > 0 && self.width + 1 + first_len > LINE_WIDTH) {
-            self.break_line();
+        self.lay_out_comments(false);
+        self.put(word, false);
+        self.breaks = 0;
+    }
+
+    /// Adds a word that must follow at most one line break since the last word that is not
+    /// a comment (a `1.` the reader would otherwise take for the start of a new game).
+    pub fn word_close(&mut self, word: &str) {
+        self.lay_out_comments(true);
+        self.put(word, self.breaks > 0);
+        self.breaks = 0;
+    }
+
+    /// Appends `text` to the last word, without a space (text that was one word as written);
+    /// a word of its own if the line is closed or nothing is written yet.
+    pub fn glue(&mut self, text: &str) {
+        if !self.waiting.is_empty() || self.closed || self.width == 0 || self.open > 0 {
+            return self.word(text);
         }
-        if self.width > 0 {
-            self.out.push(' ');
-            self.width += 1;
-        }
-        self.out.push_str(&glued);
-        self.width = match glued.rfind('\n') {
-            Some(at) => glued[at + 1..].chars().count(),
-            None => self.width + len,
-        };
+        self.out.push_str(text);
+        self.width = advance(self.width, text);
+        self.breaks = 0;
+    }
+
+    /// Ends the line after the last word (a setup command that its line ended, which would
+    /// take in what follows it on the line): nothing more may go on it.
+    pub fn end_line(&mut self) {
+        self.closed = true;
+    }
+
+    /// Adds a `{...}` comment.
+    pub fn comment(&mut self, comment: &str) {
+        self.wait(Waiting::Braces, comment);
+    }
+
+    /// A comment that runs to the end of its line: `%...` starts a line of its own (as PDN
+    /// wants it), `;...` may follow other words.
+    pub fn line_comment(&mut self, text: &str, own_line: bool) {
+        self.wait(Waiting::Line { own_line }, text);
+    }
+
+    fn wait(&mut self, kind: Waiting, text: &str) {
+        self.waiting_text.push_str(text);
+        self.waiting.push((kind, self.waiting_text.len()));
     }
 
     /// Opens a variation: `(` is glued to the next word.
     pub fn open(&mut self) {
+        self.lay_out_comments(false);
         self.open += 1;
     }
 
     /// Closes a variation: `)` is glued to the last word, unless that ended its line.
     pub fn close(&mut self) {
+        self.lay_out_comments(false);
         if self.open > 0 {
             // An empty variation.
             self.open -= 1;
@@ -59,21 +126,67 @@ impl Lines {
         } else {
             self.out.push(')');
             self.width += 1;
+            self.breaks = 0;
         }
     }
 
-    /// A comment that runs to the end of its line: `%...` starts a line of its own (as PDN
-    /// wants it), `;...` may follow other words.
-    pub fn line_comment(&mut self, text: &str, own_line: bool) {
-        if own_line && (self.width > 0 || self.open > 0) {
-            if self.open > 0 {
-                let open = "(".repeat(std::mem::take(&mut self.open));
-                self.word(&open);
+    /// Lays out the comments waiting, `close` to what came before (see [`Lines::word_close`]).
+    fn lay_out_comments(&mut self, close: bool) {
+        if self.waiting.is_empty() {
+            return;
+        }
+        let text = std::mem::take(&mut self.waiting_text);
+        let mut from = 0;
+        for (kind, end) in std::mem::take(&mut self.waiting) {
+            let comment = &text[from..end];
+            from = end;
+            match kind {
+                Waiting::Braces => self.put(comment, close && self.breaks > 0),
+                Waiting::Line { own_line } => {
+                    if own_line && !close && (self.width > 0 || self.open > 0) {
+                        if self.open > 0 {
+                            self.put_open();
+                        }
+                        self.break_line();
+                    }
+                    self.put(comment, close && self.breaks > 0);
+                    self.closed = true;
+                }
             }
+        }
+        self.waiting_text = text;
+        self.waiting_text.clear();
+    }
+
+    /// Writes the `(`s waiting as a word of their own.
+    fn put_open(&mut self) {
+        let open = std::mem::take(&mut self.open);
+        let parens = "((((((((";
+        if open <= parens.len() {
+            self.put(&parens[..open], false);
+        } else {
+            self.put(&"(".repeat(open), false);
+        }
+    }
+
+    /// Writes `word` after a space, or on a new line if it does not fit (unless `same_line`)
+    /// or the line is closed; the `(`s waiting go before it.
+    fn put(&mut self, word: &str, same_line: bool) {
+        let open = std::mem::take(&mut self.open);
+        let first_len = open + chars(word.split('\n').next().unwrap_or_default());
+        let too_long = self.width > 0 && self.width + 1 + first_len > LINE_WIDTH;
+        if self.closed || (too_long && !same_line) {
             self.break_line();
         }
-        self.word(text);
-        self.closed = true;
+        if self.width > 0 {
+            self.out.push(' ');
+            self.width += 1;
+        }
+        for _ in 0..open {
+            self.out.push('(');
+        }
+        self.out.push_str(word);
+        self.width = advance(self.width + open, word);
     }
 
     fn break_line(&mut self) {
@@ -81,16 +194,34 @@ impl Lines {
         self.out.push('\n');
         self.width = 0;
         self.closed = false;
+        self.breaks = self.breaks.saturating_add(1);
     }
 
     /// The text, ending with a line break.
     pub fn finish(mut self) -> String {
+        self.lay_out_comments(false);
         if self.open > 0 {
-            let open = "(".repeat(std::mem::take(&mut self.open));
-            self.word(&open);
+            self.put_open();
         }
         self.out.push('\n');
         self.out
+    }
+}
+
+/// Characters in `text` (bytes for ASCII).
+fn chars(text: &str) -> usize {
+    if text.is_ascii() {
+        text.len()
+    } else {
+        text.chars().count()
+    }
+}
+
+/// The width of the line after `text` is written on a line `width` wide.
+fn advance(width: usize, text: &str) -> usize {
+    match text.rfind('\n') {
+        Some(at) => chars(&text[at + 1..]),
+        None => width + chars(text),
     }
 }
 
@@ -106,6 +237,7 @@ mod tests {
                 ")" => lines.close(),
                 w if w.starts_with('%') => lines.line_comment(w, true),
                 w if w.starts_with(';') => lines.line_comment(w, false),
+                w if w.starts_with('{') => lines.comment(w),
                 w => lines.word(w),
             }
         }

@@ -7,6 +7,7 @@
 //! [`crate::notation`]'s; this module re-exports the squares a capture takes, in the order it
 //! takes them.
 
+pub mod as_written;
 pub mod json;
 mod lines;
 mod movetext;

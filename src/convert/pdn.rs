@@ -86,22 +86,27 @@ pub fn write_game(report: &GameReport, text: &GameText, options: &PdnOptions) ->
             (None, None) => declared.unwrap_or("*").to_string(),
         }
     };
-    let movetext = write_movetext(report, text, options, findings, |terminator| {
-        match (terminator, tag_result) {
-            (Some(t), _) => written_result(Some(t)),
-            (None, Some(tag)) if result_of(tag).is_some() => written_result(Some(tag)),
-            _ => written_result(Some("*")),
-        }
+    let space = String::with_capacity(text.bytes.len() + 64);
+    let movetext = write_movetext(report, text, options, findings, space, |terminator| match (
+        terminator, tag_result,
+    ) {
+        (Some(t), _) => written_result(Some(t)),
+        (None, Some(tag)) if result_of(tag).is_some() => written_result(Some(tag)),
+        _ => written_result(Some("*")),
     });
     let result = movetext.result;
-    let mut out = String::new();
+    let mut out = String::with_capacity(movetext.text.len() + 64 * (report.tags.len() + 2));
     for (name, value) in tags(
         report,
         options,
         tag_result.map(|t| written_result(Some(t))),
         &result,
     ) {
-        out.push_str(&format!("[{name} \"{}\"]\n", escape(&value)));
+        out.push('[');
+        out.push_str(&name);
+        out.push_str(" \"");
+        push_escaped(&value, &mut out);
+        out.push_str("\"]\n");
     }
     out.push('\n');
     out.push_str(&movetext.text);
@@ -286,21 +291,22 @@ fn tag_name(name: &str, written: &HashSet<String>) -> Option<String> {
     (!name.is_empty() && !written.contains(&name)).then_some(name)
 }
 
-/// A tag value with `\` and `"` escaped; line breaks (which a tag cannot hold) and the other
-/// characters no output holds raw ([`crate::escape::is_unsafe`]: ESC, DEL...) as spaces.
-fn escape(value: &str) -> String {
-    let mut out = String::with_capacity(value.len());
+/// A tag value with `\` and `"` escaped; line breaks (which a tag cannot hold) and tabs as
+/// spaces, the other characters no output holds raw ([`crate::escape::is_unsafe`]: ESC,
+/// DEL...) as U+FFFD (a space would make a value read otherwise: `"\u{1}1"` is no game type,
+/// `" 1"` is 1).
+fn push_escaped(value: &str, out: &mut String) {
     for c in value.chars() {
         match c {
             '\\' | '"' => {
                 out.push('\\');
                 out.push(c);
             }
-            c if crate::escape::is_unsafe(c) => out.push(' '),
+            '\n' | '\r' | '\t' => out.push(' '),
+            c if crate::escape::is_unsafe(c) => out.push(char::REPLACEMENT_CHARACTER),
             c => out.push(c),
         }
     }
-    out
 }
 
 #[cfg(test)]
@@ -320,7 +326,12 @@ mod tests {
 
     #[test]
     fn tag_values_are_escaped() {
+        let escape = |value: &str| {
+            let mut out = String::new();
+            push_escaped(value, &mut out);
+            out
+        };
         assert_eq!(escape(r#"the "A" cup \ 2"#), r#"the \"A\" cup \\ 2"#);
-        assert_eq!(escape("a\nb\u{1b}[31mc\u{7f}"), "a b [31mc ");
+        assert_eq!(escape("a\nb\u{1b}[31mc\u{7f}"), "a b\u{fffd}[31mc\u{fffd}");
     }
 }

@@ -79,10 +79,11 @@ fn the_deduplicated_archive_keeps_one_game_a_group_as_written() {
         text[start..end].trim_end().to_string()
     };
     // Game 1 of a.pdn, then of b.pdn the game without moves, the longer training game and
-    // the 8x8 game.
+    // the 8x8 game. The game without moves (tags alone) is closed by its Result tag's result:
+    // read back, the tags of the game after it would go on its tag section.
     let expected = [
         game(&a, "[Event \"Club\"]\n[Site", "\n\n[Event"),
-        game(&b, "[Event \"Lost game\"]", "\n\n[Event"),
+        game(&b, "[Event \"Lost game\"]", "\n\n[Event") + "\n\n1-0",
         game(&b, "[Event \"Training\"]\n[Date", "\n\n[Event"),
         game(&b, "[Event \"Russian\"]", "\n\n[White"),
     ]

@@ -33,6 +33,7 @@ mod output;
 mod perft;
 mod positions;
 mod properties;
+mod read_back;
 mod reading;
 mod report;
 mod resolve;

@@ -45,6 +45,46 @@ proptest! {
         checks::fen_round_trip(&checks::position_from_bytes(&bytes));
     }
 
+    /// The squares of each colour are written in the order of their numbering (ascending
+    /// numbers; names in reading order a1, c1, ... row by row), each once, kings marked.
+    #[test]
+    fn fen_squares_ascend_in_the_numbering(bytes in placement()) {
+        use pdnkit::square::Corner;
+        use pdnkit::{Color, FenNotation, write_fen};
+        let pos = checks::position_from_bytes(&bytes);
+        let g = pos.geometry();
+        for corner in [Corner::TopLeft, Corner::BottomRight, Corner::BottomLeft, Corner::TopRight] {
+            let text = write_fen(&pos, FenNotation::Numeric(corner));
+            let alpha = write_fen(&pos, FenNotation::Alpha);
+            let sections: Vec<&str> = text.split(':').collect();
+            let alpha_sections: Vec<&str> = alpha.split(':').collect();
+            prop_assert_eq!(sections.len(), 3, "{}", text);
+            for (i, color) in [(1, Color::White), (2, Color::Black)] {
+                let items: Vec<&str> = sections[i][1..].split(',').filter(|s| !s.is_empty()).collect();
+                let numbers: Vec<u32> = items
+                    .iter()
+                    .map(|s| s.trim_start_matches('K').parse().unwrap())
+                    .collect();
+                prop_assert!(numbers.windows(2).all(|w| w[0] < w[1]), "{}", text);
+                prop_assert_eq!(numbers.len() as u32, pos.pieces(color).count_ones());
+                for (item, &n) in items.iter().zip(&numbers) {
+                    let bit = g.bit_of_number(n, corner).unwrap();
+                    prop_assert!(pos.pieces(color) & (1 << bit) != 0);
+                    prop_assert_eq!(item.starts_with('K'), pos.kings & (1 << bit) != 0);
+                }
+                let names: Vec<(u8, u8)> = alpha_sections[i][1..]
+                    .split(',')
+                    .filter(|s| !s.is_empty())
+                    .map(|s| {
+                        let s = s.trim_start_matches('K').as_bytes();
+                        (s[1] - b'0', s[0] - b'a')
+                    })
+                    .collect();
+                prop_assert!(names.windows(2).all(|w| w[0] < w[1]), "{}", alpha);
+            }
+        }
+    }
+
     #[test]
     fn fen_text_never_panics(control in any::<u8>(), text in "[WBKwbk:,.0-9a-k \\-]{0,60}") {
         let mut bytes = vec![control];
