@@ -95,25 +95,6 @@ impl Move {
         self.write_path(full_path, out, |bit, out| push_square(g, bit, out));
     }
 
-    /// Appends [`Move::to_numeric`]'s text to `out`, without a new string.
-    pub fn write_numeric(&self, g: &Geometry, corner: Corner, full_path: bool, out: &mut String) {
-        let square =
-            |bit: u8, out: &mut String| push_decimal(u32::from(g.number_of(bit, corner)), out);
-        square(self.from, out);
-        if !self.is_capture() {
-            out.push('-');
-            square(self.to, out);
-        } else if full_path {
-            for &bit in self.landings() {
-                out.push(':');
-                square(bit, out);
-            }
-        } else {
-            out.push(':');
-            square(self.to, out);
-        }
-    }
-
     /// `22-18`, `22:13` or `22:15:8`, numeric in the numbering starting at `corner`.
     pub fn to_numeric(&self, g: &Geometry, corner: Corner, full_path: bool) -> String {
         let mut out = String::with_capacity(16);
