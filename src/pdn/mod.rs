@@ -21,6 +21,9 @@
 //! reported as [`Severity::Warning`] findings where noted "(warning)"; unreadable text is an
 //! [`Severity::Error`] finding and never stops the reading.
 //!
+//! [`Severity::Warning`]: crate::diagnostic::Severity::Warning
+//! [`Severity::Error`]: crate::diagnostic::Severity::Error
+//!
 //! Splitting:
 //! - games are separated by their results or tags, not by `[Event`: the first tag of a game
 //!   may be any tag; a new game also starts at a tag whose name already occurred in the tag
