@@ -21,8 +21,10 @@
 //! PDN archives:
 //! - [`pdn`]: reading PDN, game by game: a [`pdn::Scanner`] tells each construct to a
 //!   [`pdn::Visitor`], with its byte offset (lines and columns from a [`pdn::Locator`]).
-//! - [`validate`]: every game of a stream replayed through the rules ([`validate::check_stream`],
-//!   on threads [`validate::check_stream_parallel`]), its findings as [`diagnostic`]s.
+//! - [`validate`]: every game of a stream replayed through the rules, its findings as
+//!   [`diagnostic`]s; the one driver of every command ([`validate::read_stream`], on threads
+//!   [`validate::read_stream_parallel`]: a [`validate::GameJob`] per game, results in input
+//!   order; [`validate::check_stream`] hands on the reports).
 //! - [`convert`]: games as JSON or as canonical PDN; [`stats`]: statistics over archives;
 //!   [`archive`]: selecting, deduplicating, splitting games and listing their positions;
 //!   [`html`]: the HTML report.

@@ -1,7 +1,6 @@
 //! Archive workflows built on validation: what a keeper of an archive does with it once it is
 //! read. Each module has one job:
 //!
-//! - [`read`]: every game of a stream with its validation report and its bytes as written;
 //! - [`positions`]: the positions of a game as rows for engines and data work;
 //! - [`unique`]: each position once, with counts, in bounded memory (`spill`: sorted runs
 //!   on disk, merged);
@@ -18,10 +17,7 @@ pub mod date;
 pub mod dedupe;
 pub mod material;
 pub mod positions;
-pub mod read;
 pub mod select;
 mod spill;
 pub mod split;
 pub mod unique;
-
-pub use read::{ArchiveSink, Needs, ReadGame, read_archive};

@@ -13,13 +13,13 @@
 use super::date::{DateRange, span};
 use super::material::Material;
 use super::positions::main_line;
-use super::read::Needs;
 use crate::fen::parse_fen;
 use crate::outcome::Termination;
 use crate::pdn::result::{GameResult, Verdict, parse_result_tag};
 use crate::position::{Color, Position};
 use crate::square::Corner;
 use crate::validate::GameReport;
+use crate::validate::Needs;
 use crate::variant::Variant;
 use globset::GlobMatcher;
 use regex::Regex;

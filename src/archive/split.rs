@@ -15,9 +15,9 @@
 //! however many files it splits into.
 
 use super::date::span;
-use super::read::Needs;
 use super::spill::{Merged, Put, Record, Runs, Take};
 use crate::validate::GameReport;
+use crate::validate::Needs;
 use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};

@@ -7,12 +7,13 @@ use super::common::Progress;
 use super::inputs::Input;
 use super::output::{Output, Sources, tell_error};
 use super::report::{FileFormatter, ReportFormat};
-use pdnkit::archive::{ArchiveSink, Needs, ReadGame, read_archive};
 use pdnkit::convert::as_written::{self, Open};
 use pdnkit::convert::{FixedResult, GameText, PdnOptions, write_game};
 use pdnkit::diagnostic::{Diagnostic, Kind};
 use pdnkit::encoding::Detection;
-use pdnkit::validate::StreamTotals;
+use pdnkit::validate::{
+    DoneSink, GameCount, GameJob, Needs, ReadGame, StreamTotals, read_stream_parallel,
+};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -149,7 +150,7 @@ impl GameWriter {
         self.paragraphs += 1;
         self.games += 1;
         let text = GameText {
-            bytes: game.bytes,
+            bytes: &game.bytes,
             offset: game.offset,
             encoding: game.encoding,
         };
@@ -225,19 +226,21 @@ pub enum InvalidGames {
     Silent,
 }
 
-/// Reads every game of every input, in input order, with what `needs` asks of it, and hands
-/// it to `handle`. Inputs that cannot be read are reported on standard error (`PATH:
-/// error[io]: ...`) and counted; an error of `handle` (writing the output) ends the run and
-/// is returned.
-pub fn read_inputs(
+/// Reads every game of every input, in input order, with what `needs` asks of it, the job
+/// `job` makes for the input (given its name) working on each game (on the threads the
+/// configuration gives), and hands what it made to `handle`. Inputs that cannot be read are reported on standard error (`PATH: error[io]:
+/// ...`) and counted; an error of `handle` (writing the output) ends the run and is returned.
+pub fn read_inputs<J: GameJob>(
     inputs: &Inputs,
     config: &Config,
     needs: Needs,
     invalid: InvalidGames,
-    handle: &mut dyn FnMut(&Source<'_>, ReadGame<'_>) -> io::Result<()>,
+    job: &dyn Fn(&str) -> J,
+    handle: &mut dyn FnMut(&Source<'_>, J::Done) -> io::Result<()>,
 ) -> io::Result<Reading> {
     let progress = Progress::new(&inputs.list, config);
     let mut reading = Reading::default();
+    let options = needs.options(&config.options);
     for (index, (input, name)) in inputs.list.iter().zip(&inputs.names).enumerate() {
         let source = Source {
             index,
@@ -253,6 +256,12 @@ pub fn read_inputs(
         let problem = match input.open() {
             Err(why) => Some(why),
             Ok(reader) => {
+                let job = Told {
+                    job: job(name),
+                    file: name.clone(),
+                    quiet: config.quiet,
+                    report: invalid == InvalidGames::Report,
+                };
                 let mut sink = Sink {
                     source: &source,
                     formatter: &formatter,
@@ -262,11 +271,12 @@ pub fn read_inputs(
                     handle: &mut *handle,
                     failed: None,
                 };
-                let result = read_archive(
+                let result = read_stream_parallel(
                     reader,
-                    &config.options,
-                    needs,
+                    &options,
                     config.encoding,
+                    super::common::threads_for(input, config.threads),
+                    &job,
                     &mut sink,
                     &mut reading.totals,
                 );
@@ -292,18 +302,45 @@ pub fn read_inputs(
     Ok(reading)
 }
 
-struct Sink<'a, 'h> {
+/// A job that also writes the diagnostics of an invalid game (when they are `report`ed), as
+/// the human format gives them.
+#[derive(Clone)]
+struct Told<J> {
+    job: J,
+    file: String,
+    quiet: bool,
+    report: bool,
+}
+
+impl<J: GameJob> GameJob for Told<J> {
+    type Done = (Vec<u8>, J::Done);
+
+    fn work(&mut self, game: ReadGame<'_>) -> Self::Done {
+        let mut message = Vec::new();
+        if self.report && !game.report.valid() {
+            let formatter = FileFormatter {
+                format: ReportFormat::Human,
+                file: &self.file,
+                quiet: self.quiet,
+            };
+            let _ = formatter.game(&mut message, &game.report);
+        }
+        (message, self.job.work(game))
+    }
+}
+
+struct Sink<'a, 'h, D> {
     source: &'a Source<'a>,
     formatter: &'a FileFormatter<'a>,
     invalid: InvalidGames,
     progress: &'a Progress,
     seen: u64,
-    handle: &'h mut dyn FnMut(&Source<'_>, ReadGame<'_>) -> io::Result<()>,
+    handle: &'h mut dyn FnMut(&Source<'_>, D) -> io::Result<()>,
     /// The error of `handle`, told apart from errors of reading.
     failed: Option<io::Error>,
 }
 
-impl ArchiveSink for Sink<'_, '_> {
+impl<D> DoneSink<(Vec<u8>, D)> for Sink<'_, '_, D> {
     fn detection(&mut self, detection: &Detection) -> io::Result<()> {
         if self.invalid != InvalidGames::Silent {
             let mut message = Vec::new();
@@ -313,13 +350,9 @@ impl ArchiveSink for Sink<'_, '_> {
         Ok(())
     }
 
-    fn game(&mut self, game: ReadGame<'_>) -> io::Result<()> {
-        if self.invalid == InvalidGames::Report && !game.report.valid() {
-            let mut message = Vec::new();
-            let _ = self.formatter.game(&mut message, &game.report);
-            self.progress.print(&message);
-        }
-        (self.handle)(self.source, game).map_err(|e| {
+    fn done(&mut self, (message, done): (Vec<u8>, D), _: GameCount) -> io::Result<()> {
+        self.progress.print(&message);
+        (self.handle)(self.source, done).map_err(|e| {
             let kind = e.kind();
             self.failed = Some(e);
             io::Error::new(kind, "output failed")

@@ -4,10 +4,10 @@
 
 use super::archive::Inputs;
 use super::inputs::Input;
-use pdnkit::archive::ReadGame;
 use pdnkit::convert::comments_between;
 use pdnkit::encoding::TextEncoding;
 use pdnkit::pdn::limits::MAX_GAME_BYTES;
+use pdnkit::validate::ReadGame;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 

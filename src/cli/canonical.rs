@@ -11,7 +11,7 @@ use super::output::{Output, Sources, tell_error};
 use super::{EXIT_FAILURE, closed_pipe, verdict};
 use pdnkit::convert::{FixedResult, PdnOptions};
 use pdnkit::diagnostic::{Diagnostic, Kind, Severity, code};
-use pdnkit::validate::GameReport;
+use pdnkit::validate::{GameReport, Games};
 use std::io;
 use std::path::Path;
 
@@ -43,6 +43,7 @@ pub fn run(
         config,
         writer.needs(),
         InvalidGames::EncodingOnly,
+        &|_| Games,
         &mut |source, game| {
             let mut said = Vec::new();
             if current.as_ref().is_none_or(|c| c.index != source.index) {

@@ -7,7 +7,9 @@ use super::ordered::Emit;
 use indicatif::{ProgressBar, ProgressStyle};
 use pdnkit::diagnostic::{Diagnostic, Kind};
 use pdnkit::encoding::Detection;
-use pdnkit::validate::{GameReport, GameSink, StreamTotals, check_stream_parallel};
+use pdnkit::validate::{
+    DoneSink, GameCount, GameJob, GameSink, ReportSink, Reports, StreamTotals, read_stream_parallel,
+};
 use std::io::{self, Write};
 
 /// A progress bar over the bytes of all inputs, on stderr, only on a terminal.
@@ -71,16 +73,20 @@ pub struct Piece {
     pub tally: StreamTotals,
     /// Set on the last piece: true if the input could not be read (in full).
     pub end: Option<bool>,
+    /// The input has nothing more for now: the output is to be flushed after this piece.
+    pub flush: bool,
 }
 
 /// Output gathered before a piece is handed on.
 const PIECE_BYTES: usize = 32 << 10;
 
-/// How a subcommand writes what validation finds into pieces.
+/// How a subcommand writes what its job made of each game into pieces (in input order).
 pub trait Render {
+    /// What is made of each game where it is read.
+    type Job: GameJob;
     /// The encoding chosen for the input, before any game.
     fn detection(&mut self, detection: &Detection, piece: &mut Piece) -> io::Result<()>;
-    fn game(&mut self, report: GameReport, piece: &mut Piece) -> io::Result<()>;
+    fn game(&mut self, done: <Self::Job as GameJob>::Done, piece: &mut Piece) -> io::Result<()>;
     /// The input was read to its end: what is said once for it.
     fn finish(&mut self, _piece: &mut Piece) -> io::Result<()> {
         Ok(())
@@ -89,14 +95,15 @@ pub trait Render {
     fn unreadable(&mut self, why: &Unreadable, piece: &mut Piece) -> io::Result<()>;
 }
 
-/// Validates `input` on `threads` threads, rendering what is found into pieces handed to
-/// `emit` as they fill, then a last piece. Stops as soon as `emit` fails.
-pub fn render_input(
+/// Reads `input` on `threads` threads, `job` working on each game, rendering what it made
+/// into pieces handed to `emit` as they fill, then a last piece. Stops as soon as `emit`
+/// fails.
+pub fn render_input<R: Render>(
     input: &Input,
     config: &Config,
     threads: usize,
     progress: &Progress,
-    render: &mut dyn Render,
+    (job, render): (&R::Job, &mut R),
     emit: &mut Emit<Piece>,
 ) {
     let mut sink = Pieces {
@@ -105,7 +112,7 @@ pub fn render_input(
         emit,
         emit_failed: false,
     };
-    let problem = check_input(input, config, progress, threads, &mut sink);
+    let problem = read_input(input, config, progress, threads, job, &mut sink);
     if sink.emit_failed {
         return; // the output is gone: nothing more to say
     }
@@ -140,15 +147,44 @@ impl<W: Write> Write for AroundBar<W> {
     }
 }
 
-/// Validates every game of `input` on `threads` threads into `sink`, moving the progress bar
-/// as bytes are read. Returns why the input could not be read (completely), if it could not:
-/// `io` (`cannot read: ...`, `read failed: ...`) or `binary`.
+/// Validates every game of `input` on `threads` threads into `sink` (see [`read_input`]).
 pub fn check_input(
     input: &Input,
     config: &Config,
     progress: &Progress,
     threads: usize,
     sink: &mut dyn GameSink,
+) -> Option<Unreadable> {
+    let sink = &mut ReportSink(sink);
+    read_input(input, config, progress, threads, &Reports, sink)
+}
+
+/// Files smaller than this are read on the calling thread: a block of the parallel reading
+/// or less, nothing to share out, and no threads to start for each of many small files.
+const SMALL_INPUT: u64 = 256 << 10;
+
+/// The worker threads to read `input` with, given `threads` for it (0: none, read on the
+/// calling thread). A file is read on the calling thread when one worker would do all the
+/// work anyway (a file never makes the reader wait, so nothing is gained by reading it
+/// apart); a pipe is read apart even for one worker, so that what it gives slowly is shown
+/// as it comes ([`pdnkit::validate::DoneSink::idle`]).
+pub fn threads_for(input: &Input, threads: usize) -> usize {
+    match input.size() {
+        Some(size) if size < SMALL_INPUT || threads <= 1 => 0,
+        _ => threads,
+    }
+}
+
+/// Reads every game of `input` on `threads` threads, `job` working on each, into `sink`,
+/// moving the progress bar as bytes are read. Returns why the input could not be read
+/// (completely), if it could not: `io` (`cannot read: ...`, `read failed: ...`) or `binary`.
+pub fn read_input<J: GameJob>(
+    input: &Input,
+    config: &Config,
+    progress: &Progress,
+    threads: usize,
+    job: &J,
+    sink: &mut dyn DoneSink<J::Done>,
 ) -> Option<Unreadable> {
     let reader = match input.open() {
         Ok(reader) => reader,
@@ -160,11 +196,12 @@ pub fn check_input(
         read: 0,
         shown: 0,
     };
-    let result = check_stream_parallel(
+    let result = read_stream_parallel(
         reader,
         &config.options,
         config.encoding,
-        threads,
+        threads_for(input, threads),
+        job,
         &mut sink,
         &mut StreamTotals::default(),
     );
@@ -180,15 +217,15 @@ pub fn check_input(
 const PROGRESS_STEP: u64 = 64 << 10;
 
 /// Hands every game on to `inner` and moves the progress bar.
-struct ProgressSink<'a> {
-    inner: &'a mut dyn GameSink,
+struct ProgressSink<'a, D> {
+    inner: &'a mut dyn DoneSink<D>,
     progress: &'a Progress,
     /// Bytes read, and bytes shown by the progress bar.
     read: u64,
     shown: u64,
 }
 
-impl ProgressSink<'_> {
+impl<D> ProgressSink<'_, D> {
     /// Moves the progress bar over every byte read so far.
     fn show(&mut self) {
         self.progress.advance(self.read.saturating_sub(self.shown));
@@ -196,13 +233,18 @@ impl ProgressSink<'_> {
     }
 }
 
-impl GameSink for ProgressSink<'_> {
+impl<D> DoneSink<D> for ProgressSink<'_, D> {
     fn detection(&mut self, detection: &Detection) -> io::Result<()> {
         self.inner.detection(detection)
     }
 
-    fn game(&mut self, report: GameReport) -> io::Result<()> {
-        self.inner.game(report)
+    fn done(&mut self, done: D, count: GameCount) -> io::Result<()> {
+        self.inner.done(done, count)
+    }
+
+    fn idle(&mut self) -> io::Result<()> {
+        self.show();
+        self.inner.idle()
     }
 
     fn progress(&mut self, bytes: u64) {
@@ -214,14 +256,14 @@ impl GameSink for ProgressSink<'_> {
 }
 
 /// The sink of [`render_input`].
-struct Pieces<'a> {
-    render: &'a mut dyn Render,
+struct Pieces<'a, R> {
+    render: &'a mut R,
     piece: Piece,
     emit: &'a mut Emit<'a, Piece>,
     emit_failed: bool,
 }
 
-impl Pieces<'_> {
+impl<R> Pieces<'_, R> {
     fn hand_on_if_full(&mut self) -> io::Result<()> {
         let piece = &self.piece;
         if piece.output.len() + piece.messages.len() < PIECE_BYTES {
@@ -233,14 +275,21 @@ impl Pieces<'_> {
     }
 }
 
-impl GameSink for Pieces<'_> {
+impl<R: Render> DoneSink<<R::Job as GameJob>::Done> for Pieces<'_, R> {
     fn detection(&mut self, detection: &Detection) -> io::Result<()> {
         self.render.detection(detection, &mut self.piece)
     }
 
-    fn game(&mut self, report: GameReport) -> io::Result<()> {
-        self.piece.tally.count_game(&report);
-        self.render.game(report, &mut self.piece)?;
+    fn done(&mut self, done: <R::Job as GameJob>::Done, count: GameCount) -> io::Result<()> {
+        self.piece.tally.count(count);
+        self.render.game(done, &mut self.piece)?;
         self.hand_on_if_full()
+    }
+
+    fn idle(&mut self) -> io::Result<()> {
+        self.piece.flush = true;
+        let result = (self.emit)(std::mem::take(&mut self.piece));
+        self.emit_failed |= result.is_err();
+        result
     }
 }

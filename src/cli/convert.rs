@@ -5,6 +5,7 @@
 use super::args::{self, CapArgs, CommonArgs, Config};
 use super::common::{Piece, Progress, Render, render_input};
 use super::convert_messages::{Messages, summary};
+use super::fold::BothBoards;
 use super::inputs::{Input, Unreadable};
 use super::ordered::{Emit, in_input_order};
 use super::output::{Output, Sources, tell_error};
@@ -14,7 +15,7 @@ use pdnkit::convert::{
     Captures, GameObject, JsonOptions, Notation, PdnOptions, ResultStyle, Strip,
 };
 use pdnkit::encoding::Detection;
-use pdnkit::validate::GameReport;
+use pdnkit::validate::{GameJob, GameReport, ReadGame};
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -189,16 +190,21 @@ pub fn run(args: ConvertArgs) -> io::Result<u8> {
     let threads_per_input = if inputs.len() == 1 { config.threads } else { 1 };
     let work = |input: &Input, emit: &mut Emit<Piece>| {
         let name = input.name();
+        let job = ToJson {
+            file: name.clone(),
+            options: plan.json,
+        };
         let mut converter = Converter {
             plan: &plan,
             messages: Messages::new(&name, config),
         };
+        let threads = threads_per_input;
         render_input(
             input,
             config,
-            threads_per_input,
+            threads,
             &progress,
-            &mut converter,
+            (&job, &mut converter),
             emit,
         );
     };
@@ -206,7 +212,11 @@ pub fn run(args: ConvertArgs) -> io::Result<u8> {
         in_input_order(&inputs, config.threads, work, |piece: Piece| {
             totals.add(&piece);
             progress.print(&piece.messages);
-            printer.file_output(&piece.output)
+            printer.file_output(&piece.output)?;
+            if piece.flush {
+                printer.out.flush()?;
+            }
+            Ok(())
         })?;
         printer.finish()
     });
@@ -233,14 +243,50 @@ pub fn run(args: ConvertArgs) -> io::Result<u8> {
         })
 }
 
-/// Converts each game into the output of its piece, and writes the diagnostics of invalid
-/// games (capped) into its messages.
+/// Each game's JSON object, made where the game is read.
+#[derive(Clone)]
+struct ToJson {
+    file: String,
+    options: JsonOptions,
+}
+
+/// A game as JSON: its object (one line), its number, whether its note that it fits both
+/// boards was taken out, and the report of an invalid game (for its diagnostics).
+struct Json {
+    line: Vec<u8>,
+    index: usize,
+    folded: bool,
+    invalid: Option<GameReport>,
+}
+
+impl GameJob for ToJson {
+    type Done = Json;
+
+    fn work(&mut self, game: ReadGame<'_>) -> Json {
+        let mut report = game.report;
+        let folded = BothBoards::strip(&mut report);
+        let mut line = Vec::new();
+        GameObject::conversion(&self.file, &report, self.options).write(&mut line);
+        line.push(b'\n');
+        Json {
+            line,
+            index: report.index,
+            folded,
+            invalid: (!report.valid()).then_some(report),
+        }
+    }
+}
+
+/// Puts each game's object into the output of its piece, and writes the diagnostics of
+/// invalid games (capped) into its messages.
 struct Converter<'a> {
     plan: &'a Plan,
     messages: Messages<'a>,
 }
 
 impl Render for Converter<'_> {
+    type Job = ToJson;
+
     fn detection(&mut self, detection: &Detection, piece: &mut Piece) -> io::Result<()> {
         if self.plan.config.allow_encoding {
             return Ok(());
@@ -250,12 +296,14 @@ impl Render for Converter<'_> {
             .detection(&mut piece.messages, detection)
     }
 
-    fn game(&mut self, mut report: GameReport, piece: &mut Piece) -> io::Result<()> {
-        self.messages.game(&mut report, &mut piece.messages)?;
-        let out = &mut piece.output;
-        let file = self.messages.formatter.file;
-        GameObject::conversion(file, &report, self.plan.json).write(out);
-        out.push(b'\n');
+    fn game(&mut self, json: Json, piece: &mut Piece) -> io::Result<()> {
+        if json.folded {
+            self.messages.folded(json.index);
+        }
+        if let Some(report) = json.invalid {
+            self.messages.invalid(report, &mut piece.messages)?;
+        }
+        piece.output.extend_from_slice(&json.line);
         Ok(())
     }
 

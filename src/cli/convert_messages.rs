@@ -34,13 +34,25 @@ impl<'a> Messages<'a> {
     pub fn game(&mut self, report: &mut GameReport, out: &mut Vec<u8>) -> io::Result<()> {
         self.both_boards.take(report);
         if !report.valid() {
-            let mut shown = report.clone();
-            let omitted = self.cap.trim(&mut shown);
-            self.formatter.game(out, &shown)?;
-            if omitted > 0 {
-                let line = omitted_line(omitted, Some(report.index));
-                self.formatter.omitted(out, &line)?;
-            }
+            self.invalid(report.clone(), out)?;
+        }
+        Ok(())
+    }
+
+    /// Game `index` fitted both boards (its note taken out by [`BothBoards::strip`]).
+    pub fn folded(&mut self, index: usize) {
+        self.both_boards.fold(index);
+    }
+
+    /// The diagnostics of an invalid game (its note that it fits both boards taken out),
+    /// capped.
+    pub fn invalid(&mut self, mut shown: GameReport, out: &mut Vec<u8>) -> io::Result<()> {
+        let index = shown.index;
+        let omitted = self.cap.trim(&mut shown);
+        self.formatter.game(out, &shown)?;
+        if omitted > 0 {
+            let line = omitted_line(omitted, Some(index));
+            self.formatter.omitted(out, &line)?;
         }
         Ok(())
     }

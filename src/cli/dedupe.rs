@@ -11,8 +11,8 @@ use super::output::{Output, Sources, tell_error};
 use super::report::plural;
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK, closed_pipe};
 use pdnkit::archive::dedupe::{Dedupe, Group, Options, Relation};
-use pdnkit::archive::{Needs, ReadGame};
 use pdnkit::escape;
+use pdnkit::validate::{Games, Needs, ReadGame, Reports};
 use serde::Serialize;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -100,8 +100,9 @@ pub fn find(inputs: &Inputs, config: &Config, options: Options) -> io::Result<Re
         config,
         Needs::ALL,
         InvalidGames::Silent,
-        &mut |source, game| {
-            dedupe.add(source.index as u32, &game.report);
+        &|_| Reports,
+        &mut |source, report| {
+            dedupe.add(source.index as u32, &report);
             Ok(())
         },
     )?;
@@ -128,8 +129,9 @@ pub fn find(inputs: &Inputs, config: &Config, options: Options) -> io::Result<Re
         config,
         moves,
         InvalidGames::Silent,
-        &mut |_, game| {
-            changed |= dedupe.beginnings(&game.report).is_err();
+        &|_| Reports,
+        &mut |_, report| {
+            changed |= dedupe.beginnings(&report).is_err();
             Ok(())
         },
     )?;
@@ -167,7 +169,7 @@ pub fn write_kept(
     let mut ordinal = 0usize;
     let needs = writer.needs();
     let mut gaps = Gaps::new(inputs);
-    let mut write = |source: &Source<'_>, game: ReadGame<'_>| {
+    let mut write = |source: &Source<'_>, game: ReadGame<'static>| {
         let keep = !dropped.get(ordinal).copied().unwrap_or(false);
         ordinal += 1;
         let before = gaps.before(source.index, &game);
@@ -178,7 +180,8 @@ pub fn write_kept(
         }
         Ok(())
     };
-    let reading = read_inputs(inputs, config, needs, InvalidGames::Silent, &mut write)?;
+    let silent = InvalidGames::Silent;
+    let reading = read_inputs(inputs, config, needs, silent, &|_| Games, &mut write)?;
     writer.write_between(out, &gaps.rest())?;
     Ok(reading)
 }

@@ -15,18 +15,29 @@ pub struct BothBoards {
 impl BothBoards {
     /// Takes the game's note that it fits both boards out of `report`, if it has one.
     pub fn take(&mut self, report: &mut GameReport) {
+        if BothBoards::strip(report) {
+            self.fold(report.index);
+        }
+    }
+
+    /// Takes the game's note that it fits both boards out of `report`; true if it had one
+    /// (to be told to [`Self::fold`] in input order).
+    pub fn strip(report: &mut GameReport) -> bool {
         if report.game_type_by != Some(GameTypeSource::Default) {
-            return;
+            return false;
         }
         let before = report.diagnostics.len();
         report
             .diagnostics
             .retain(|d| !(d.kind == Kind::GameTypeBothBoards && d.severity == Severity::Note));
-        if report.diagnostics.len() < before {
-            self.count += 1;
-            if self.named.len() < NAMED_GAMES {
-                self.named.push(report.index);
-            }
+        report.diagnostics.len() < before
+    }
+
+    /// Game `index` had the note (taken out by [`Self::strip`]).
+    pub fn fold(&mut self, index: usize) {
+        self.count += 1;
+        if self.named.len() < NAMED_GAMES {
+            self.named.push(index);
         }
     }
 

@@ -77,10 +77,14 @@ impl Input {
         Ok(Box::new(io::Cursor::new(head).chain(reader)))
     }
 
-    /// Size in bytes, when known in advance (for the progress bar).
+    /// Size in bytes of a regular file (known in advance: for the progress bar); None for
+    /// standard input, a FIFO or a device.
     pub fn size(&self) -> Option<u64> {
         match self {
-            Input::File(p) => std::fs::metadata(p).ok().map(|m| m.len()),
+            Input::File(p) => std::fs::metadata(p)
+                .ok()
+                .filter(|m| m.is_file())
+                .map(|m| m.len()),
             _ => None,
         }
     }

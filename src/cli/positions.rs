@@ -5,10 +5,10 @@ use super::archive::{InvalidGames, Reading, Start, put_in_place, read_inputs, st
 use super::args::CommonArgs;
 use super::output::{Output, Scratch};
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
-use pdnkit::archive::Needs;
 use pdnkit::archive::positions::write_rows;
 use pdnkit::archive::unique::UniquePositions;
 use pdnkit::escape;
+use pdnkit::validate::{GameJob, Needs, ReadGame, Reports};
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -66,7 +66,11 @@ pub fn run(args: PositionsArgs) -> io::Result<u8> {
             &config,
             ROWS,
             InvalidGames::Report,
-            &mut |source, game| write_rows(&mut output, source.name, &game.report, every).map(drop),
+            &|name| Rows {
+                file: name.to_string(),
+                every,
+            },
+            &mut |_, rows: Vec<u8>| output.write_all(&rows),
         )?;
         return finish(output, &reading);
     }
@@ -83,7 +87,8 @@ pub fn run(args: PositionsArgs) -> io::Result<u8> {
         &config,
         ROWS,
         InvalidGames::Report,
-        &mut |source, game| counter.add_game(source.index as u32, &game.report, every),
+        &|_| Reports,
+        &mut |source, report| counter.add_game(source.index as u32, &report, every),
     )?;
     if reading.unreadable == 0 {
         counter.finish(inputs.names(), |row| {
@@ -92,6 +97,23 @@ pub fn run(args: PositionsArgs) -> io::Result<u8> {
         })?;
     }
     finish(output, &reading)
+}
+
+/// Each game's rows, written where the game is read (the file named as the report names it).
+#[derive(Clone)]
+struct Rows {
+    file: String,
+    every: u32,
+}
+
+impl GameJob for Rows {
+    type Done = Vec<u8>;
+
+    fn work(&mut self, game: ReadGame<'_>) -> Vec<u8> {
+        let mut rows = Vec::new();
+        let _ = write_rows(&mut rows, &self.file, &game.report, self.every);
+        rows
+    }
 }
 
 /// The exit code: 2 if the output was not put in place, 1 if a game was left out.

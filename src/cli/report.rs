@@ -198,6 +198,11 @@ impl<W: Write> Printer<W> {
         Ok(())
     }
 
+    /// Flushes what is written so far.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+
     pub fn finish(mut self, totals: &RunTotals) -> io::Result<W> {
         let s = &totals.streams;
         let summary = SummaryObject {

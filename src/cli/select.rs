@@ -12,6 +12,7 @@ use pdnkit::archive::select::{
 use pdnkit::convert::PdnOptions;
 use pdnkit::escape;
 use pdnkit::outcome::Termination;
+use pdnkit::validate::Games;
 use serde::Serialize;
 use std::io::{self, Write};
 use std::ops::RangeInclusive;
@@ -185,6 +186,7 @@ pub fn run(args: SelectArgs) -> io::Result<u8> {
         &config,
         needs,
         InvalidGames::Silent,
+        &|_| Games,
         &mut |source, game| {
             let Some(found) = query.select(&game.report) else {
                 return Ok(());

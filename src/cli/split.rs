@@ -4,9 +4,9 @@ use super::archive::{GameWriter, Inputs, InvalidGames, open_output, read_inputs}
 use super::args::{self, CommonArgs};
 use super::output::{Output, Scratch, Sources, sweep, tell_error};
 use super::{EXIT_FAILURE, EXIT_OK};
-use pdnkit::archive::ReadGame;
 use pdnkit::archive::split::{FileNames, SplitBy, Waiting};
 use pdnkit::escape;
+use pdnkit::validate::{Games, ReadGame};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -176,6 +176,7 @@ pub fn run(args: SplitArgs) -> io::Result<u8> {
         &config,
         needs,
         InvalidGames::Silent,
+        &|_| Games,
         &mut |_, game| {
             let value = args.by.value(&game.report, ordinal);
             ordinal += 1;

@@ -10,7 +10,7 @@ use super::output::{Output, Sources};
 use super::report::{FileFormatter, Printer, ReportFormat, RunTotals};
 use super::{closed_pipe, verdict};
 use pdnkit::encoding::Detection;
-use pdnkit::validate::GameReport;
+use pdnkit::validate::{GameReport, Reports};
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -109,11 +109,22 @@ pub fn run(args: ValidateArgs) -> io::Result<u8> {
             both_boards: BothBoards::default(),
         };
         let threads = threads_per_input;
-        render_input(input, &config, threads, &progress, &mut validating, emit);
+        render_input(
+            input,
+            &config,
+            threads,
+            &progress,
+            (&Reports, &mut validating),
+            emit,
+        );
     };
     let printed = in_input_order(&inputs, config.threads, work, |piece: Piece| {
         totals.add(&piece);
-        printer.file_output(&piece.output)
+        printer.file_output(&piece.output)?;
+        if piece.flush {
+            printer.flush()?;
+        }
+        Ok(())
     });
     progress.finish();
     let code = verdict(totals.streams.invalid, totals.failed_files);
@@ -137,6 +148,8 @@ struct Validating<'a> {
 }
 
 impl Render for Validating<'_> {
+    type Job = Reports;
+
     fn detection(&mut self, detection: &Detection, piece: &mut Piece) -> io::Result<()> {
         if self.allow_encoding {
             return Ok(());

@@ -4,8 +4,10 @@
 //! The reader (`crate::pdn`) checks syntax only; this module decides what the moves mean.
 //! Each file has one job: [`Options`] (`options.rs`), the [`GameReport`] (`report.rs`), the
 //! check of one game ([`check_game`], `check.rs`) with its parts (`lines.rs`, `replay.rs`,
-//! `detect.rs`, `results.rs`, `findings.rs`), and whole streams ([`check_stream`],
-//! [`check_stream_parallel`]).
+//! `detect.rs`, `results.rs`, `findings.rs`), and the one driver of every command over whole
+//! streams: each game validated, worked on by a [`GameJob`], the results handed to a
+//! [`DoneSink`] in input order ([`read_stream`], on threads [`read_stream_parallel`];
+//! [`check_stream`] hands on the reports).
 
 mod check;
 mod detect;
@@ -20,7 +22,10 @@ mod stream;
 
 pub use check::check_game;
 pub use lines::MAX_VARIATION_DEPTH;
-pub use options::Options;
-pub use parallel::check_stream_parallel;
+pub use options::{Needs, Options};
+pub use parallel::{check_stream_parallel, read_stream_parallel};
 pub use report::{GameReport, GameTypeSource, PlayedMove};
-pub use stream::{GameSink, StreamTotals, check_stream};
+pub use stream::{
+    DoneSink, GameCount, GameJob, GameSink, Games, ReadGame, ReportSink, Reports, StreamTotals,
+    check_stream, read_stream,
+};

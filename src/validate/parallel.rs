@@ -1,4 +1,5 @@
-//! Validating one large stream on several threads.
+//! The one driver on several threads: a large stream read in blocks, each game validated and
+//! worked on by the command's [`GameJob`] on the worker that reads it.
 //!
 //! The reading thread only reads: it cuts the stream into blocks where the scanner proposes
 //! (the likely game starts of [`proposed_cut`]), counts their line breaks and hands them out.
@@ -12,18 +13,27 @@
 //! A stretch with no candidate is cut after [`Blocks::max`] bytes anyway and read on the same
 //! way (by one reader, in order).
 //!
-//! Reports go to the sink in input order, renumbered. At most a few blocks are in flight and
-//! their buffers are reused, so memory does not depend on the length of the stream.
+//! Once a worker has read its block it waits for the number of games before it ([`Bases`]:
+//! told by the worker of the block before as soon as that one is read, not worked on), numbers
+//! its games and runs the job on each; so the jobs of consecutive blocks run side by side. The
+//! results go to the sink in input order. At most a few blocks are in flight and their buffers
+//! are reused, so memory does not depend on the length of the stream.
 
-use super::stream::{GameSink, StreamTotals, check_games, check_prepared, prepare, tally};
+use super::stream::{
+    DoneSink, GameCount, GameJob, GameSink, ReadGame, ReportSink, Reports, SAMPLE, StreamTotals,
+    check_games, hand_on, prepare, read_prepared,
+};
 use super::{GameReport, Options};
 use crate::encoding::TextEncoding;
+use crate::pdn::RawGame;
 use crate::pdn::limits::MAX_TOKEN_BYTES;
 use crate::pdn::location::{ColumnUnit, Lines};
 use crate::pdn::scanner::{Opening, Scanner, proposed_cut};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Read};
-use std::sync::{Mutex, mpsc};
+use std::sync::{Condvar, Mutex, MutexGuard, mpsc};
+use std::time::Duration;
 
 /// Sizes of the blocks: about `target` bytes, cut at a candidate; with none in `max` bytes,
 /// cut anyway.
@@ -105,13 +115,69 @@ impl BufRead for BlockSource {
 
 type BlockReader = Scanner<BlockSource>;
 
-/// A block back from a worker.
-struct Checked {
-    reports: Vec<(GameReport, u64)>,
+/// A block back from a worker: the jobs' results of its games (none if its own reading was
+/// of no use, see [`Bases`]), and what the ordering thread needs to read on.
+struct Checked<D> {
+    done: Vec<(D, GameCount, u64)>,
     /// The reader, paused at the end of the block, if its last game may go on past it (it
     /// then holds the block's bytes).
     unfinished: Option<Box<BlockReader>>,
     block: Block,
+}
+
+/// How many games come before each block, as soon as it is known, so that a worker can
+/// number the games of its block and work on them without waiting for the blocks before to
+/// be worked on. A worker that read its block to its end tells the count of the next one;
+/// where a game may go on past a block (read on by the ordering thread), the ordering thread
+/// tells it once it has read the block. A block whose own reading is of no use (the carried
+/// reader reads it instead) is told `None`.
+struct Bases {
+    known: Mutex<(BTreeMap<usize, Option<usize>>, bool)>,
+    told: Condvar,
+}
+
+impl Bases {
+    fn new() -> Bases {
+        Bases {
+            known: Mutex::new((BTreeMap::from([(0, Some(0))]), false)),
+            told: Condvar::new(),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, (BTreeMap<usize, Option<usize>>, bool)> {
+        self.known.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The games before block `seq`, once told (None: of no use, or the run stopped).
+    fn wait(&self, seq: usize) -> Option<usize> {
+        let mut known = self.lock();
+        loop {
+            if let Some(base) = known.0.get(&seq) {
+                return *base;
+            }
+            if known.1 {
+                return None;
+            }
+            known = self.told.wait(known).unwrap_or_else(|p| p.into_inner());
+        }
+    }
+
+    /// Tells the games before block `seq`, unless told already.
+    fn tell(&self, seq: usize, base: Option<usize>) {
+        self.lock().0.entry(seq).or_insert(base);
+        self.told.notify_all();
+    }
+
+    /// Block `seq` is handed on: its count is needed no more.
+    fn forget(&self, seq: usize) {
+        self.lock().0.remove(&seq);
+    }
+
+    /// No more blocks will be ordered: no worker waits.
+    fn stop(&self) {
+        self.lock().1 = true;
+        self.told.notify_all();
+    }
 }
 
 /// Reads and validates what `reader` has, to the end of its block (followed by `end`),
@@ -122,7 +188,7 @@ fn read_block(
     end: End,
     encoding: TextEncoding,
     options: &Options,
-    mut each: impl FnMut(GameReport, u64) -> io::Result<()>,
+    mut each: impl FnMut(GameReport, &RawGame) -> io::Result<()>,
 ) -> io::Result<bool> {
     check_games(reader, encoding, options, &mut each)?;
     if end == End::Last {
@@ -138,10 +204,18 @@ fn read_block(
     Ok(false)
 }
 
-/// A worker's part: reads a block that is worth it.
-fn check_block(mut block: Block, encoding: TextEncoding, options: &Options) -> Checked {
+/// A worker's part: reads a block that is worth it, then, once the games before it are
+/// counted, works on its games.
+fn check_block<J: GameJob>(
+    mut block: Block,
+    encoding: TextEncoding,
+    options: &Options,
+    job: &mut J,
+    bases: &Bases,
+) -> Checked<J::Done> {
     let mut reports = Vec::new();
     let mut unfinished = None;
+    let mut finished = false;
     if block.fresh {
         let last = block.end == End::Last;
         let source = BlockSource {
@@ -150,26 +224,68 @@ fn check_block(mut block: Block, encoding: TextEncoding, options: &Options) -> C
             at: 0,
         };
         let mut reader = Scanner::starting_at(source, block.offset, block.breaks, last);
-        let finished = read_block(&mut reader, block.end, encoding, options, |report, end| {
-            reports.push((report, end));
+        let read = read_block(&mut reader, block.end, encoding, options, |report, raw| {
+            reports.push((report, raw.offset, raw.bytes.len()));
             Ok(())
         });
         // Reading bytes in memory does not fail.
-        if matches!(finished, Ok(true)) {
+        finished = matches!(read, Ok(true));
+        if finished {
             block.bytes = reader.into_inner().bytes;
         } else {
             unfinished = Some(Box::new(reader));
         }
     }
+    let base = bases.wait(block.seq);
+    if let Some(base) = base
+        && finished
+    {
+        bases.tell(block.seq + 1, Some(base + reports.len()));
+    }
+    let mut done = Vec::new();
+    if let Some(base) = base {
+        let bytes = match &mut unfinished {
+            Some(reader) => &reader.get_mut().bytes,
+            None => &block.bytes,
+        };
+        done = work_on(reports, (bytes, block.offset), base, encoding, job);
+    }
     Checked {
-        reports,
+        done,
         unfinished,
         block,
     }
 }
 
-/// Like [`super::check_stream`], with `threads` workers (1: no extra thread).
-pub fn check_stream_parallel<R: Read + Send>(
+/// The jobs' results of the games of a block (its `bytes` from offset `from`), numbered from
+/// `base`: each game's report, offset and length as read.
+fn work_on<J: GameJob>(
+    reports: Vec<(GameReport, u64, usize)>,
+    (bytes, from): (&[u8], u64),
+    base: usize,
+    encoding: TextEncoding,
+    job: &mut J,
+) -> Vec<(J::Done, GameCount, u64)> {
+    reports
+        .into_iter()
+        .map(|(mut report, offset, len)| {
+            report.index += base;
+            let count = GameCount::of(&report);
+            let at = usize::try_from(offset - from).unwrap_or(usize::MAX);
+            let text = bytes.get(at..at.saturating_add(len)).unwrap_or_default();
+            let game = ReadGame {
+                report,
+                bytes: Cow::Borrowed(text),
+                encoding,
+                offset,
+            };
+            (job.work(game), count, offset + len as u64)
+        })
+        .collect()
+}
+
+/// Like [`super::check_stream`], with `threads` workers (see [`read_stream_parallel`]).
+pub fn check_stream_parallel<R: Read + Send + 'static>(
     input: R,
     options: &Options,
     forced: Option<TextEncoding>,
@@ -177,37 +293,59 @@ pub fn check_stream_parallel<R: Read + Send>(
     sink: &mut dyn GameSink,
     totals: &mut StreamTotals,
 ) -> io::Result<()> {
-    if threads <= 1 {
-        return super::check_stream(input, options, forced, sink, totals);
-    }
-    check_blocks(input, options, forced, threads, BLOCKS, sink, totals)
+    let sink = &mut ReportSink(sink);
+    read_stream_parallel(input, options, forced, threads, &Reports, sink, totals)
 }
 
-/// [`check_stream_parallel`] with blocks of the given sizes (tests cut small ones).
-pub(crate) fn check_blocks<R: Read + Send>(
+/// Like [`super::read_stream`], with `threads` workers (at least one; 0: none, all on this
+/// thread), each working on the games it reads with its own clone of `job`; the results
+/// reach `sink` in input order, the same for every number of threads. The input is read on
+/// a thread of its own, so that a pipe that gives games slowly shows them as they come
+/// ([`DoneSink::idle`]).
+pub fn read_stream_parallel<R: Read + Send + 'static, J: GameJob>(
+    input: R,
+    options: &Options,
+    forced: Option<TextEncoding>,
+    threads: usize,
+    job: &J,
+    sink: &mut dyn DoneSink<J::Done>,
+    totals: &mut StreamTotals,
+) -> io::Result<()> {
+    if threads == 0 {
+        return super::read_stream(input, options, forced, &mut job.clone(), sink, totals);
+    }
+    read_blocks(input, options, forced, threads, BLOCKS, job, sink, totals)
+}
+
+/// [`read_stream_parallel`] with blocks of the given sizes (tests cut small ones).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn read_blocks<R: Read + Send + 'static, J: GameJob>(
     input: R,
     options: &Options,
     forced: Option<TextEncoding>,
     threads: usize,
     sizes: Blocks,
-    sink: &mut dyn GameSink,
+    job: &J,
+    sink: &mut dyn DoneSink<J::Done>,
     totals: &mut StreamTotals,
 ) -> io::Result<()> {
     let (encoding, options, mut reader) = prepare(input, forced, options, sink)?;
     let (work_tx, work_rx) = mpsc::channel::<Block>();
     let work_rx = Mutex::new(work_rx);
-    let (done_tx, done_rx) = mpsc::channel::<(usize, Checked)>();
+    let (done_tx, done_rx) = mpsc::channel::<(usize, Checked<J::Done>)>();
     let max_in_flight = 2 * threads;
+    let bases = Bases::new();
     std::thread::scope(|scope| -> io::Result<()> {
         let mut workers = 0;
         for _ in 0..threads {
-            let (work_rx, done_tx) = (&work_rx, done_tx.clone());
+            let (work_rx, done_tx, bases) = (&work_rx, done_tx.clone(), &bases);
+            let mut job = job.clone();
             let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
                 loop {
                     let next = work_rx.lock().map(|rx| rx.recv());
                     let Ok(Ok(block)) = next else { break };
                     let seq = block.seq;
-                    let checked = check_block(block, encoding, &options);
+                    let checked = check_block(block, encoding, &options, &mut job, bases);
                     if done_tx.send((seq, checked)).is_err() {
                         break;
                     }
@@ -220,7 +358,14 @@ pub(crate) fn check_blocks<R: Read + Send>(
         }
         drop(done_tx);
         if workers == 0 {
-            return check_prepared(&mut reader, encoding, &options, sink, totals);
+            return read_prepared(
+                &mut reader,
+                encoding,
+                &options,
+                &mut job.clone(),
+                sink,
+                totals,
+            );
         }
         let mut ordered = Ordered {
             next: 0,
@@ -230,20 +375,39 @@ pub(crate) fn check_blocks<R: Read + Send>(
             games: 0,
             encoding,
             options: &options,
+            job: job.clone(),
+            bases: &bases,
         };
         let result = (|| -> io::Result<()> {
+            let feed = Feed::start(reader)?;
             let mut pending = Vec::new();
             let (mut offset, mut lines) = (0, Lines::default());
             let (mut fresh, mut sent) = (true, 0);
             // No candidate starts in `pending[..searched]`.
             let mut searched = 0;
+            // The input had nothing for a while and all that could be was handed on: wait.
+            let mut patient = false;
             loop {
                 let want = searched.max(pending.len()) + sizes.target;
-                let read = read_to(&mut reader, &mut pending, want);
+                let read = feed.read_to(&mut pending, want, patient);
+                patient = false;
                 let (cut, end) = match read {
                     Err(_) => (pending.len(), End::Other),
-                    Ok(true) => (pending.len(), End::Last),
-                    Ok(false) => match proposed_cut(&pending, searched) {
+                    Ok(Got::End) => (pending.len(), End::Last),
+                    Ok(Got::Idle) => match proposed_cut(&pending, searched) {
+                        Some((cut, opening)) => (cut, End::Candidate(opening)),
+                        None => {
+                            // Every game read so far is out: the output shows them.
+                            while ordered.next < sent {
+                                ordered.receive(&done_rx, sink, totals)?;
+                            }
+                            sink.idle()?;
+                            searched = pending.len().saturating_sub(MAX_TOKEN_BYTES);
+                            patient = true;
+                            continue;
+                        }
+                    },
+                    Ok(Got::Full) => match proposed_cut(&pending, searched) {
                         Some((cut, opening)) => (cut, End::Candidate(opening)),
                         None if pending.len() >= sizes.max => (pending.len(), End::Other),
                         None => {
@@ -279,25 +443,95 @@ pub(crate) fn check_blocks<R: Read + Send>(
                     }
                     return read.map(|_| ());
                 }
+                if matches!(read, Ok(Got::Idle)) {
+                    // The input has nothing for now: whatever is read goes out before waiting.
+                    while ordered.next < sent {
+                        ordered.receive(&done_rx, sink, totals)?;
+                    }
+                    sink.idle()?;
+                    patient = true;
+                }
             }
         })();
+        bases.stop();
         drop(work_tx);
         result
     })
 }
 
-/// Reads into `buf` until it holds `want` bytes; true at the end of the input.
-fn read_to<R: Read>(reader: &mut R, buf: &mut Vec<u8>, want: usize) -> io::Result<bool> {
-    let missing = want.saturating_sub(buf.len());
-    buf.reserve_exact(missing); // read into place, without zeroing it first
-    reader.take(missing as u64).read_to_end(buf)?;
-    Ok(buf.len() < want)
+/// How long the input may give nothing before what was read of it is handed on (a pipe that
+/// gives games slowly shows them as they come).
+const IDLE: Duration = Duration::from_millis(50);
+
+/// The input, read on a thread of its own (left to end with the input if the run stops
+/// first: it may wait on a pipe that never ends), so that the reading thread can tell when
+/// it has nothing for now.
+struct Feed {
+    pieces: mpsc::Receiver<io::Result<Vec<u8>>>,
+}
+
+/// What [`Feed::read_to`] got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Got {
+    /// All that was wanted.
+    Full,
+    /// Less: the input has nothing more for now.
+    Idle,
+    /// The end of the input.
+    End,
+}
+
+impl Feed {
+    fn start<R: Read + Send + 'static>(mut input: R) -> io::Result<Feed> {
+        let (tx, pieces) = mpsc::sync_channel(4);
+        std::thread::Builder::new().spawn(move || {
+            loop {
+                let mut piece = vec![0; SAMPLE];
+                let read = match input.read(&mut piece) {
+                    Ok(0) => return,
+                    Ok(n) => {
+                        piece.truncate(n);
+                        Ok(piece)
+                    }
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => Err(e),
+                };
+                let failed = read.is_err();
+                if tx.send(read).is_err() || failed {
+                    return;
+                }
+            }
+        })?;
+        Ok(Feed { pieces })
+    }
+
+    /// Reads into `buf` until it holds `want` bytes, the input ends, or (unless `patient`)
+    /// the input gives nothing for [`IDLE`].
+    fn read_to(&self, buf: &mut Vec<u8>, want: usize, patient: bool) -> io::Result<Got> {
+        while buf.len() < want {
+            let piece = match self.pieces.try_recv() {
+                Ok(piece) => piece,
+                Err(mpsc::TryRecvError::Disconnected) => return Ok(Got::End),
+                Err(mpsc::TryRecvError::Empty) if patient => match self.pieces.recv() {
+                    Ok(piece) => piece,
+                    Err(_) => return Ok(Got::End),
+                },
+                Err(mpsc::TryRecvError::Empty) => match self.pieces.recv_timeout(IDLE) {
+                    Ok(piece) => piece,
+                    Err(mpsc::RecvTimeoutError::Timeout) => return Ok(Got::Idle),
+                    Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(Got::End),
+                },
+            };
+            buf.extend_from_slice(&piece?);
+        }
+        Ok(Got::Full)
+    }
 }
 
 /// Blocks back from the workers, handed to the sink in input order.
-struct Ordered<'a> {
+struct Ordered<'a, J: GameJob> {
     next: usize,
-    waiting: BTreeMap<usize, Checked>,
+    waiting: BTreeMap<usize, Checked<J::Done>>,
     /// Buffers of blocks done with, to be filled again.
     spare: Vec<Vec<u8>>,
     /// The reader of a game that may go on past the blocks handed out so far.
@@ -306,14 +540,17 @@ struct Ordered<'a> {
     games: usize,
     encoding: TextEncoding,
     options: &'a Options,
+    /// Works on the games the carried reader reads.
+    job: J,
+    bases: &'a Bases,
 }
 
-impl Ordered<'_> {
+impl<J: GameJob> Ordered<'_, J> {
     /// Waits for one block and hands on every block that is now in order.
     fn receive(
         &mut self,
-        done: &mpsc::Receiver<(usize, Checked)>,
-        sink: &mut dyn GameSink,
+        done: &mpsc::Receiver<(usize, Checked<J::Done>)>,
+        sink: &mut dyn DoneSink<J::Done>,
         totals: &mut StreamTotals,
     ) -> io::Result<()> {
         let (seq, checked) = done
@@ -321,8 +558,12 @@ impl Ordered<'_> {
             .map_err(|_| io::Error::other("a validation worker stopped"))?;
         self.waiting.insert(seq, checked);
         while let Some(checked) = self.waiting.remove(&self.next) {
-            self.next += 1;
             self.take(checked, sink, totals)?;
+            // The next block's workers wait for its count no more than this.
+            let base = self.carry.is_none().then_some(self.games);
+            self.bases.forget(self.next);
+            self.next += 1;
+            self.bases.tell(self.next, base);
         }
         Ok(())
     }
@@ -330,27 +571,23 @@ impl Ordered<'_> {
     /// Hands on the games of the next block in order.
     fn take(
         &mut self,
-        checked: Checked,
-        sink: &mut dyn GameSink,
+        checked: Checked<J::Done>,
+        sink: &mut dyn DoneSink<J::Done>,
         totals: &mut StreamTotals,
     ) -> io::Result<()> {
         let Checked {
-            reports,
+            done,
             unfinished,
             mut block,
         } = checked;
-        let games = &mut self.games;
-        let mut each = |mut report: GameReport, end: u64| {
-            *games += 1;
-            report.index = *games;
-            tally(totals, &report, end);
-            sink.progress(end);
-            sink.game(report)
-        };
         let Some(mut reader) = self.carry.take() else {
             debug_assert!(block.fresh);
-            for (report, end) in reports {
-                each(report, end)?;
+            for (done, count, end) in done {
+                self.games += 1;
+                totals.count(count);
+                totals.bytes = end;
+                sink.progress(end);
+                sink.done(done, count)?;
             }
             match unfinished {
                 Some(reader) => self.carry = Some(reader),
@@ -365,6 +602,12 @@ impl Ordered<'_> {
         let bytes = std::mem::take(&mut block.bytes);
         self.spare.push(reader.get_mut().next_block(bytes));
         reader.more(block.end == End::Last);
+        let (games, job, encoding) = (&mut self.games, &mut self.job, self.encoding);
+        let each = |mut report: GameReport, raw: &RawGame| {
+            *games += 1;
+            report.index = *games;
+            hand_on(report, raw, encoding, job, sink, totals)
+        };
         if read_block(&mut reader, block.end, self.encoding, self.options, each)? {
             self.spare.push(reader.into_inner().bytes);
         } else {
@@ -401,11 +644,27 @@ mod tests {
 
     /// What a sink is told, the totals and the outcome: on one thread (`sizes` None), or in
     /// blocks of these sizes.
-    fn run<R: Read + Send>(input: R, options: &Options, sizes: Option<Blocks>) -> Vec<String> {
+    fn run<R: Read + Send + 'static>(
+        input: R,
+        options: &Options,
+        sizes: Option<Blocks>,
+    ) -> Vec<String> {
         let (mut sink, mut totals) = (Record::default(), StreamTotals::default());
         let result = match sizes {
             None => super::super::check_stream(input, options, None, &mut sink, &mut totals),
-            Some(sizes) => check_blocks(input, options, None, 3, sizes, &mut sink, &mut totals),
+            Some(sizes) => {
+                let reports = &mut ReportSink(&mut sink);
+                read_blocks(
+                    input,
+                    options,
+                    None,
+                    3,
+                    sizes,
+                    &Reports,
+                    reports,
+                    &mut totals,
+                )
+            }
         };
         sink.0.push(format!("{totals:?} {result:?}"));
         sink.0
@@ -453,9 +712,9 @@ mod tests {
     /// Cut in blocks of every size, `input` gives what one reader of the whole gives.
     fn same_as_one_thread(input: &[u8]) {
         for options in options() {
-            let one = run(input, &options, None);
+            let one = run(io::Cursor::new(input.to_vec()), &options, None);
             for sizes in sizes(input.len()) {
-                let blocks = run(input, &options, Some(sizes));
+                let blocks = run(io::Cursor::new(input.to_vec()), &options, Some(sizes));
                 assert!(
                     one == blocks,
                     "{sizes:?} {}:\n{}",
@@ -580,13 +839,13 @@ mod tests {
         }
         let input = text.as_bytes();
         for options in options() {
-            let one = run(input, &options, None);
+            let one = run(io::Cursor::new(input.to_vec()), &options, None);
             for target in [100, 1000, 5000, SAMPLE] {
                 let sizes = Blocks {
                     target,
                     max: 4 * target,
                 };
-                let blocks = run(input, &options, Some(sizes));
+                let blocks = run(io::Cursor::new(input.to_vec()), &options, Some(sizes));
                 assert!(one == blocks, "{}", first_difference(&one, &blocks));
             }
         }
@@ -603,31 +862,32 @@ mod tests {
         text.push_str(&archive(20, 4, Variant::Spantsiretti));
         let input = text.as_bytes();
         let options = &options()[1];
-        let one = run(input, options, None);
+        let one = run(io::Cursor::new(input.to_vec()), options, None);
         for target in [10_000, 300_000] {
             let sizes = Blocks {
                 target,
                 max: 4 * target,
             };
-            let blocks = run(input, options, Some(sizes));
+            let blocks = run(io::Cursor::new(input.to_vec()), options, Some(sizes));
             assert!(one == blocks, "{}", first_difference(&one, &blocks));
         }
     }
 
     /// A reader that fails after `left` bytes.
-    struct FailAfter<'a> {
-        bytes: &'a [u8],
+    struct FailAfter {
+        bytes: Vec<u8>,
         left: usize,
     }
 
-    impl Read for FailAfter<'_> {
+    impl Read for FailAfter {
         fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
             if self.left == 0 {
                 return Err(io::Error::other("disk on fire"));
             }
             let n = out.len().min(self.left).min(self.bytes.len());
             out[..n].copy_from_slice(&self.bytes[..n]);
-            (self.bytes, self.left) = (&self.bytes[n..], self.left - n);
+            self.bytes.drain(..n);
+            self.left -= n;
             Ok(n)
         }
     }
@@ -637,7 +897,7 @@ mod tests {
         let text = archive(30, 5, Variant::Spantsiretti);
         for left in [1, 500, 5000, text.len() / 2] {
             let input = || FailAfter {
-                bytes: text.as_bytes(),
+                bytes: text.as_bytes().to_vec(),
                 left,
             };
             for options in options() {
