@@ -457,14 +457,14 @@ impl fmt::Display for Kind {
                 "decoded as {encoding} (a guess: {reason}); use --encoding to choose"
             ),
             Kind::BothBoardsInFile { count, named } => {
+                let named = named_games(*count, named);
                 let them = if *count == 1 { "it" } else { "them" };
                 write!(
                     f,
-                    "{} without GameType tag (game {}) fit both boards: read as GameType 41 \
-                     (10x8), the default; --game-type 25 (or game-type = \"russian\" in \
+                    "{} without GameType tag (game {named}) fit both boards: read as GameType \
+                     41 (10x8), the default; --game-type 25 (or game-type = \"russian\" in \
                      pdnkit.toml) reads {them} as Russian draughts",
                     games(*count),
-                    named_games(*count, named)
                 )
             }
             Kind::CompactNotationInFile {
