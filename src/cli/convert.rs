@@ -5,7 +5,7 @@
 use super::args::{self, CapArgs, CommonArgs, Config};
 use super::common::{Piece, Progress, Render, render_input};
 use super::convert_messages::{Messages, summary};
-use super::fold::BothBoards;
+use super::fold::{FileNotes, Taken};
 use super::inputs::{Input, Unreadable};
 use super::ordered::{Emit, in_input_order};
 use super::output::{Output, Sources, tell_error};
@@ -250,12 +250,12 @@ struct ToJson {
     options: JsonOptions,
 }
 
-/// A game as JSON: its object (one line), its number, whether its note that it fits both
-/// boards was taken out, and the report of an invalid game (for its diagnostics).
+/// A game as JSON: its object (one line), its number, the notes told once for the file taken
+/// out of it, and the report of an invalid game (for its diagnostics).
 struct Json {
     line: Vec<u8>,
     index: usize,
-    folded: bool,
+    taken: Taken,
     invalid: Option<GameReport>,
 }
 
@@ -264,14 +264,14 @@ impl GameJob for ToJson {
 
     fn work(&mut self, game: ReadGame<'_>) -> Json {
         let mut report = game.report;
-        let folded = BothBoards::strip(&mut report);
+        let taken = FileNotes::strip(&mut report);
         let mut line = Vec::new();
         GameObject::conversion(&self.file, &report, self.options).write(&mut line);
         line.push(b'\n');
         Json {
             line,
             index: report.index,
-            folded,
+            taken,
             invalid: (!report.valid()).then_some(report),
         }
     }
@@ -297,9 +297,7 @@ impl Render for Converter<'_> {
     }
 
     fn game(&mut self, json: Json, piece: &mut Piece) -> io::Result<()> {
-        if json.folded {
-            self.messages.folded(json.index);
-        }
+        self.messages.folded(json.index, json.taken);
         if let Some(report) = json.invalid {
             self.messages.invalid(report, &mut piece.messages)?;
         }

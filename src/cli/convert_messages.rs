@@ -3,7 +3,7 @@
 
 use super::args::Config;
 use super::cap::{Cap, omitted_line};
-use super::fold::BothBoards;
+use super::fold::{FileNotes, Taken};
 use super::report::{FileFormatter, ReportFormat, plural};
 use pdnkit::validate::{GameReport, StreamTotals};
 use std::io;
@@ -14,8 +14,8 @@ pub(super) struct Messages<'a> {
     /// Human diagnostics for standard error.
     pub formatter: FileFormatter<'a>,
     cap: Cap,
-    /// Games that fit both boards, told of once for the file.
-    both_boards: BothBoards,
+    /// Notes told once for the file (games that fit both boards, compact captures).
+    notes: FileNotes,
 }
 
 impl<'a> Messages<'a> {
@@ -27,24 +27,24 @@ impl<'a> Messages<'a> {
                 quiet: config.quiet,
             },
             cap: Cap::new(config.caps, config.quiet),
-            both_boards: BothBoards::default(),
+            notes: FileNotes::default(),
         }
     }
 
     pub fn game(&mut self, report: &mut GameReport, out: &mut Vec<u8>) -> io::Result<()> {
-        self.both_boards.take(report);
+        self.notes.take(report);
         if !report.valid() {
             self.invalid(report.clone(), out)?;
         }
         Ok(())
     }
 
-    /// Game `index` fitted both boards (its note taken out by [`BothBoards::strip`]).
-    pub fn folded(&mut self, index: usize) {
-        self.both_boards.fold(index);
+    /// Game `index` had the notes told once for the file that [`FileNotes::strip`] took.
+    pub fn folded(&mut self, index: usize, taken: Taken) {
+        self.notes.fold(index, taken);
     }
 
-    /// The diagnostics of an invalid game (its note that it fits both boards taken out),
+    /// The diagnostics of an invalid game (its notes told once for the file taken out),
     /// capped.
     pub fn invalid(&mut self, mut shown: GameReport, out: &mut Vec<u8>) -> io::Result<()> {
         let index = shown.index;
@@ -59,7 +59,7 @@ impl<'a> Messages<'a> {
 
     pub fn finish(&mut self, out: &mut Vec<u8>) -> io::Result<()> {
         let f = &self.formatter;
-        if let Some(note) = self.both_boards.note() {
+        for note in self.notes.notes() {
             f.file_problem(out, &note)?;
         }
         if self.cap.file_omitted > 0 {

@@ -12,6 +12,7 @@ mod report_browser;
 
 mod canonical;
 mod cli;
+mod compact;
 mod config;
 mod convert;
 mod dates;
