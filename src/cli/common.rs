@@ -161,7 +161,7 @@ pub fn check_input(
 
 /// Files smaller than this are read on the calling thread: a block of the parallel reading
 /// or less, nothing to share out, and no threads to start for each of many small files.
-const SMALL_INPUT: u64 = 256 << 10;
+const SMALL_INPUT: u64 = 64 << 10;
 
 /// The worker threads to read `input` with, given `threads` for it (0: none, read on the
 /// calling thread). A file is read on the calling thread when one worker would do all the

@@ -43,8 +43,10 @@ pub(crate) struct Blocks {
     pub max: usize,
 }
 
+/// Small enough that what the jobs make of a block (JSON with a position a move is about ten
+/// times the input) stays small for the few blocks in flight.
 const BLOCKS: Blocks = Blocks {
-    target: 256 << 10,
+    target: 64 << 10,
     max: 1 << 20,
 };
 
