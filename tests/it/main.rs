@@ -19,6 +19,7 @@ mod dates;
 mod dedupe;
 mod differential;
 mod draw_rules;
+mod encodings;
 mod escaping;
 mod fixtures;
 mod fuzz_corpus;
