@@ -67,15 +67,24 @@ commands=(
     "stats --format json -j1"
     "stats --format json -j2"
     "convert --to jsonl -j1"
+    "convert --to jsonl -j2"
     "convert --to pdn -j1"
+    "convert --to pdn -j2"
+    "validate --format human -j2"
+    "positions -j1"
+    "positions -j2"
+    "select --result 1-0 -j2"
+    "merge -j2"
 )
 differences=0 runs=0
 for f in "$dir"/*.pdn; do
     for c in "${commands[@]}"; do
+        # Standard output, the exit code, then standard error (how the two streams
+        # interleave on one pipe depends on when each is flushed, which is no contract).
         # shellcheck disable=SC2086
-        a=$({ "$old" $c --no-progress "$f" 2>&1; echo "exit $?"; } | md5sum)
+        a=$({ "$old" $c --no-progress "$f" 2>"$dir.stderr"; echo "exit $?"; cat "$dir.stderr"; } | md5sum)
         # shellcheck disable=SC2086
-        b=$({ "$new" $c --no-progress "$f" 2>&1; echo "exit $?"; } | md5sum)
+        b=$({ "$new" $c --no-progress "$f" 2>"$dir.stderr"; echo "exit $?"; cat "$dir.stderr"; } | md5sum)
         runs=$((runs + 1))
         if [[ $a != "$b" ]]; then
             differences=$((differences + 1))
