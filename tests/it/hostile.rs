@@ -643,7 +643,11 @@ fn positions_keeps_its_verdict_when_its_reader_goes() {
     let bad = d.write("bad.pdn", invalid_games(1).as_bytes());
     let many = d.write("many.pdn", random_games(3000).as_bytes());
     for ignored in [false, true] {
-        for args in [&["positions"][..], &["positions", "-j", "1"], &["positions", "--unique"]] {
+        for args in [
+            &["positions"][..],
+            &["positions", "-j", "1"],
+            &["positions", "--unique"],
+        ] {
             closed_after_100_bytes(args, &[bad.clone(), many.clone()], ignored, 1);
             closed_after_100_bytes(args, std::slice::from_ref(&many), ignored, 0);
         }
