@@ -1,18 +1,28 @@
 //! Text encodings of PDN files: UTF-8 (with or without byte order mark) and the single-byte
-//! code pages of older archives, Windows-1251, CP866 and Latin-1 (read as Windows-1252, its
-//! superset). [`detect`] chooses one for a sample of a file; [`decode`] turns bytes (a tag
-//! value, a comment) into text. A guess is reported, never fatal.
+//! code pages of older archives: Windows-1251, CP866 and KOI8-R (Cyrillic), Latin-1 (read as
+//! Windows-1252, its superset), and by name any other single-byte code page of the Encoding
+//! Standard (`iso-8859-5`, `koi8-u`, `windows-1250`, ...). [`detect`] chooses one for a sample
+//! of a file; [`decode`] turns bytes (a tag value, a comment) into text. A guess is reported,
+//! never fatal.
+//!
+//! Names: every label `encoding_rs` knows ([`Encoding::for_label`]: `cp1251`, `ibm866`,
+//! `koi8-r`, `latin1`, `utf8`, ...) and a few of DOS and Windows habit (`win1251`, `866`,
+//! `latin-1`). Multi-byte encodings other than UTF-8 (UTF-16, Shift_JIS, GBK, ...) are
+//! refused by name: their characters hold bytes that PDN's byte-level reading takes for `[`,
+//! `{` or a line break.
 //!
 //! Detection: valid UTF-8 is UTF-8 (a sample cut inside a character still counts as valid
-//! when it holds other non-ASCII characters), unless it decodes to characters no real text
-//! holds (C1 controls, private use, unassigned planes), which single-byte text can form.
-//! Otherwise each code page is scored on the non-ASCII bytes: Cyrillic letters weighted by
-//! how common they are in Russian, penalties for box-drawing and other symbols, for Cyrillic
-//! letters glued to Latin ones and for capitals inside words; Latin-1 scores accented
-//! letters inside Latin words and loses on long runs of accented letters (which are
-//! Cyrillic words in another code page). The best score wins; ties go to Windows-1251.
+//! when it holds other non-ASCII characters), C1 controls included, unless it decodes to
+//! characters no real text holds (private use, the planes from 4 on), which single-byte
+//! text can form. Otherwise each
+//! code page is scored on the non-ASCII bytes: Cyrillic letters weighted by how common they
+//! are in Russian, penalties for box-drawing and other symbols, for Cyrillic letters glued to
+//! Latin ones and for capitals inside words (which is what tells KOI8-R from Windows-1251:
+//! each puts the capitals where the other has the small letters); Latin-1 scores accented
+//! letters inside Latin words and loses on long runs of accented letters (which are Cyrillic
+//! words in another code page). The best score wins; ties go to Windows-1251.
 
-use encoding_rs::{Encoding, IBM866, UTF_8, WINDOWS_1251, WINDOWS_1252};
+use encoding_rs::{Encoding, IBM866, KOI8_R, UTF_8, WINDOWS_1251, WINDOWS_1252};
 use std::borrow::Cow;
 use std::fmt;
 use std::io::{self, Read};
@@ -27,39 +37,79 @@ pub enum TextEncoding {
     Windows1251,
     /// CP866 (DOS Cyrillic).
     Cp866,
+    /// KOI8-R (Cyrillic of Unix and of early Russian networks).
+    Koi8R,
     /// ISO-8859-1 (decoded as Windows-1252, its superset).
     Latin1,
+    /// Another single-byte code page, chosen by name (never detected).
+    Other(&'static Encoding),
 }
 
+/// The code pages detection chooses among when a sample is not UTF-8.
+const GUESSED: [TextEncoding; 4] = [
+    TextEncoding::Windows1251,
+    TextEncoding::Cp866,
+    TextEncoding::Koi8R,
+    TextEncoding::Latin1,
+];
+
 impl TextEncoding {
-    /// Every encoding.
-    pub const ALL: [TextEncoding; 4] = [
+    /// The encodings that have a name of pdnkit's own (and that detection chooses among).
+    pub const ALL: [TextEncoding; 5] = [
         TextEncoding::Utf8,
         TextEncoding::Windows1251,
         TextEncoding::Cp866,
+        TextEncoding::Koi8R,
         TextEncoding::Latin1,
     ];
 
-    /// Reads a name as given on the command line: `utf-8`, `windows-1251`, `cp866`,
-    /// `latin1` and common aliases (`utf8`, `cp1251`, `win1251`, `ibm866`, `866`,
-    /// `iso-8859-1`, `latin-1`, `cp1252`, ...), in any case.
-    pub fn parse_name(name: &str) -> Option<TextEncoding> {
+    /// Reads a name as given on the command line: any label of the Encoding Standard
+    /// (`utf-8`, `windows-1251`, `cp1251`, `ibm866`, `koi8-r`, `latin1`, `iso-8859-5`, ...,
+    /// in any case) and `win1251`, `1251`, `dos866`, `oem866`, `latin-1`; an error says why a
+    /// name is not read.
+    pub fn parse_name(name: &str) -> Result<TextEncoding, String> {
         let key: String = name
             .chars()
             .filter(|c| !matches!(c, '-' | '_' | ' '))
             .flat_map(char::to_lowercase)
             .collect();
-        Some(match key.as_str() {
-            "utf8" | "unicode11utf8" => TextEncoding::Utf8,
-            "windows1251" | "cp1251" | "win1251" | "1251" | "xcp1251" | "ansicyrillic" => {
-                TextEncoding::Windows1251
-            }
-            "cp866" | "ibm866" | "866" | "dos866" | "csibm866" | "oem866" => TextEncoding::Cp866,
-            "latin1" | "l1" | "iso88591" | "iso885915" | "windows1252" | "cp1252" | "1252" => {
-                TextEncoding::Latin1
-            }
-            _ => return None,
+        let habit = match key.as_str() {
+            "win1251" | "1251" | "ansicyrillic" => Some(WINDOWS_1251),
+            "dos866" | "oem866" => Some(IBM866),
+            "latin1" | "1252" => Some(WINDOWS_1252),
+            _ => None,
+        };
+        let encoding = habit
+            .or_else(|| Encoding::for_label(name.trim().as_bytes()))
+            .ok_or_else(|| {
+                format!(
+                    "unknown encoding \"{}\"; use auto or a label of the Encoding Standard \
+                     (utf-8, windows-1251, cp866, koi8-r, latin1, iso-8859-5, ...)",
+                    crate::escape::text(name)
+                )
+            })?;
+        TextEncoding::of(encoding).ok_or_else(|| {
+            format!(
+                "encoding \"{}\" ({}) is not read: its characters hold bytes that PDN's \
+                 reading takes for ASCII; convert the file to UTF-8",
+                crate::escape::text(name),
+                encoding.name()
+            )
         })
+    }
+
+    /// The encoding of an `encoding_rs` encoding, if pdnkit reads it: UTF-8 or a
+    /// single-byte code page.
+    fn of(encoding: &'static Encoding) -> Option<TextEncoding> {
+        if let Some(named) = TextEncoding::ALL
+            .into_iter()
+            .find(|e| e.encoding() == encoding)
+        {
+            return Some(named);
+        }
+        encoding
+            .is_single_byte()
+            .then_some(TextEncoding::Other(encoding))
     }
 
     /// Reads a choice as the command line and `pdnkit.toml` give it: `auto` (None: detect
@@ -68,18 +118,19 @@ impl TextEncoding {
         if name.eq_ignore_ascii_case("auto") {
             return Ok(None);
         }
-        TextEncoding::parse_name(name).map(Some).ok_or_else(|| {
-            format!("unknown encoding \"{name}\"; use auto, utf-8, windows-1251, cp866 or latin1")
-        })
+        TextEncoding::parse_name(name).map(Some)
     }
 
-    /// The canonical name, as accepted by [`TextEncoding::parse_name`].
-    pub const fn name(self) -> &'static str {
+    /// The canonical name, as accepted by [`TextEncoding::parse_name`]: pdnkit's own for
+    /// [`TextEncoding::ALL`], else the Encoding Standard's (`ISO-8859-5`).
+    pub fn name(self) -> &'static str {
         match self {
             TextEncoding::Utf8 => "utf-8",
             TextEncoding::Windows1251 => "windows-1251",
             TextEncoding::Cp866 => "cp866",
+            TextEncoding::Koi8R => "koi8-r",
             TextEncoding::Latin1 => "latin1",
+            TextEncoding::Other(encoding) => encoding.name(),
         }
     }
 
@@ -89,7 +140,9 @@ impl TextEncoding {
             TextEncoding::Utf8 => UTF_8,
             TextEncoding::Windows1251 => WINDOWS_1251,
             TextEncoding::Cp866 => IBM866,
+            TextEncoding::Koi8R => KOI8_R,
             TextEncoding::Latin1 => WINDOWS_1252,
+            TextEncoding::Other(encoding) => encoding,
         }
     }
 }
@@ -185,37 +238,37 @@ pub fn detect(sample: &[u8]) -> Detection {
             return sure("valid UTF-8");
         }
     }
-    let candidates = [
-        TextEncoding::Windows1251,
-        TextEncoding::Cp866,
-        TextEncoding::Latin1,
-    ];
-    let scores = candidates.map(|enc| score(sample, enc));
+    let scores = GUESSED.map(|enc| score(sample, enc));
     let mut best = 0;
     for (i, s) in scores.iter().enumerate() {
         if *s > scores.get(best).copied().unwrap_or(f64::MIN) {
             best = i;
         }
     }
-    let encoding = candidates
+    let encoding = GUESSED
         .get(best)
         .copied()
         .unwrap_or(TextEncoding::Windows1251);
-    let [s1251, s866, slatin] = scores;
+    let scores: Vec<String> = GUESSED
+        .iter()
+        .zip(scores)
+        .map(|(enc, s)| format!("{enc} {s:.2}"))
+        .collect();
     Detection {
         encoding,
         guessed: true,
         reason: format!(
-            "not valid UTF-8; non-ASCII text reads best as {encoding} \
-             (scores: windows-1251 {s1251:.2}, cp866 {s866:.2}, latin1 {slatin:.2})"
+            "not valid UTF-8; non-ASCII text reads best as {encoding} (scores: {})",
+            scores.join(", ")
         ),
     }
 }
 
-/// Characters that real UTF-8 text does not contain but that single-byte text can form
-/// by chance: C1 controls, private use, and the unassigned planes 4 to 16.
+/// Characters that real UTF-8 text does not hold but that single-byte text can form by
+/// chance (CP866 `ёлка` is valid UTF-8 in plane 6): private use and the planes from 4 on.
+/// C1 controls are text's (U+0085 is a line break; stray ones occur in real files).
 fn plausible_in_utf8(c: char) -> bool {
-    !matches!(u32::from(c), 0x80..=0x9F | 0xE000..=0xF8FF | 0x40000..)
+    !matches!(u32::from(c), 0xE000..=0xF8FF | 0x40000..)
 }
 
 /// What a byte is, in one code page.
@@ -324,16 +377,11 @@ fn classify(c: char) -> Class {
     Class::Junk
 }
 
-/// Classes of the bytes 0x80..=0xFF in each single-byte code page.
+/// Classes of the bytes 0x80..=0xFF in each code page detection chooses among.
 fn table(encoding: TextEncoding) -> &'static [Class; 128] {
-    static TABLES: OnceLock<[[Class; 128]; 3]> = OnceLock::new();
+    static TABLES: OnceLock<[[Class; 128]; GUESSED.len()]> = OnceLock::new();
     let tables = TABLES.get_or_init(|| {
-        [
-            TextEncoding::Windows1251,
-            TextEncoding::Cp866,
-            TextEncoding::Latin1,
-        ]
-        .map(|enc| {
+        GUESSED.map(|enc| {
             let high: Vec<u8> = (0x80..=0xFFu8).collect();
             let (text, _) = enc.encoding().decode_without_bom_handling(&high);
             let mut classes = [Class::Junk; 128];
@@ -343,11 +391,7 @@ fn table(encoding: TextEncoding) -> &'static [Class; 128] {
             classes
         })
     });
-    let index = match encoding {
-        TextEncoding::Cp866 => 1,
-        TextEncoding::Latin1 => 2,
-        TextEncoding::Windows1251 | TextEncoding::Utf8 => 0,
-    };
+    let index = GUESSED.iter().position(|&e| e == encoding).unwrap_or(0);
     tables.get(index).unwrap_or(&tables[0])
 }
 
@@ -396,24 +440,29 @@ fn score(sample: &[u8], encoding: TextEncoding) -> f64 {
     let mut total = 0.0;
     let mut count = 0u32;
     let mut run = 0usize; // consecutive non-ASCII letters so far
+    let mut lower_in_run = false; // a small Russian letter among them
     let mut from = 0;
     // ASCII bytes score nothing and end a run of letters: most bytes are skipped unread.
     while let Some(i) = next_non_ascii(sample, from) {
         if i > from {
-            run = 0;
+            (run, lower_in_run) = (0, false);
         }
         from = i + 1;
         let here = class(i);
         let prev = i.checked_sub(1).and_then(class);
         let next = class(i + 1);
         run = if is_letter(here) { run + 1 } else { 0 };
+        // Every capital after a small letter of its word counts against: a word of real
+        // text is small, Capitalised or in CAPITALS, and KOI8-R read as Windows-1251 (or
+        // the other way round) turns `Capitalised` into `cAPITALISED`.
+        let after_lower = lower_in_run && run > 0;
+        lower_in_run = after_lower || matches!(here, Some(Class::Russian { upper: false, .. }));
         let Some(here) = here else { continue };
         let glued_to_ascii = prev == Some(Class::AsciiLetter) || next == Some(Class::AsciiLetter);
         let points = match here {
             Class::AsciiLetter | Class::AsciiOther => continue,
             Class::Russian { upper, weight } => {
-                let capital_inside_word =
-                    upper && matches!(prev, Some(Class::Russian { upper: false, .. }));
+                let capital_inside_word = upper && after_lower;
                 if glued_to_ascii {
                     -4.0
                 } else if capital_inside_word {
@@ -486,26 +535,49 @@ mod tests {
     #[test]
     fn names_and_aliases() {
         for enc in TextEncoding::ALL {
-            assert_eq!(TextEncoding::parse_name(enc.name()), Some(enc));
+            assert_eq!(TextEncoding::parse_name(enc.name()), Ok(enc));
             assert_eq!(TextEncoding::parse_choice(enc.name()), Ok(Some(enc)));
             assert_eq!(enc.to_string(), enc.name());
         }
         for (name, enc) in [
             ("UTF8", TextEncoding::Utf8),
             ("cp1251", TextEncoding::Windows1251),
+            ("x-cp1251", TextEncoding::Windows1251),
             ("Win-1251", TextEncoding::Windows1251),
             ("IBM866", TextEncoding::Cp866),
             ("866", TextEncoding::Cp866),
+            ("csibm866", TextEncoding::Cp866),
+            ("KOI8-R", TextEncoding::Koi8R),
+            ("koi8", TextEncoding::Koi8R),
+            ("cskoi8r", TextEncoding::Koi8R),
             ("ISO-8859-1", TextEncoding::Latin1),
             ("latin-1", TextEncoding::Latin1),
             ("windows-1252", TextEncoding::Latin1),
         ] {
-            assert_eq!(TextEncoding::parse_name(name), Some(enc), "{name}");
+            assert_eq!(TextEncoding::parse_name(name), Ok(enc), "{name}");
         }
-        assert_eq!(TextEncoding::parse_name("koi8-r"), None);
-        assert_eq!(TextEncoding::parse_name("auto"), None);
+        // Any other single-byte code page of the Encoding Standard, by its labels.
+        let cyrillic = TextEncoding::parse_name("iso-8859-5").unwrap();
+        assert_eq!(cyrillic, TextEncoding::Other(encoding_rs::ISO_8859_5));
+        assert_eq!(cyrillic.name(), "ISO-8859-5");
+        assert_eq!(TextEncoding::parse_name(cyrillic.name()), Ok(cyrillic));
+        assert_eq!(
+            TextEncoding::parse_name("koi8-u"),
+            Ok(TextEncoding::Other(encoding_rs::KOI8_U))
+        );
+        assert_eq!(decode(&[0xB8, 0xD2], cyrillic), "Ив");
+        // Multi-byte encodings are named and refused with the reason.
+        for name in ["utf-16", "shift_jis", "gbk", "iso-2022-jp"] {
+            let refused = TextEncoding::parse_name(name).unwrap_err();
+            assert!(refused.contains("convert the file to UTF-8"), "{refused}");
+        }
+        let unknown = TextEncoding::parse_choice("nonsense").unwrap_err();
+        assert!(
+            unknown.starts_with("unknown encoding \"nonsense\""),
+            "{unknown}"
+        );
+        assert!(TextEncoding::parse_name("auto").is_err());
         assert_eq!(TextEncoding::parse_choice("Auto"), Ok(None));
-        assert!(TextEncoding::parse_choice("koi8-r").is_err());
     }
 
     #[test]
@@ -521,12 +593,34 @@ mod tests {
         let d = detect(&bytes[..bytes.len() - 1]);
         assert_eq!(d.encoding, TextEncoding::Utf8);
         assert_eq!(detect(b"").encoding, TextEncoding::Utf8);
+        // C1 characters in valid UTF-8 do not make it a code page.
+        for c1 in ['\u{80}', '\u{85}', '\u{9B}'] {
+            let text = format!("[White \"Иванов{c1}\"]\n[Event \"Чемпионат\"]");
+            let d = detect(text.as_bytes());
+            assert_eq!(
+                (d.encoding, d.guessed),
+                (TextEncoding::Utf8, false),
+                "{c1:?}"
+            );
+        }
     }
 
     #[test]
     fn russian_code_pages_are_told_apart() {
         for text in RUSSIAN {
-            for enc in [TextEncoding::Windows1251, TextEncoding::Cp866] {
+            for enc in [
+                TextEncoding::Windows1251,
+                TextEncoding::Cp866,
+                TextEncoding::Koi8R,
+            ] {
+                // One word all small or all capitals is a word of either KOI8-R or
+                // Windows-1251 read in the other (`ёлка` is `ЈМЛБ`): the tie goes to
+                // Windows-1251. Capitalised words and sentences tell them apart.
+                let cased =
+                    text.chars().any(char::is_lowercase) && text.chars().any(char::is_uppercase);
+                if enc == TextEncoding::Koi8R && !cased {
+                    continue;
+                }
                 let d = detect(&encode(text, enc));
                 assert_eq!(d.encoding, enc, "{text:?} in {enc}: {}", d.reason);
                 assert!(d.guessed);

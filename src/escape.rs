@@ -30,7 +30,7 @@ pub fn is_unsafe(c: char) -> bool {
 
 /// Whether a UTF-8 text may hold an unsafe character: a byte below 0x20, DEL, or the first
 /// byte of the two-byte (C1) and three-byte (U+20xx) sequences that [`is_unsafe`] covers.
-fn may_be_unsafe(s: &str) -> bool {
+pub(crate) fn may_be_unsafe(s: &str) -> bool {
     s.bytes()
         .any(|b| b < 0x20 || b == 0x7f || b == 0xc2 || b == 0xe2)
 }

@@ -9,6 +9,7 @@
 //! The reader is nom parsers, one per production of the PDN FEN grammar (pdn.fmjd.org, "FEN
 //! tag"), named after it (`docs/pdn.md` maps them); they read a text without white space.
 
+use crate::geometry::MAX_SQUARES;
 use crate::position::{Color, Piece, Position};
 use crate::square::{Corner, SquareError};
 use crate::variant::Variant;
@@ -382,67 +383,103 @@ pub enum FenNotation {
 
 /// Writes `pos` as a FEN, squares in ascending order, kings marked `K`.
 pub fn write_fen(pos: &Position, notation: FenNotation) -> String {
-    let mut out = String::with_capacity(16 + 4 * pos.occupied().count_ones() as usize);
-    push_fen(pos, notation, &mut out);
-    out
+    FenText::of(pos, notation).as_str().to_string()
 }
 
-/// Appends [`write_fen`]'s text of `pos` to `out` (for callers that write many positions
-/// into one reused buffer): straight from the bitboards, without a string per square.
-pub fn push_fen(pos: &Position, notation: FenNotation, out: &mut String) {
-    let g = pos.geometry();
-    out.push(match pos.turn {
-        Color::White => 'W',
-        Color::Black => 'B',
-    });
-    for (color, section) in [(Color::White, ":W"), (Color::Black, ":B")] {
-        out.push_str(section);
-        let pieces = pos.pieces(color);
-        let mut first = true;
-        let mut item = |bit: u8, out: &mut String| {
-            if !std::mem::take(&mut first) {
-                out.push(',');
-            }
-            if pos.kings & (1u64 << bit) != 0 {
-                out.push('K');
-            }
+/// Appends [`write_fen`]'s text of `pos` to `out`, without a string of its own (for writers
+/// of many positions).
+pub fn push_fen(pos: &Position, notation: FenNotation, out: &mut Vec<u8>) {
+    out.extend_from_slice(FenText::of(pos, notation).as_bytes());
+}
+
+/// Bytes of the longest FEN of a board pdnkit plays: the side to move and the section
+/// letters, then at most [`MAX_SQUARES`] items of at most 5 bytes each (`,K` and a square of
+/// two or three characters).
+const FEN_ROOM: usize = 8 + 5 * MAX_SQUARES;
+
+/// A FEN text written on the stack, straight from the bitboards: no string per square and
+/// no check of a buffer's room per byte.
+pub struct FenText {
+    bytes: [u8; FEN_ROOM],
+    len: usize,
+}
+
+impl FenText {
+    /// The FEN of `pos`.
+    pub fn of(pos: &Position, notation: FenNotation) -> FenText {
+        let g = pos.geometry();
+        let mut bytes = [0; FEN_ROOM];
+        bytes[0] = match pos.turn {
+            Color::White => b'W',
+            Color::Black => b'B',
         };
-        match notation {
-            // Bits ascend in reading order (a1, c1, ..., then the next row up): the order of
-            // the names.
-            FenNotation::Alpha => {
-                for bit in crate::geometry::bits(pieces) {
-                    item(bit, out);
-                    let name = g.square_name(bit);
-                    out.push(char::from(b'a' + name.column));
-                    push_number(u32::from(name.row) + 1, out);
+        let mut len = 1;
+        for (color, letter) in [(Color::White, b'W'), (Color::Black, b'B')] {
+            bytes[len..len + 2].copy_from_slice(&[b':', letter]);
+            len += 2;
+            let pieces = pos.pieces(color);
+            // Each item as `,K` and its square, the comma and the `K` skipped where they do
+            // not belong: no branch per byte, one bound check per item.
+            let mut comma = false;
+            let mut item = |square: [u8; 3], digits: usize, bit: u8| {
+                let at = &mut bytes[len..len + 5];
+                let mut n = 0;
+                at[n] = b',';
+                n += usize::from(std::mem::replace(&mut comma, true));
+                at[n] = b'K';
+                n += usize::from(pos.kings & (1u64 << bit) != 0);
+                at[n..n + 3].copy_from_slice(&square);
+                len += n + digits;
+            };
+            match notation {
+                // Bits ascend in reading order (a1, c1, ..., then the next row up): the order
+                // of the names.
+                FenNotation::Alpha => {
+                    for bit in crate::geometry::bits(pieces) {
+                        let name = g.square_name(bit);
+                        let column = b'a' + name.column;
+                        match decimal(name.row + 1) {
+                            (b'0', ones) => item([column, ones, 0], 2, bit),
+                            (tens, ones) => item([column, tens, ones], 3, bit),
+                        }
+                    }
                 }
-            }
-            // The squares by number: a bitboard of numbers (bit n - 1 for number n), read in
-            // ascending order.
-            FenNotation::Numeric(corner) => {
-                let numbers = crate::geometry::bits(pieces)
-                    .fold(0u64, |set, bit| set | 1 << (g.number_of(bit, corner) - 1));
-                for index in crate::geometry::bits(numbers) {
-                    let number = u32::from(index) + 1;
-                    let bit = g
-                        .bit_of_number(number, corner)
-                        .expect("a number of the board");
-                    item(bit, out);
-                    push_number(number, out);
+                // The squares by number: a bitboard of numbers (bit n - 1 for number n), read
+                // in ascending order.
+                FenNotation::Numeric(corner) => {
+                    let numbers = crate::geometry::bits(pieces)
+                        .fold(0u64, |set, bit| set | 1 << (g.number_of(bit, corner) - 1));
+                    for index in crate::geometry::bits(numbers) {
+                        let number = index + 1;
+                        let bit = g
+                            .bit_of_number(u32::from(number), corner)
+                            .expect("a number of the board");
+                        match decimal(number) {
+                            (b'0', ones) => item([ones, 0, 0], 1, bit),
+                            (tens, ones) => item([tens, ones, 0], 2, bit),
+                        }
+                    }
                 }
             }
         }
+        FenText { bytes, len }
+    }
+
+    /// The text, plain ASCII.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(self.as_bytes()).expect("a FEN is ASCII")
     }
 }
 
-/// Appends `n` (below 100: a row or a square number) in decimal.
+/// The tens and ones digits of `n` (below 100: a row or a square number).
 #[inline(always)]
-fn push_number(n: u32, out: &mut String) {
-    if n >= 10 {
-        out.push(char::from(b'0' + (n / 10) as u8));
-    }
-    out.push(char::from(b'0' + (n % 10) as u8));
+fn decimal(n: u8) -> (u8, u8) {
+    (b'0' + n / 10, b'0' + n % 10)
 }
 
 #[cfg(test)]
@@ -711,9 +748,45 @@ mod tests {
             "B:WK30:B"
         );
         // Appending writes after what the buffer holds.
-        let mut out = String::from("fen ");
+        let mut out = b"fen ".to_vec();
         push_fen(&p, FenNotation::Alpha, &mut out);
-        assert_eq!(out, "fen B:WKc1:B");
+        assert_eq!(out, b"fen B:WKc1:B");
+    }
+
+    /// The longest FEN there is: every square of 10x8 holds a king (White's rows 1 to 4,
+    /// Black's rows 5 to 8), every item `K` and two or three characters.
+    #[test]
+    fn a_full_board_of_kings() {
+        let rows = |from: u32, to: u32| -> Vec<String> {
+            let mut names = Vec::new();
+            for row in from..=to {
+                let first = if row % 2 == 1 { b'a' } else { b'b' };
+                for k in 0..5 {
+                    names.push(format!("K{}{row}", (first + 2 * k) as char));
+                }
+            }
+            names
+        };
+        let (white, black) = (rows(1, 4), rows(5, 8));
+        let (w, b): (Vec<&str>, Vec<&str>) = (
+            white.iter().map(String::as_str).collect(),
+            black.iter().map(String::as_str).collect(),
+        );
+        let p = placed(Variant::Spantsiretti, Color::White, &w, &b);
+        let alpha = format!("W:W{}:B{}", white.join(","), black.join(","));
+        assert!(alpha.starts_with("W:WKa1,Kc1,Ke1,Kg1,Ki1,Kb2,"));
+        assert_eq!(write_fen(&p, FenNotation::Alpha), alpha);
+        // N2 numbers rows 8 to 5 from 1 to 20, rows 4 to 1 from 21 to 40.
+        let kings = |from: u32, to: u32| {
+            (from..=to)
+                .map(|n| format!("K{n}"))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        assert_eq!(
+            write_fen(&p, FenNotation::Numeric(Corner::TopLeft)),
+            format!("W:W{}:B{}", kings(21, 40), kings(1, 20))
+        );
     }
 
     #[test]

@@ -8,7 +8,8 @@
 //! start and end only keeps the design's rule: several matches are ambiguous.
 //!
 //! Leniencies (each reported as a [`Leniency`] so that `--strict` can refuse it): a capture
-//! written with `-`, a step written with `:`/`x`.
+//! written with `-`, a step written with `:`/`x`. A compact capture without `:` (`fb4`) is
+//! reported too ([`Leniency::CompactCapture`]), as the notation it is.
 
 use crate::game::Game;
 use crate::geometry::Geometry;
@@ -25,6 +26,9 @@ pub enum Leniency {
     CaptureWrittenAsStep,
     /// A step written with `:` or `x`.
     StepWrittenAsCapture,
+    /// A capture in Russian compact notation without `:` (`fb4`, the column it starts from
+    /// and the square it ends on): the notation itself, no deviation, told once per file.
+    CompactCapture,
 }
 
 /// Why no legal move fits the written one.
@@ -184,7 +188,13 @@ fn resolve_listed(game: &Game, written: &WrittenMove, corner: Corner) -> Resolut
                 .filter(|m| m.to == to && g.column_of_bit[m.from as usize] == *from_column)
                 .copied()
                 .collect();
-            finish(fits, *capture, Illegal::NoCompactMove)
+            match finish(fits, *capture, Illegal::NoCompactMove) {
+                // Compact notation writes captures without `:`: no deviation.
+                Resolution::Found(mv, Some(Leniency::CaptureWrittenAsStep)) => {
+                    Resolution::Found(mv, Some(Leniency::CompactCapture))
+                }
+                other => other,
+            }
         }
         MoveShape::Squares { squares, capture } => {
             if squares.len() > MAX_JUMPS + 1 {

@@ -5,48 +5,14 @@
 //! opening-book data from.
 
 use super::material::Material;
-use crate::fen::{FenNotation, write_fen};
-use crate::notation::canonical;
+use crate::convert::json::push_number;
+use crate::escape::push_json_string;
+use crate::fen::{FenNotation, push_fen};
+use crate::notation::needs_full_path;
 use crate::pdn::result::Verdict;
 use crate::position::{Color, Position};
 use crate::validate::{GameReport, PlayedMove};
-use serde::Serialize;
 use std::io::{self, Write};
-
-/// One position of a game, as one JSON line.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct PositionRow<'a> {
-    #[serde(rename = "type")]
-    /// Always `position`.
-    pub kind: &'static str,
-    /// The input, as the other commands name it.
-    pub file: &'a str,
-    /// Number of the game in its input, from 1.
-    pub game: usize,
-    /// Line of the game's first character.
-    pub line: u32,
-    /// 41 or 25.
-    pub game_type: u8,
-    /// Plies played before this position (0 = the start position).
-    pub ply: u32,
-    /// The position, alphanumeric.
-    pub fen: String,
-    /// `white` or `black`: the side to move.
-    pub side: &'static str,
-    /// The move played from this position (canonical alphanumeric and numeric); None at
-    /// the final position.
-    pub move_alpha: Option<String>,
-    /// The same move in numeric squares.
-    pub move_numeric: Option<String>,
-    #[serde(flatten)]
-    /// Men and kings of each side.
-    pub material: Material,
-    /// The game's declared result from the side to move's view: `win`, `draw`, `loss`;
-    /// None when it is unknown (`*` or no result).
-    pub result: Option<&'static str>,
-    /// The same as a number: 1, 0.5, 0.
-    pub score: Option<f64>,
-}
 
 /// What a declared result means for `side`: (`win`|`draw`|`loss`, score); None if unknown.
 pub fn result_for(outcome: Option<Verdict>, side: Color) -> Option<(&'static str, f64)> {
@@ -79,41 +45,6 @@ pub fn main_line(
     })
 }
 
-/// The rows of a valid game, every `every`-th ply (ply 0, `every`, `2 * every`, ...); none
-/// for an invalid game (its replay stopped at the error).
-pub fn rows<'a>(
-    file: &'a str,
-    report: &'a GameReport,
-    every: u32,
-) -> impl Iterator<Item = PositionRow<'a>> + 'a {
-    let every = every.max(1);
-    let valid = report.valid() && report.variant.is_some();
-    let outcome = report.declared.map(|r| r.verdict());
-    main_line(report)
-        .filter(move |&(ply, _, _)| valid && ply % every == 0)
-        .map(move |(ply, pos, played)| {
-            let text = |numeric: bool| {
-                played.map(|p| canonical(&p.mv, &p.before, numeric.then_some(report.corner)))
-            };
-            let result = result_for(outcome, pos.turn);
-            PositionRow {
-                kind: "position",
-                file,
-                game: report.index,
-                line: report.line,
-                game_type: pos.variant.game_type(),
-                ply,
-                fen: write_fen(&pos, FenNotation::Alpha),
-                side: side_name(pos.turn),
-                move_alpha: text(false),
-                move_numeric: text(true),
-                material: Material::of(&pos),
-                result: result.map(|(word, _)| word),
-                score: result.map(|(_, score)| score),
-            }
-        })
-}
-
 /// `white` or `black`.
 pub fn side_name(side: Color) -> &'static str {
     match side {
@@ -122,18 +53,105 @@ pub fn side_name(side: Color) -> &'static str {
     }
 }
 
-/// Writes the rows of `report` as JSON lines; returns how many.
+/// Writes the rows of `report` as JSON lines, one per `every`-th ply (ply 0, `every`,
+/// `2 * every`, ...); none for an invalid game (its replay stopped at the error). Returns how
+/// many.
+///
+/// Each row is written straight into one buffer of the game (handed to `out` every 64 KiB and
+/// at the end): the members that all rows of a game share are written once, the FEN from the
+/// bitboards, the move texts through one scratch string.
 pub fn write_rows<W: Write>(
     mut out: W,
     file: &str,
     report: &GameReport,
     every: u32,
 ) -> io::Result<usize> {
-    let mut written = 0;
-    for row in rows(file, report, every) {
-        crate::escape::write_json(&mut out, &row)?;
-        out.write_all(b"\n")?;
-        written += 1;
+    const FLUSH: usize = 1 << 16;
+    let every = every.max(1);
+    if !report.valid() || report.variant.is_none() {
+        return Ok(0);
     }
+    let outcome = report.declared.map(|r| r.verdict());
+    let mut head = Vec::with_capacity(64 + file.len());
+    head.extend_from_slice(br#"{"type":"position","file":"#);
+    push_json_string(&mut head, file);
+    head.extend_from_slice(br#","game":"#);
+    push_number(&mut head, report.index as u64);
+    head.extend_from_slice(br#","line":"#);
+    push_number(&mut head, u64::from(report.line));
+    head.extend_from_slice(br#","game_type":"#);
+    let rows = report.moves.len() / every as usize + 1;
+    let mut buf = Vec::with_capacity(rows.min(FLUSH / 256) * 320);
+    let mut text = String::with_capacity(32);
+    let mut written = 0;
+    for (ply, pos, played) in main_line(report).filter(|&(ply, _, _)| ply % every == 0) {
+        buf.extend_from_slice(&head);
+        push_number(&mut buf, u64::from(pos.variant.game_type()));
+        buf.extend_from_slice(br#","ply":"#);
+        push_number(&mut buf, u64::from(ply));
+        buf.extend_from_slice(br#","fen":""#);
+        push_fen(&pos, FenNotation::Alpha, &mut buf);
+        buf.extend_from_slice(br#"","side":""#);
+        buf.extend_from_slice(side_name(pos.turn).as_bytes());
+        buf.extend_from_slice(br#"","move_alpha":"#);
+        match played {
+            Some(p) => {
+                let full = needs_full_path(&p.mv, &p.before);
+                let g = p.before.geometry();
+                text.clear();
+                p.mv.write_alpha(g, full, &mut text);
+                push_quoted(&mut buf, &text);
+                buf.extend_from_slice(br#","move_numeric":"#);
+                text.clear();
+                p.mv.write_numeric(g, report.corner, full, &mut text);
+                push_quoted(&mut buf, &text);
+            }
+            None => buf.extend_from_slice(br#"null,"move_numeric":null"#),
+        }
+        let m = Material::of(&pos);
+        for (key, n) in [
+            (&br#","white_men":"#[..], m.white_men),
+            (br#","white_kings":"#, m.white_kings),
+            (br#","black_men":"#, m.black_men),
+            (br#","black_kings":"#, m.black_kings),
+        ] {
+            buf.extend_from_slice(key);
+            push_number(&mut buf, u64::from(n));
+        }
+        match result_for(outcome, pos.turn) {
+            Some((word, score)) => {
+                buf.extend_from_slice(br#","result":""#);
+                buf.extend_from_slice(word.as_bytes());
+                buf.extend_from_slice(br#"","score":"#);
+                buf.extend_from_slice(score_json(score));
+                buf.extend_from_slice(b"}\n");
+            }
+            None => buf.extend_from_slice(b",\"result\":null,\"score\":null}\n"),
+        }
+        written += 1;
+        if buf.len() >= FLUSH {
+            out.write_all(&buf)?;
+            buf.clear();
+        }
+    }
+    out.write_all(&buf)?;
     Ok(written)
+}
+
+/// Text pdnkit made (a move: plain ASCII, nothing to escape), quoted.
+fn push_quoted(out: &mut Vec<u8>, text: &str) {
+    out.push(b'"');
+    out.extend_from_slice(text.as_bytes());
+    out.push(b'"');
+}
+
+/// A score of [`result_for`] as JSON writes a number with a fraction: `1.0`, `0.5`, `0.0`.
+fn score_json(score: f64) -> &'static [u8] {
+    if score >= 1.0 {
+        b"1.0"
+    } else if score > 0.0 {
+        b"0.5"
+    } else {
+        b"0.0"
+    }
 }

@@ -26,8 +26,10 @@ pub struct ReadArgs {
         alias = "default-game-type"
     )]
     game_type: Option<GameTypeArg>,
-    /// Text encoding of the input: auto, utf-8, windows-1251, cp866 or latin1. `auto` reads
-    /// UTF-8 (with or without BOM) and otherwise guesses the code page from the text.
+    /// Text encoding of the input: auto, utf-8, windows-1251, cp866, koi8-r, latin1 or any
+    /// single-byte code page by a label of the Encoding Standard (iso-8859-5, koi8-u, ...).
+    /// `auto` reads UTF-8 (with or without BOM) and otherwise guesses the code page from the
+    /// text.
     /// [default: auto]
     #[arg(long, value_name = "ENCODING")]
     encoding: Option<String>,

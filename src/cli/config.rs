@@ -89,7 +89,8 @@ Keys (all optional):
   game-type = \"auto\"             game type of games without a GameType tag: auto (detect
                                  the board from the FEN, squares and moves), 41 or
                                  spantsiretti, 25 or russian (--game-type)
-  encoding = \"auto\"              auto, utf-8, windows-1251, cp866 or latin1 (--encoding)
+  encoding = \"auto\"              auto, utf-8, windows-1251, cp866, koi8-r, latin1, or a
+                                 single-byte code page by its label (--encoding)
   strict = false                 warnings become errors, except for codes given a level
                                  (--strict)
   threads = 4                    worker threads; default one per core (-j)

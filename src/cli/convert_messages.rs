@@ -3,7 +3,7 @@
 
 use super::args::Config;
 use super::cap::{Cap, omitted_line};
-use super::fold::BothBoards;
+use super::fold::FileNotes;
 use super::report::{FileFormatter, ReportFormat, plural};
 use pdnkit::validate::{GameReport, StreamTotals};
 use std::io;
@@ -14,8 +14,8 @@ pub(super) struct Messages<'a> {
     /// Human diagnostics for standard error.
     pub formatter: FileFormatter<'a>,
     cap: Cap,
-    /// Games that fit both boards, told of once for the file.
-    both_boards: BothBoards,
+    /// Notes told once for the file (games that fit both boards, compact captures).
+    notes: FileNotes,
 }
 
 impl<'a> Messages<'a> {
@@ -27,12 +27,12 @@ impl<'a> Messages<'a> {
                 quiet: config.quiet,
             },
             cap: Cap::new(config.caps, config.quiet),
-            both_boards: BothBoards::default(),
+            notes: FileNotes::default(),
         }
     }
 
     pub fn game(&mut self, report: &mut GameReport, out: &mut Vec<u8>) -> io::Result<()> {
-        self.both_boards.take(report);
+        self.notes.take(report);
         if !report.valid() {
             let mut shown = report.clone();
             let omitted = self.cap.trim(&mut shown);
@@ -47,7 +47,7 @@ impl<'a> Messages<'a> {
 
     pub fn finish(&mut self, out: &mut Vec<u8>) -> io::Result<()> {
         let f = &self.formatter;
-        if let Some(note) = self.both_boards.note() {
+        for note in self.notes.notes() {
             f.file_problem(out, &note)?;
         }
         if self.cap.file_omitted > 0 {

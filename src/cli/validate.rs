@@ -3,7 +3,7 @@
 use super::args::{self, CapArgs, CommonArgs};
 use super::cap::{Cap, omitted_line};
 use super::common::{Piece, Progress, Render, render_input};
-use super::fold::BothBoards;
+use super::fold::FileNotes;
 use super::inputs::{Input, Unreadable};
 use super::ordered::{Emit, in_input_order};
 use super::output::{Output, Sources};
@@ -106,7 +106,7 @@ pub fn run(args: ValidateArgs) -> io::Result<u8> {
             },
             cap: capped.then(|| Cap::new(config.caps, config.quiet)),
             allow_encoding: config.allow_encoding,
-            both_boards: BothBoards::default(),
+            notes: FileNotes::default(),
         };
         let threads = threads_per_input;
         render_input(input, &config, threads, &progress, &mut validating, emit);
@@ -132,8 +132,8 @@ struct Validating<'a> {
     /// The caps on diagnostics printed (human and github output).
     cap: Option<Cap>,
     allow_encoding: bool,
-    /// Games that fit both boards, told of once for the file.
-    both_boards: BothBoards,
+    /// Notes told once for the file (games that fit both boards, compact captures).
+    notes: FileNotes,
 }
 
 impl Render for Validating<'_> {
@@ -145,7 +145,7 @@ impl Render for Validating<'_> {
     }
 
     fn game(&mut self, mut report: GameReport, piece: &mut Piece) -> io::Result<()> {
-        self.both_boards.take(&mut report);
+        self.notes.take(&mut report);
         let omitted = match &mut self.cap {
             Some(cap) => cap.trim(&mut report),
             None => 0,
@@ -160,7 +160,7 @@ impl Render for Validating<'_> {
 
     fn finish(&mut self, piece: &mut Piece) -> io::Result<()> {
         let f = &self.formatter;
-        if let Some(note) = self.both_boards.note() {
+        for note in self.notes.notes() {
             f.file_problem(&mut piece.output, &note)?;
         }
         let omitted = self.cap.as_ref().map_or(0, |cap| cap.file_omitted);

@@ -11,12 +11,12 @@
 //! 1 = b8). FENs are alphanumeric.
 
 use crate::escape::push_json_string;
-use crate::fen::{FenNotation, write_fen};
+use crate::fen::{FenNotation, push_fen};
 use crate::geometry::Geometry;
 use crate::movegen::captured_in_order;
 use crate::notation::{MoveNumber, needs_full_path};
 use crate::pdn::gametype::GameTypeTag;
-use crate::position::Color;
+use crate::position::{Color, Position};
 use crate::validate::{GameReport, PlayedMove};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -73,6 +73,13 @@ impl<'a> GameObject<'a> {
     /// Appends the object (one line, no line break) to `out`.
     pub fn write(&self, out: &mut Vec<u8>) {
         let report = self.report;
+        // Room for the whole object at once (a move takes about 150 bytes, 250 with its
+        // FEN), rather than growing the buffer again and again as it is written.
+        if let Some(options) = self.moves {
+            let per_move = if options.positions { 256 } else { 160 };
+            let tags: usize = report.tags.iter().map(|(n, v)| n.len() + v.len() + 6).sum();
+            out.reserve(512 + tags + per_move * report.moves.len());
+        }
         let mut o = Object::open(out);
         o.member(key!("type")).ascii("game");
         o.member(key!("file")).str(self.file);
@@ -93,9 +100,7 @@ impl<'a> GameObject<'a> {
             .opt_str(report.game_type_by.map(|by| by.name()));
         if let Some(options) = self.moves {
             match report.start {
-                Some(start) => o
-                    .member(key!("start_fen"))
-                    .str(&write_fen(&start, FenNotation::Alpha)),
+                Some(start) => o.member(key!("start_fen")).fen(&start),
                 None => o.member(key!("start_fen")).null(),
             }
             write_moves(o.member(key!("moves")).0, report, options);
@@ -206,9 +211,17 @@ impl Slot<'_> {
     fn null(self) {
         self.0.extend_from_slice(b"null");
     }
+
+    /// A position as an alphanumeric FEN (plain ASCII: nothing to escape).
+    fn fen(self, pos: &Position) {
+        self.0.push(b'"');
+        push_fen(pos, FenNotation::Alpha, self.0);
+        self.0.push(b'"');
+    }
 }
 
-fn push_number(out: &mut Vec<u8>, n: u64) {
+/// Appends `n` in decimal.
+pub(crate) fn push_number(out: &mut Vec<u8>, n: u64) {
     // Most numbers of a game object (plies, move numbers, rows) are below 100.
     match n {
         0..10 => out.push(b'0' + n as u8),
@@ -357,8 +370,7 @@ fn write_move(
     write_squares(o.member(key!("captured")).0, g, captured.into_iter());
     o.member(key!("promotion")).bool(mv.promotes);
     if options.positions {
-        o.member(key!("fen_after"))
-            .str(&write_fen(&played.after, FenNotation::Alpha));
+        o.member(key!("fen_after")).fen(&played.after);
     }
     o.close();
 }

@@ -173,7 +173,9 @@ impl Lines {
     /// or the line is closed; the `(`s waiting go before it.
     fn put(&mut self, word: &str, same_line: bool) {
         let open = std::mem::take(&mut self.open);
-        let first_len = open + chars(word.split('\n').next().unwrap_or_default());
+        // Most words (moves, numbers) are one short line: measured once.
+        let first_break = word.bytes().position(|b| b == b'\n');
+        let first_len = open + chars(&word[..first_break.unwrap_or(word.len())]);
         let too_long = self.width > 0 && self.width + 1 + first_len > LINE_WIDTH;
         if self.closed || (too_long && !same_line) {
             self.break_line();
@@ -186,7 +188,10 @@ impl Lines {
             self.out.push('(');
         }
         self.out.push_str(word);
-        self.width = advance(self.width + open, word);
+        self.width = match first_break {
+            None => self.width + first_len,
+            Some(_) => advance(self.width + open, word),
+        };
     }
 
     fn break_line(&mut self) {

@@ -28,6 +28,7 @@ use crate::fen::{parse_fen, write_fen};
 use crate::pdn::Scanner;
 use crate::pdn::result::{GameResult, Verdict, parse_result_tag};
 use crate::validate::{GameReport, GameTypeSource};
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 /// One game as canonical PDN.
@@ -191,12 +192,12 @@ fn is_international(r: GameResult) -> bool {
 
 /// The tags to write, in order: `result` is the result the movetext ends with, `tagged` the
 /// value to write for a Result tag that is there.
-fn tags(
-    report: &GameReport,
+fn tags<'r>(
+    report: &'r GameReport,
     options: &PdnOptions,
     tagged: Option<String>,
     result: &str,
-) -> Vec<(String, String)> {
+) -> Vec<(Cow<'r, str>, Cow<'r, str>)> {
     let game_type = report.variant.map(|v| {
         let g = v.geometry();
         let notation = match options.notation {
@@ -215,17 +216,18 @@ fn tags(
             continue;
         };
         names.insert(name.clone());
-        let value = match name.as_str() {
+        let kept = || Cow::Borrowed(value.as_str());
+        let value = match &*name {
             "GameType" => {
                 had_game_type = true;
-                game_type.clone().unwrap_or_else(|| value.clone())
+                game_type.clone().map_or_else(kept, Cow::Owned)
             }
             "Result" => {
                 had_result = true;
-                tagged.clone().unwrap_or_else(|| value.clone())
+                tagged.clone().map_or_else(kept, Cow::Owned)
             }
             "FEN" => fen(report, value, options),
-            _ => value.clone(),
+            _ => kept(),
         };
         out.push((name, value));
     }
@@ -240,22 +242,22 @@ fn tags(
             .iter()
             .position(|(name, _)| name == "SetUp" || name == "FEN")
             .unwrap_or(out.len());
-        out.insert(at, ("GameType".to_string(), game_type));
+        out.insert(at, (Cow::Borrowed("GameType"), Cow::Owned(game_type)));
     }
     if !had_result {
-        out.push(("Result".to_string(), result.to_string()));
+        out.push((Cow::Borrowed("Result"), Cow::Owned(result.to_string())));
     }
     out
 }
 
 /// A FEN tag's value in the chosen notation; as written if it cannot be read.
-fn fen(report: &GameReport, value: &str, options: &PdnOptions) -> String {
+fn fen<'v>(report: &GameReport, value: &'v str, options: &PdnOptions) -> Cow<'v, str> {
     let Some(variant) = report.variant else {
-        return value.to_string();
+        return Cow::Borrowed(value);
     };
     match parse_fen(value, variant, report.corner) {
-        Ok(position) => write_fen(&position, options.fen_notation()),
-        Err(_) => value.to_string(),
+        Ok(position) => Cow::Owned(write_fen(&position, options.fen_notation())),
+        Err(_) => Cow::Borrowed(value),
     }
 }
 
@@ -277,18 +279,16 @@ fn styled(result: GameResult, style: ResultStyle) -> &'static str {
 /// The name under which a tag is written: PDN names hold letters, digits and `_` only, so
 /// any other character becomes `_`; None for an empty name or one already written, since a
 /// repeated name starts a new game when the output is read back.
-fn tag_name(name: &str, written: &HashSet<String>) -> Option<String> {
+fn tag_name<'n>(name: &'n str, written: &HashSet<Cow<'n, str>>) -> Option<Cow<'n, str>> {
+    let plain = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    if name.chars().all(plain) {
+        return (!name.is_empty() && !written.contains(name)).then_some(Cow::Borrowed(name));
+    }
     let name: String = name
         .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
+        .map(|c| if plain(c) { c } else { '_' })
         .collect();
-    (!name.is_empty() && !written.contains(&name)).then_some(name)
+    (!written.contains(name.as_str())).then_some(Cow::Owned(name))
 }
 
 /// A tag value with `\` and `"` escaped; line breaks (which a tag cannot hold) and tabs as
@@ -296,6 +296,9 @@ fn tag_name(name: &str, written: &HashSet<String>) -> Option<String> {
 /// DEL...) as U+FFFD (a space would make a value read otherwise: `"\u{1}1"` is no game type,
 /// `" 1"` is 1).
 fn push_escaped(value: &str, out: &mut String) {
+    if !value.bytes().any(|b| b == b'\\' || b == b'"') && !crate::escape::may_be_unsafe(value) {
+        return out.push_str(value);
+    }
     for c in value.chars() {
         match c {
             '\\' | '"' => {
@@ -315,7 +318,7 @@ mod tests {
 
     #[test]
     fn tag_names_are_written_once_and_as_pdn_names() {
-        let written = HashSet::from(["Date".to_string()]);
+        let written = HashSet::from([Cow::Borrowed("Date")]);
         assert_eq!(tag_name("Round", &written).as_deref(), Some("Round"));
         assert_eq!(tag_name("Date", &written), None);
         assert_eq!(tag_name("date", &written).as_deref(), Some("date"));

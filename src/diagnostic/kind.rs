@@ -56,6 +56,9 @@ pub enum Kind {
         /// The spelling in words, e.g. "a capture written with `-`".
         spelling: &'static str,
     },
+    /// A capture in Russian compact notation (`fb4`: the column it starts from, the square
+    /// it ends on), written without `:` as that notation writes captures (a note).
+    CompactCapture,
     /// A move number that is not the one of the move after it.
     MoveNumber {
         /// The number as written.
@@ -173,6 +176,16 @@ pub enum Kind {
         /// The first of them (1-based numbers in the file), at most [`NAMED_GAMES`].
         named: Vec<usize>,
     },
+    /// About a file: `captures` captures in `count` games are written in compact notation
+    /// (the first games named); each capture's [`Kind::CompactCapture`] folded into one.
+    CompactNotationInFile {
+        /// Captures in compact notation.
+        captures: usize,
+        /// Games with such captures.
+        count: usize,
+        /// The first of them (1-based numbers in the file), at most [`NAMED_GAMES`].
+        named: Vec<usize>,
+    },
     /// About a file: it cannot be read (what the system or the walk said).
     Io {
         /// What the system or the walk said.
@@ -238,7 +251,8 @@ pub struct GameEnd {
     pub ply: u32,
 }
 
-/// The games of a file named in [`Kind::BothBoardsInFile`] before `...`.
+/// The games of a file named in [`Kind::BothBoardsInFile`] (and
+/// [`Kind::CompactNotationInFile`]) before `...`.
 pub const NAMED_GAMES: usize = 5;
 
 impl Kind {
@@ -251,7 +265,9 @@ impl Kind {
             Kind::AmbiguousMove { .. } => code::AMBIGUOUS_MOVE,
             Kind::AmbiguityResolved { .. } => code::AMBIGUITY_RESOLVED,
             Kind::MoveAfterEnd { .. } => code::MOVE_AFTER_END,
-            Kind::CaptureNotation { .. } => code::CAPTURE_NOTATION,
+            Kind::CaptureNotation { .. }
+            | Kind::CompactCapture
+            | Kind::CompactNotationInFile { .. } => code::CAPTURE_NOTATION,
             Kind::MoveNumber { .. } => code::MOVE_NUMBER,
             Kind::ResultTagUnreadable { .. }
             | Kind::ResultConflict { .. }
@@ -292,6 +308,7 @@ impl Kind {
             self,
             Kind::Encoding { .. }
                 | Kind::BothBoardsInFile { .. }
+                | Kind::CompactNotationInFile { .. }
                 | Kind::Io { .. }
                 | Kind::Binary { .. }
         )
@@ -346,6 +363,10 @@ impl fmt::Display for Kind {
                 write!(f, "the game was already over ({end}): no move can follow")
             }
             Kind::CaptureNotation { spelling } => f.write_str(spelling),
+            Kind::CompactCapture => f.write_str(
+                "a capture in Russian compact notation (the column it starts from and the \
+                 square it ends on, no `:`)",
+            ),
             Kind::MoveNumber { written, expected } => write!(
                 f,
                 "move number {written} does not fit: this is move {} ({})",
@@ -436,22 +457,32 @@ impl fmt::Display for Kind {
                 "decoded as {encoding} (a guess: {reason}); use --encoding to choose"
             ),
             Kind::BothBoardsInFile { count, named } => {
-                let mut games: Vec<String> = named.iter().map(usize::to_string).collect();
-                if *count > named.len() {
-                    games.push("...".to_string());
-                }
-                let (count, them) = match count {
-                    1 => ("1 game".to_string(), "it"),
-                    n => (format!("{n} games"), "them"),
-                };
+                let named = named_games(*count, named);
+                let them = if *count == 1 { "it" } else { "them" };
                 write!(
                     f,
-                    "{count} without GameType tag (game {}) fit both boards: read as GameType \
+                    "{} without GameType tag (game {named}) fit both boards: read as GameType \
                      41 (10x8), the default; --game-type 25 (or game-type = \"russian\" in \
                      pdnkit.toml) reads {them} as Russian draughts",
-                    games.join(", ")
+                    games(*count),
                 )
             }
+            Kind::CompactNotationInFile {
+                captures,
+                count,
+                named,
+            } => write!(
+                f,
+                "{} in {} (game {}) written in Russian compact notation (`fb4`: the column a \
+                 capture starts from and the square it ends on): read as captures; --warn \
+                 capture-notation names each",
+                match captures {
+                    1 => "1 capture".to_string(),
+                    n => format!("{n} captures"),
+                },
+                games(*count),
+                named_games(*count, named)
+            ),
             Kind::Io { why } => f.write_str(why),
             Kind::Binary { utf16: true, .. } => {
                 f.write_str("UTF-16 text, which pdnkit does not read: convert it to UTF-8")
@@ -462,6 +493,23 @@ impl fmt::Display for Kind {
             ),
         }
     }
+}
+
+/// `1 game`, `3 games`.
+fn games(count: usize) -> String {
+    match count {
+        1 => "1 game".to_string(),
+        n => format!("{n} games"),
+    }
+}
+
+/// The games of a file's note, `1, 2, 3, ...` when there are more than those named.
+fn named_games(count: usize, named: &[usize]) -> String {
+    let mut games: Vec<String> = named.iter().map(usize::to_string).collect();
+    if count > named.len() {
+        games.push("...".to_string());
+    }
+    games.join(", ")
 }
 
 /// The end of the messages of a game type pdnkit does not play.

@@ -9,7 +9,7 @@ use crate::game::Game;
 use crate::movegen::{Board, on_board};
 use crate::moves::{MAX_JUMPS, Move, QuickMove};
 use crate::notation::{MoveNumber, listed, move_text};
-use crate::pdn::movetext::{MoveShape, Separator, WrittenMove};
+use crate::pdn::movetext::{Separator, WrittenMove};
 use crate::position::{Color, Position};
 use crate::resolve::{Illegal, Leniency, Resolution, resolve, resolve_on};
 use crate::square::Corner;
@@ -23,21 +23,21 @@ struct LineStart {
     number: u32,
 }
 
-/// What a tolerated spelling is, as it stands in the file: a capture written with `-`, or
-/// with no separator at all (`c3e5`, or the compact `fb4`), or a step written as a capture.
-fn leniency_message(leniency: Leniency, written: &WrittenMove) -> &'static str {
-    match (leniency, &written.shape, written.separator) {
-        (Leniency::StepWrittenAsCapture, _, _) => "a move without capture written with `:` or `x`",
-        (Leniency::CaptureWrittenAsStep, _, Separator::Dash) => {
+/// The finding for a spelling read by a leniency, as it stands in the file: a capture written
+/// with `-`, or with no separator at all (`c3e5`), or a step written as a capture (warnings);
+/// a capture in compact notation (`fb4`, a note that the CLI folds into one for the file).
+fn leniency_finding(leniency: Leniency, written: &WrittenMove) -> (Severity, Kind) {
+    let spelling = match (leniency, written.separator) {
+        (Leniency::CompactCapture, _) => return (Severity::Note, Kind::CompactCapture),
+        (Leniency::StepWrittenAsCapture, _) => "a move without capture written with `:` or `x`",
+        (Leniency::CaptureWrittenAsStep, Separator::Dash) => {
             "a capture written with `-` (PDN writes captures with `:` or `x`)"
         }
-        (Leniency::CaptureWrittenAsStep, MoveShape::Compact { .. }, _) => {
-            "a capture in compact notation written without `:` (`e:d4` marks one)"
-        }
-        (Leniency::CaptureWrittenAsStep, _, _) => {
+        (Leniency::CaptureWrittenAsStep, _) => {
             "a capture written without `:` or `x` between its squares"
         }
-    }
+    };
+    (Severity::Warning, Kind::CaptureNotation { spelling })
 }
 
 pub(super) fn replay_all(
@@ -211,9 +211,8 @@ impl LineReplay<'_> {
         match resolution {
             Resolution::Found(mv, leniency) => {
                 if let Some(l) = leniency {
-                    let spelling = leniency_message(l, ply.written);
-                    let kind = Kind::CaptureNotation { spelling };
-                    self.diagnostic(Severity::Warning, kind, ply, number, ply_number);
+                    let (severity, kind) = leniency_finding(l, ply.written);
+                    self.diagnostic(severity, kind, ply, number, ply_number);
                 }
                 Some(mv)
             }

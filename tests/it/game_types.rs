@@ -203,8 +203,8 @@ fn messages_say_how_a_capture_was_written() {
     let game = |third: &str| {
         format!("[GameType \"41\"]\n[Result \"*\"]\n1. c3-d4 f6-g5 2. d4-e5 d6:f4 3. {third} *\n")
     };
-    let message = |third: &str| {
-        let (_, read) = games(&[], "-", &game(third));
+    let message_with = |args: &[&str], third: &str| {
+        let (_, read) = games(args, "-", &game(third));
         let d = read[0]["diagnostics"]
             .as_array()
             .unwrap()
@@ -214,8 +214,11 @@ fn messages_say_how_a_capture_was_written() {
             .unwrap_or_else(|| panic!("{third}: {}", read[0]));
         d["message"].as_str().unwrap().to_string()
     };
+    let message = |third: &str| message_with(&[], third);
     assert!(message("g3-e5").contains("written with `-`"));
-    assert!(message("ge5").contains("compact notation written without `:`"));
+    // A compact capture is the notation, a note folded into the file's (tests/it/compact.rs).
+    let compact = message_with(&["--warn", "capture-notation"], "ge5");
+    assert!(compact.contains("Russian compact notation"), "{compact}");
     let plain = message("g3e5");
     assert!(
         plain.contains("without `:` or `x`") && !plain.contains('-'),

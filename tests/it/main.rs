@@ -12,12 +12,14 @@ mod report_browser;
 
 mod canonical;
 mod cli;
+mod compact;
 mod config;
 mod convert;
 mod dates;
 mod dedupe;
 mod differential;
 mod draw_rules;
+mod encodings;
 mod escaping;
 mod fixtures;
 mod fuzz_corpus;
