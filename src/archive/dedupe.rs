@@ -229,6 +229,13 @@ pub struct Dedupe {
     /// memory reads instead of a binary search over all lines; 4 to 8 bytes a line).
     buckets: Vec<u32>,
     bucket_bits: u32,
+    /// Which lines may be there, before the buckets are looked at: bit `h >> (64 -
+    /// filter_bits)` is set for every line's hash `h` (8 bits a line). Small enough to stay
+    /// in the cache, so that a beginning no game ends with (most of them) is told by one
+    /// read of it, however large the archive, rather than two reads of tables that grow
+    /// past the cache with the archive.
+    filter: Vec<u64>,
+    filter_bits: u32,
     line_of: Vec<u32>,
     /// Games by line: `games[starts[l]..starts[l + 1]]` are on line `l`, in input order.
     games: Vec<u32>,
@@ -324,6 +331,17 @@ impl Dedupe {
             }
             self.buckets.push(at as u32);
         }
+        self.filter_bits = self.bucket_bits + 3;
+        self.filter = vec![0; (1usize << self.filter_bits).div_ceil(64)];
+        for &(hash, _) in &self.lines {
+            let f = self.filter_bit(hash);
+            self.filter[f / 64] |= 1 << (f % 64);
+        }
+    }
+
+    /// The bit of a line's hash in [`Self::filter`]: its top [`Self::filter_bits`] bits.
+    fn filter_bit(&self, hash: u64) -> usize {
+        (hash >> (64 - self.filter_bits)) as usize
     }
 
     /// The bucket of a line's hash: its top [`Self::bucket_bits`] bits.
@@ -333,6 +351,10 @@ impl Dedupe {
 
     /// The index of the line (hash, plies), if a game has it.
     fn find_line(&self, hash: u64, plies: u32) -> Option<u32> {
+        let f = self.filter_bit(hash);
+        if self.filter[f / 64] & (1 << (f % 64)) == 0 {
+            return None;
+        }
         let b = self.bucket(hash);
         let (from, to) = (self.buckets[b] as usize, self.buckets[b + 1] as usize);
         let found = self.lines[from..to].binary_search(&(hash, plies)).ok()?;
