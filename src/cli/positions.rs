@@ -4,7 +4,7 @@
 use super::archive::{InvalidGames, Reading, Start, put_in_place, read_inputs, start};
 use super::args::CommonArgs;
 use super::output::{Output, Scratch};
-use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use super::{EXIT_FAILURE, closed_pipe, verdict};
 use pdnkit::archive::positions::write_rows;
 use pdnkit::archive::unique::UniquePositions;
 use pdnkit::escape;
@@ -61,6 +61,8 @@ pub fn run(args: PositionsArgs) -> io::Result<u8> {
     };
     let every = args.every;
     if !args.unique {
+        // Invalid games read, for the verdict of a run whose output pipe closed.
+        let mut invalid = 0;
         let reading = read_inputs(
             &inputs,
             &config,
@@ -70,9 +72,15 @@ pub fn run(args: PositionsArgs) -> io::Result<u8> {
                 file: name.to_string(),
                 every,
             },
-            &mut |_, rows: Vec<u8>| output.write_all(&rows),
-        )?;
-        return finish(output, &reading);
+            &mut |_, (valid, rows): (bool, Vec<u8>)| {
+                invalid += usize::from(!valid);
+                output.write_all(&rows)
+            },
+        );
+        return match reading {
+            Ok(reading) => finish(output, &reading),
+            Err(e) => closed_pipe(e, verdict(invalid, 0)),
+        };
     }
     // Counts past memory are spilled into a scratch directory of this run, removed however
     // the run ends (a SIGKILL's by the next run). Without one (no writable TMPDIR) a run
@@ -91,15 +99,19 @@ pub fn run(args: PositionsArgs) -> io::Result<u8> {
         &mut |source, report| counter.add_game(source.index as u32, &report, every),
     )?;
     if reading.unreadable == 0 {
-        counter.finish(inputs.names(), |row| {
+        let written = counter.finish(inputs.names(), |row| {
             escape::write_json(&mut output, row)?;
             output.write_all(b"\n")
-        })?;
+        });
+        if let Err(e) = written {
+            return closed_pipe(e, verdict(reading.totals.invalid, 0));
+        }
     }
     finish(output, &reading)
 }
 
-/// Each game's rows, written where the game is read (the file named as the report names it).
+/// Each game's rows, written where the game is read (the file named as the report names
+/// it), with whether the game is valid.
 #[derive(Clone)]
 struct Rows {
     file: String,
@@ -107,23 +119,22 @@ struct Rows {
 }
 
 impl GameJob for Rows {
-    type Done = Vec<u8>;
+    type Done = (bool, Vec<u8>);
 
-    fn work(&mut self, game: ReadGame<'_>) -> Vec<u8> {
+    fn work(&mut self, game: ReadGame<'_>) -> Self::Done {
         let mut rows = Vec::new();
         let _ = write_rows(&mut rows, &self.file, &game.report, self.every);
-        rows
+        (game.report.valid(), rows)
     }
 }
 
-/// The exit code: 2 if the output was not put in place, 1 if a game was left out.
+/// The exit code: 2 if the output was not put in place, 1 if a game was left out (also when
+/// the reader of standard output went away before the end).
 fn finish(output: Output, reading: &Reading) -> io::Result<u8> {
-    if !put_in_place(output, reading)? {
-        return Ok(EXIT_FAILURE);
+    let code = verdict(reading.totals.invalid, 0);
+    match put_in_place(output, reading) {
+        Ok(true) => Ok(code),
+        Ok(false) => Ok(EXIT_FAILURE),
+        Err(e) => closed_pipe(e, code),
     }
-    Ok(if reading.totals.invalid > 0 {
-        EXIT_INVALID
-    } else {
-        EXIT_OK
-    })
 }

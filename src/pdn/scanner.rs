@@ -268,12 +268,12 @@ impl<R: BufRead> Scanner<R> {
             self.pos = end;
         }
         let mut keep = self.pos;
+        let mut head = None;
         if self.state.in_game && self.head.is_none() {
             let start = self.state.start;
             let head_end = start.saturating_add(MAX_GAME_BYTES as u64 + 1);
             if self.pos > head_end {
-                let (from, to) = (self.index(start), self.index(head_end));
-                self.head = Some(self.buf.get(from..to).unwrap_or_default().to_vec());
+                head = Some((self.index(start), self.index(head_end)));
             } else {
                 keep = start;
             }
@@ -281,7 +281,21 @@ impl<R: BufRead> Scanner<R> {
         if keep > self.base {
             self.location(keep);
             let cut = self.index(keep);
-            self.buf.drain(..cut);
+            if let Some((from, to)) = head {
+                // Nothing of the buffer is kept: it becomes the head, so that the game's
+                // first bytes are never held twice.
+                let whole = cut == self.buf.len();
+                self.head = Some(if whole {
+                    let mut buf = std::mem::take(&mut self.buf);
+                    buf.truncate(to);
+                    buf.drain(..from);
+                    buf.shrink_to_fit();
+                    buf
+                } else {
+                    self.buf.get(from..to).unwrap_or_default().to_vec()
+                });
+            }
+            self.buf.drain(..cut.min(self.buf.len()));
             self.base += cut as u64;
         }
         // The scan starts again at `pos`: read at least as many bytes as it will pass again

@@ -459,28 +459,7 @@ fn a_closed_pipe_keeps_the_verdict_of_what_was_read() {
         &["convert", "--to", "jsonl"],
         &["convert", "--to", "pdn", "-q"],
     ] {
-        let mut child = command()
-            .args(args)
-            .arg(&bad)
-            .arg(d.good())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        // Standard error read all along (as a terminal would), standard output closed early.
-        let stderr = reader(child.stderr.take().unwrap());
-        let mut out = child.stdout.take().unwrap();
-        out.read_exact(&mut [0u8; 100]).unwrap();
-        drop(out);
-        let mut run = wait(child);
-        run.stderr = String::from_utf8_lossy(&stderr.join().unwrap()).into_owned();
-        assert_eq!(run.code, Some(1), "{args:?}: {}", tail(&run.stderr));
-        assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
-        assert!(
-            !run.stderr.contains("pdnkit: error"),
-            "{args:?}: {}",
-            tail(&run.stderr)
-        );
+        closed_after_100_bytes(args, &[bad.clone(), d.good()], false, 1);
     }
 }
 
@@ -622,49 +601,81 @@ fn many_distinct_tag_names() {
 #[test]
 fn dedupe_keeps_its_verdict_when_its_reader_goes() {
     let d = Dir::new();
-    let mut text = String::new();
-    for i in 1..=3000 {
-        write_game(&mut text, Variant::Spantsiretti, 6, i);
-    }
-    let many = d.write("many.pdn", text.as_bytes());
+    let many = d.write("many.pdn", random_games(3000).as_bytes());
     for ignored in [false, true] {
         for args in [
             &["dedupe"][..],
             &["dedupe", "-o", "-"],
             &["dedupe", "--format", "human"],
         ] {
-            let trap = if ignored { "trap '' PIPE; " } else { "" };
-            let mut child = std::process::Command::new("sh")
-                .arg("-c")
-                .arg(format!("{trap}exec \"$0\" \"$@\""))
-                .arg(env!("CARGO_BIN_EXE_pdnkit"))
-                .args(args)
-                .arg(&many)
-                .arg(&many)
-                .stdin(Stdio::null())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap();
-            let stderr = reader(child.stderr.take().unwrap());
-            let mut out = child.stdout.take().unwrap();
-            out.read_exact(&mut [0u8; 100]).unwrap();
-            drop(out);
-            let mut run = wait(child);
-            run.stderr = String::from_utf8_lossy(&stderr.join().unwrap()).into_owned();
-            assert_eq!(
-                run.code,
-                Some(1),
-                "{args:?} ignored {ignored}: {}",
-                tail(&run.stderr)
-            );
-            assert!(
-                !run.stderr.contains("pdnkit: error"),
-                "{}",
-                tail(&run.stderr)
-            );
+            let inputs = [many.clone(), many.clone()];
+            closed_after_100_bytes(args, &inputs, ignored, 1);
         }
     }
+}
+
+/// `positions bad.pdn many.pdn | head -c 100`: the invalid game read before the reader went
+/// is the verdict (1), and a run of valid games only keeps 0.
+#[test]
+fn positions_keeps_its_verdict_when_its_reader_goes() {
+    let d = Dir::new();
+    let bad = d.write("bad.pdn", invalid_games(1).as_bytes());
+    let many = d.write("many.pdn", random_games(3000).as_bytes());
+    for ignored in [false, true] {
+        for args in [
+            &["positions"][..],
+            &["positions", "-j", "1"],
+            &["positions", "--unique"],
+        ] {
+            closed_after_100_bytes(args, &[bad.clone(), many.clone()], ignored, 1);
+            closed_after_100_bytes(args, std::slice::from_ref(&many), ignored, 0);
+        }
+    }
+}
+
+fn random_games(n: u64) -> String {
+    let mut text = String::new();
+    for i in 1..=n {
+        write_game(&mut text, Variant::Spantsiretti, 6, i);
+    }
+    text
+}
+
+/// Runs `pdnkit ARGS INPUTS` (SIGPIPE `ignored` or at its default), reads its standard error
+/// all along (as a terminal would), closes its standard output after 100 bytes and checks
+/// that it exits with `code`, saying no error.
+fn closed_after_100_bytes(args: &[&str], inputs: &[PathBuf], ignored: bool, code: i32) {
+    let trap = if ignored { "trap '' PIPE; " } else { "" };
+    let mut child = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("{trap}exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_pdnkit"))
+        .args(args)
+        .args(inputs)
+        .env_remove("RUST_BACKTRACE")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = reader(child.stderr.take().unwrap());
+    let mut out = child.stdout.take().unwrap();
+    out.read_exact(&mut [0u8; 100]).unwrap();
+    drop(out);
+    let mut run = wait(child);
+    run.stderr = String::from_utf8_lossy(&stderr.join().unwrap()).into_owned();
+    assert_eq!(
+        run.code,
+        Some(code),
+        "{args:?} ignored {ignored}: {}",
+        tail(&run.stderr)
+    );
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    assert!(
+        !run.stderr.contains("pdnkit: error"),
+        "{}",
+        tail(&run.stderr)
+    );
 }
 
 /// With the current directory removed under it, a run given absolute paths works: the config

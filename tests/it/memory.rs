@@ -141,3 +141,24 @@ fn archive_commands_memory_does_not_grow_with_the_input() {
         flat(&format!("{args:?}"), a, b);
     }
 }
+
+/// A tag value past the limit (64 KiB) is not held twice: a value of 8 MiB (a game too long,
+/// of which the reader keeps the first 4 MiB) costs about what one of 2 MiB does. One thread:
+/// with more, the blocks in flight of the parallel reader add up to 2 x threads MiB.
+#[test]
+fn a_tag_value_past_the_limit_is_not_held_twice() {
+    let d = Dir::new();
+    let tag = |name: &str, mib: usize| {
+        let text = format!("[Event \"{}\"]\n\n1. c3-d4 *\n", "x".repeat(mib << 20));
+        vec![d.write(name, text.as_bytes())]
+    };
+    let (small, large) = (tag("two.pdn", 2), tag("eight.pdn", 8));
+    for args in [
+        &["validate", "-j", "1"][..],
+        &["convert", "--format", "jsonl", "-j", "1"],
+    ] {
+        let a = peak_kib(args, &small, 1);
+        let b = peak_kib(args, &large, 1);
+        flat(&format!("{args:?}"), a, b);
+    }
+}
