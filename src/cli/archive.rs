@@ -8,9 +8,9 @@ use super::inputs::Input;
 use super::output::{Output, Sources, tell_error};
 use super::report::{FileFormatter, ReportFormat};
 use pdnkit::convert::as_written::{self, Open};
-use pdnkit::convert::{FixedResult, GameText, PdnOptions, write_game};
+use pdnkit::convert::{Canonical, GameText, PdnOptions, comments_between, write_game};
 use pdnkit::diagnostic::{Diagnostic, Kind};
-use pdnkit::encoding::Detection;
+use pdnkit::encoding::{Detection, TextEncoding};
 use pdnkit::validate::{
     DoneSink, GameCount, GameJob, Needs, ReadGame, StreamTotals, read_stream_parallel,
 };
@@ -124,8 +124,6 @@ pub struct GameWriter {
     paragraphs: usize,
     games: usize,
     canonical: Option<PdnOptions>,
-    /// What `--fix-results` changed in the last game written.
-    fixed: Option<FixedResult>,
     /// How the last game written as written may be continued, and the result that closes it.
     open: Option<(Open, &'static str)>,
 }
@@ -141,21 +139,22 @@ impl GameWriter {
 
     /// Writes `game`, ending with a line break.
     pub fn write(&mut self, out: &mut dyn Write, game: &ReadGame<'_>) -> io::Result<()> {
-        let Some(options) = &self.canonical else {
-            return self.write_text(out, &game.text());
-        };
+        match &self.canonical {
+            Some(options) => {
+                let canonical = canonical(game, options);
+                self.write_canonical(out, canonical)
+            }
+            None => self.write_text(out, &game.text()),
+        }
+    }
+
+    /// Writes a game made canonical ([`canonical`]), ending with a line break.
+    pub fn write_canonical(&mut self, out: &mut dyn Write, canonical: Canonical) -> io::Result<()> {
         if self.paragraphs > 0 {
             out.write_all(b"\n")?;
         }
         self.paragraphs += 1;
         self.games += 1;
-        let text = GameText {
-            bytes: &game.bytes,
-            offset: game.offset,
-            encoding: game.encoding,
-        };
-        let canonical = write_game(&game.report, &text, options);
-        self.fixed = canonical.fixed;
         out.write_all(canonical.text.as_bytes())
     }
 
@@ -206,15 +205,20 @@ impl GameWriter {
         }
     }
 
-    /// What `--fix-results` changed in the last game written, if anything.
-    pub fn take_fixed(&mut self) -> Option<FixedResult> {
-        self.fixed.take()
-    }
-
     /// Games written.
     pub fn games(&self) -> usize {
         self.games
     }
+}
+
+/// `game` as canonical PDN (it must be read with its moves replayed).
+pub fn canonical(game: &ReadGame<'_>, options: &PdnOptions) -> Canonical {
+    let text = GameText {
+        bytes: &game.bytes,
+        offset: game.offset,
+        encoding: game.encoding,
+    };
+    write_game(&game.report, &text, options)
 }
 
 /// Whether the diagnostics of invalid games are printed on standard error.
@@ -236,7 +240,7 @@ pub fn read_inputs<J: GameJob>(
     needs: Needs,
     invalid: InvalidGames,
     job: &dyn Fn(&str) -> J,
-    handle: &mut dyn FnMut(&Source<'_>, J::Done) -> io::Result<()>,
+    handle: &mut dyn Handle<J::Done>,
 ) -> io::Result<Reading> {
     let progress = Progress::new(&inputs.list, config);
     let mut reading = Reading::default();
@@ -302,6 +306,47 @@ pub fn read_inputs<J: GameJob>(
     Ok(reading)
 }
 
+/// What a command does with what the reading of its inputs hands on, in input order.
+pub trait Handle<D> {
+    /// What the job made of the next game of `source`.
+    fn game(&mut self, source: &Source<'_>, done: D) -> io::Result<()>;
+
+    /// The comments that stand between games of `source` (a preamble, comments after a
+    /// game), laid out as canonical PDN writes them between games; told in their place
+    /// among the games.
+    fn between(&mut self, _source: &Source<'_>, _comments: &str) -> io::Result<()> {
+        Ok(())
+    }
+
+    /// The input has nothing more for now: what is held is to be written out.
+    fn idle(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl<D, F: FnMut(&Source<'_>, D) -> io::Result<()>> Handle<D> for F {
+    fn game(&mut self, source: &Source<'_>, done: D) -> io::Result<()> {
+        self(source, done)
+    }
+}
+
+/// The handle of a command that writes each game's output to `out` as it comes (with
+/// `write`), flushed whenever the input has nothing more for now.
+pub struct Writes<'a, F> {
+    pub out: &'a mut Output,
+    pub write: F,
+}
+
+impl<D, F: FnMut(&mut Output, &Source<'_>, D) -> io::Result<()>> Handle<D> for Writes<'_, F> {
+    fn game(&mut self, source: &Source<'_>, done: D) -> io::Result<()> {
+        (self.write)(self.out, source, done)
+    }
+
+    fn idle(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
 /// A job that also writes the diagnostics of an invalid game (when they are `report`ed), as
 /// the human format gives them.
 #[derive(Clone)]
@@ -335,9 +380,20 @@ struct Sink<'a, 'h, D> {
     invalid: InvalidGames,
     progress: &'a Progress,
     seen: u64,
-    handle: &'h mut dyn FnMut(&Source<'_>, D) -> io::Result<()>,
+    handle: &'h mut dyn Handle<D>,
     /// The error of `handle`, told apart from errors of reading.
     failed: Option<io::Error>,
+}
+
+impl<D> Sink<'_, '_, D> {
+    /// The outcome of `handle`, its error kept apart.
+    fn handled(&mut self, result: io::Result<()>) -> io::Result<()> {
+        result.map_err(|e| {
+            let kind = e.kind();
+            self.failed = Some(e);
+            io::Error::new(kind, "output failed")
+        })
+    }
 }
 
 impl<D> DoneSink<(Vec<u8>, D)> for Sink<'_, '_, D> {
@@ -352,11 +408,22 @@ impl<D> DoneSink<(Vec<u8>, D)> for Sink<'_, '_, D> {
 
     fn done(&mut self, (message, done): (Vec<u8>, D), _: GameCount) -> io::Result<()> {
         self.progress.print(&message);
-        (self.handle)(self.source, done).map_err(|e| {
-            let kind = e.kind();
-            self.failed = Some(e);
-            io::Error::new(kind, "output failed")
-        })
+        let handled = self.handle.game(self.source, done);
+        self.handled(handled)
+    }
+
+    fn between(&mut self, text: &[u8], encoding: TextEncoding) -> io::Result<()> {
+        let comments = comments_between(text, encoding);
+        if comments.is_empty() {
+            return Ok(());
+        }
+        let handled = self.handle.between(self.source, &comments);
+        self.handled(handled)
+    }
+
+    fn idle(&mut self) -> io::Result<()> {
+        let handled = self.handle.idle();
+        self.handled(handled)
     }
 
     fn progress(&mut self, bytes: u64) {

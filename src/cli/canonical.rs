@@ -1,18 +1,19 @@
 //! `pdnkit convert --format pdn`: every game of every input as canonical PDN, in input order,
-//! read with its bytes (which canonical PDN keeps where it does not rewrite them), and the
-//! comments between games.
+//! made from its bytes (which canonical PDN keeps where it does not rewrite them) on the
+//! thread that reads it, and the comments between games, as they come.
 
-use super::archive::{GameWriter, Inputs, InvalidGames, put_in_place, read_inputs};
+use super::archive::{
+    GameWriter, Handle, Inputs, InvalidGames, Source, canonical, put_in_place, read_inputs,
+};
 use super::args::Config;
-use super::between::Gaps;
 use super::convert_messages::{Messages, summary};
 use super::inputs::Input;
 use super::output::{Output, Sources, tell_error};
 use super::{EXIT_FAILURE, closed_pipe, verdict};
-use pdnkit::convert::{FixedResult, PdnOptions};
+use pdnkit::convert::{Canonical, FixedResult, PdnOptions};
 use pdnkit::diagnostic::{Diagnostic, Kind, Severity, code};
-use pdnkit::validate::{GameReport, Games};
-use std::io;
+use pdnkit::validate::{GameJob, GameReport, Needs, ReadGame};
+use std::io::{self, Write};
 use std::path::Path;
 
 pub fn run(
@@ -22,70 +23,41 @@ pub fn run(
     output: Option<&Path>,
 ) -> io::Result<u8> {
     // Opened before any input is read, so that a refused output costs nothing.
-    let mut output = match Output::open(output, &Sources::of_inputs(&inputs)) {
+    let output = match Output::open(output, &Sources::of_inputs(&inputs)) {
         Ok(output) => output,
         Err(e) => {
             tell_error(&e.to_string());
             return Ok(EXIT_FAILURE);
         }
     };
-    // Standard input is copied to a file, from which the text between games is read again.
-    let inputs = Inputs::new(inputs).rereadable()?;
-    let mut writer = GameWriter::canonical(*options);
-    // The messages of the input being read, told when the next one starts.
-    let mut current: Option<Current> = None;
-    let mut gaps = Gaps::new(&inputs);
-    let names = inputs.names();
-    // Invalid games read, for the verdict of a run whose output pipe closed.
-    let mut invalid = 0;
+    let inputs = Inputs::new(inputs);
+    let mut writing = Writing {
+        writer: GameWriter::canonical(*options),
+        output,
+        current: None,
+        names: inputs.names(),
+        config,
+        invalid: 0,
+    };
+    let options = *options;
     let reading = read_inputs(
         &inputs,
         config,
-        writer.needs(),
+        Needs::ALL,
         InvalidGames::EncodingOnly,
-        &|_| Games,
-        &mut |source, game| {
-            let mut said = Vec::new();
-            if current.as_ref().is_none_or(|c| c.index != source.index) {
-                if let Some(mut done) = current.take() {
-                    done.messages.finish(&mut said)?;
-                }
-                current = Some(Current {
-                    index: source.index,
-                    messages: Messages::new(&names[source.index], config),
-                });
-            }
-            let Some(now) = current.as_mut() else {
-                return Ok(());
-            };
-            let mut report = game.report.clone();
-            now.messages.game(&mut report, &mut said)?;
-            invalid += usize::from(!report.valid());
-            let before = gaps.before(source.index, &game);
-            writer.write_between(&mut output, &before.after_last)?;
-            writer.write_between(&mut output, &before.before)?;
-            writer.write(&mut output, &game)?;
-            if let Some(fixed) = writer.take_fixed() {
-                let note = fixed_note(&game.report, &fixed);
-                now.messages.formatter.game(&mut said, &note)?;
-            }
-            source.tell(&said);
-            Ok(())
-        },
+        &|_| Canonicalize(options),
+        &mut writing,
     );
     let mut said = Vec::new();
-    let last = match (reading.is_ok(), current.take()) {
-        (true, Some(mut done)) => done
-            .messages
-            .finish(&mut said)
-            .and_then(|()| writer.write_between(&mut output, &gaps.rest())),
+    let last = match (reading.is_ok(), writing.current.take()) {
+        (true, Some(mut done)) => done.messages.finish(&mut said),
         _ => Ok(()),
     };
     let reading = reading.and_then(|reading| last.map(|()| reading));
     let reading = match reading {
         Ok(reading) => reading,
         Err(e) => {
-            return closed_pipe(e, verdict(invalid, 0)).or_else(|e| {
+            return closed_pipe(e, verdict(writing.invalid, 0)).or_else(|e| {
                 tell_error(&e.to_string());
                 Ok(EXIT_FAILURE)
             });
@@ -101,7 +73,7 @@ pub fn run(
     ) {
         eprint!("{summary}");
     }
-    match put_in_place(output, &reading) {
+    match put_in_place(writing.output, &reading) {
         Ok(true) => Ok(code),
         Ok(false) => Ok(EXIT_FAILURE),
         Err(e) => closed_pipe(e, code).or_else(|e| {
@@ -111,10 +83,79 @@ pub fn run(
     }
 }
 
+/// Each game made canonical where it is read.
+#[derive(Clone)]
+struct Canonicalize(PdnOptions);
+
+impl GameJob for Canonicalize {
+    type Done = (GameReport, Canonical);
+
+    fn work(&mut self, game: ReadGame<'_>) -> Self::Done {
+        let text = canonical(&game, &self.0);
+        (game.report, text)
+    }
+}
+
 /// The input being read, and the messages about it.
 struct Current<'a> {
     index: usize,
     messages: Messages<'a>,
+}
+
+/// Writes the games and the comments between them in order, and says what is to be said of
+/// each input.
+struct Writing<'a> {
+    writer: GameWriter,
+    output: Output,
+    /// The messages of the input being read, told when the next one starts.
+    current: Option<Current<'a>>,
+    names: &'a [String],
+    config: &'a Config,
+    /// Invalid games read, for the verdict of a run whose output pipe closed.
+    invalid: usize,
+}
+
+impl Handle<(GameReport, Canonical)> for Writing<'_> {
+    fn game(
+        &mut self,
+        source: &Source<'_>,
+        (mut report, text): (GameReport, Canonical),
+    ) -> io::Result<()> {
+        let mut said = Vec::new();
+        if self
+            .current
+            .as_ref()
+            .is_none_or(|c| c.index != source.index)
+        {
+            if let Some(mut done) = self.current.take() {
+                done.messages.finish(&mut said)?;
+            }
+            self.current = Some(Current {
+                index: source.index,
+                messages: Messages::new(&self.names[source.index], self.config),
+            });
+        }
+        let Some(now) = self.current.as_mut() else {
+            return Ok(());
+        };
+        let note = text.fixed.as_ref().map(|fixed| fixed_note(&report, fixed));
+        now.messages.game(&mut report, &mut said)?;
+        self.invalid += usize::from(!report.valid());
+        self.writer.write_canonical(&mut self.output, text)?;
+        if let Some(note) = note {
+            now.messages.formatter.game(&mut said, &note)?;
+        }
+        source.tell(&said);
+        Ok(())
+    }
+
+    fn between(&mut self, _: &Source<'_>, comments: &str) -> io::Result<()> {
+        self.writer.write_between(&mut self.output, comments)
+    }
+
+    fn idle(&mut self) -> io::Result<()> {
+        self.output.flush()
+    }
 }
 
 /// The report of a game whose result `--fix-results` changed, holding the one note that

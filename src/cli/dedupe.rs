@@ -2,17 +2,16 @@
 //! for people), and with `-o` an archive that keeps one game of each group.
 
 use super::archive::{
-    GameWriter, Inputs, InvalidGames, Reading, Source, Start, open_output, put_in_place,
+    GameWriter, Handle, Inputs, InvalidGames, Reading, Source, Start, open_output, put_in_place,
     read_inputs, start,
 };
 use super::args::{CommonArgs, Config};
-use super::between::Gaps;
 use super::output::{Output, Sources, tell_error};
 use super::report::plural;
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK, closed_pipe};
 use pdnkit::archive::dedupe::{Dedupe, Group, Options, Relation};
 use pdnkit::escape;
-use pdnkit::validate::{Games, Needs, ReadGame, Reports};
+use pdnkit::validate::{GameReport, Games, Needs, ReadGame, Reports};
 use serde::Serialize;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -101,7 +100,7 @@ pub fn find(inputs: &Inputs, config: &Config, options: Options) -> io::Result<Re
         Needs::ALL,
         InvalidGames::Silent,
         &|_| Reports,
-        &mut |source, report| {
+        &mut |source: &Source<'_>, report: GameReport| {
             dedupe.add(source.index as u32, &report);
             Ok(())
         },
@@ -130,7 +129,7 @@ pub fn find(inputs: &Inputs, config: &Config, options: Options) -> io::Result<Re
         moves,
         InvalidGames::Silent,
         &|_| Reports,
-        &mut |_, report| {
+        &mut |_: &Source<'_>, report: GameReport| {
             changed |= dedupe.beginnings(&report).is_err();
             Ok(())
         },
@@ -157,33 +156,82 @@ pub fn dropped(found: &Found) -> Vec<bool> {
 }
 
 /// Writes every game not dropped (by ordinal; games past the end of `dropped` are kept),
-/// games apart by a blank line (a third reading), with the comments between games: those
-/// before a game go with it, those after the last game of an input are kept.
+/// games apart by a blank line, with the comments between games: those before a game go
+/// with it, those after the last game of an input are kept.
 pub fn write_kept(
     inputs: &Inputs,
     config: &Config,
     dropped: &[bool],
-    mut writer: GameWriter,
+    writer: GameWriter,
     out: &mut Output,
 ) -> io::Result<Reading> {
-    let mut ordinal = 0usize;
     let needs = writer.needs();
-    let mut gaps = Gaps::new(inputs);
-    let mut write = |source: &Source<'_>, game: ReadGame<'static>| {
-        let keep = !dropped.get(ordinal).copied().unwrap_or(false);
-        ordinal += 1;
-        let before = gaps.before(source.index, &game);
-        writer.write_between(out, &before.after_last)?;
-        if keep {
-            writer.write_between(out, &before.before)?;
-            writer.write(out, &game)?;
-        }
-        Ok(())
+    let mut kept = Kept {
+        dropped,
+        ordinal: 0,
+        writer,
+        out,
+        before: None,
     };
     let silent = InvalidGames::Silent;
-    let reading = read_inputs(inputs, config, needs, silent, &|_| Games, &mut write)?;
-    writer.write_between(out, &gaps.rest())?;
+    let reading = read_inputs(inputs, config, needs, silent, &|_| Games, &mut kept)?;
+    kept.write_before()?;
     Ok(reading)
+}
+
+/// The games kept, and the comments between them, written as they come.
+struct Kept<'a> {
+    dropped: &'a [bool],
+    /// Games met so far.
+    ordinal: usize,
+    writer: GameWriter,
+    out: &'a mut Output,
+    /// The comments before the next game, and the input they are in (kept with the game, or
+    /// if none follows in that input, kept after its last game).
+    before: Option<(usize, String)>,
+}
+
+impl Kept<'_> {
+    /// Writes the comments held.
+    fn write_before(&mut self) -> io::Result<()> {
+        match self.before.take() {
+            Some((_, comments)) => self.writer.write_between(self.out, &comments),
+            None => Ok(()),
+        }
+    }
+
+    /// Writes the comments held if they follow the last game of an input before `index`.
+    fn write_before_unless_in(&mut self, index: usize) -> io::Result<()> {
+        match &self.before {
+            Some((at, _)) if *at != index => self.write_before(),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl Handle<ReadGame<'static>> for Kept<'_> {
+    fn game(&mut self, source: &Source<'_>, game: ReadGame<'static>) -> io::Result<()> {
+        self.write_before_unless_in(source.index)?;
+        let keep = !self.dropped.get(self.ordinal).copied().unwrap_or(false);
+        self.ordinal += 1;
+        if keep {
+            self.write_before()?;
+            self.writer.write(self.out, &game)
+        } else {
+            self.before = None;
+            Ok(())
+        }
+    }
+
+    fn between(&mut self, source: &Source<'_>, comments: &str) -> io::Result<()> {
+        self.write_before()?;
+        self.before = Some((source.index, comments.to_string()));
+        Ok(())
+    }
+
+    fn idle(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
 }
 
 #[derive(Serialize)]

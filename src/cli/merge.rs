@@ -53,7 +53,7 @@ pub fn run(args: MergeArgs) -> io::Result<u8> {
     }
     let Start {
         config,
-        inputs,
+        mut inputs,
         mut output,
     } = match start(&args.common, &args.paths, args.output.as_deref()) {
         Ok(start) => start,
@@ -64,9 +64,9 @@ pub fn run(args: MergeArgs) -> io::Result<u8> {
     } else {
         GameWriter::default()
     };
-    // Read again for the text between games (and by dedupe).
-    let inputs = inputs.rereadable()?;
     let dropped = if args.dedupe {
+        // Read first for the duplicates, then again for the games kept.
+        inputs = inputs.rereadable()?;
         match find(&inputs, &config, args.rule.options())? {
             Ok(found) => dropped(&found),
             Err(code) => return Ok(code),

@@ -3,7 +3,6 @@
 
 mod archive;
 mod args;
-mod between;
 mod canonical;
 mod cap;
 mod common;

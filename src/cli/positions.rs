@@ -1,14 +1,16 @@
 //! `pdnkit positions`: one JSON line per position of every valid game, or each position once
 //! with counts (`--unique`), on standard output or into a file.
 
-use super::archive::{InvalidGames, Reading, Start, put_in_place, read_inputs, start};
+use super::archive::{
+    InvalidGames, Reading, Source, Start, Writes, put_in_place, read_inputs, start,
+};
 use super::args::CommonArgs;
 use super::output::{Output, Scratch};
 use super::{EXIT_FAILURE, closed_pipe, verdict};
 use pdnkit::archive::positions::write_rows;
 use pdnkit::archive::unique::UniquePositions;
 use pdnkit::escape;
-use pdnkit::validate::{GameJob, Needs, ReadGame, Reports};
+use pdnkit::validate::{GameJob, GameReport, Needs, ReadGame, Reports};
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -72,9 +74,12 @@ pub fn run(args: PositionsArgs) -> io::Result<u8> {
                 file: name.to_string(),
                 every,
             },
-            &mut |_, (valid, rows): (bool, Vec<u8>)| {
-                invalid += usize::from(!valid);
-                output.write_all(&rows)
+            &mut Writes {
+                out: &mut output,
+                write: |out: &mut Output, _: &Source<'_>, (valid, rows): (bool, Vec<u8>)| {
+                    invalid += usize::from(!valid);
+                    out.write_all(&rows)
+                },
             },
         );
         return match reading {
@@ -96,7 +101,9 @@ pub fn run(args: PositionsArgs) -> io::Result<u8> {
         ROWS,
         InvalidGames::Report,
         &|_| Reports,
-        &mut |source, report| counter.add_game(source.index as u32, &report, every),
+        &mut |source: &Source<'_>, report: GameReport| {
+            counter.add_game(source.index as u32, &report, every)
+        },
     )?;
     if reading.unreadable == 0 {
         let written = counter.finish(inputs.names(), |row| {

@@ -1,18 +1,22 @@
 //! `pdnkit select`: the games (or the plies of positions) that meet the conditions given, as
 //! they were written, as JSON lines naming them, or counted.
 
-use super::archive::{GameWriter, InvalidGames, Start, put_in_place, read_inputs, start};
+use super::archive::{
+    GameWriter, InvalidGames, Source, Start, Writes, put_in_place, read_inputs, start,
+};
 use super::args::CommonArgs;
+use super::output::Output;
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
 use pdnkit::archive::date::DateRange;
 use pdnkit::archive::material::Material;
 use pdnkit::archive::select::{
-    BoardOutcome, FenWanted, Query, ResultWanted, TagCondition, parse_plies, parse_termination,
+    BoardOutcome, FenWanted, Query, ResultWanted, Selected, TagCondition, parse_plies,
+    parse_termination,
 };
 use pdnkit::convert::PdnOptions;
 use pdnkit::escape;
 use pdnkit::outcome::Termination;
-use pdnkit::validate::Games;
+use pdnkit::validate::{GameJob, ReadGame};
 use serde::Serialize;
 use std::io::{self, Write};
 use std::ops::RangeInclusive;
@@ -144,6 +148,24 @@ impl SelectArgs {
     }
 }
 
+/// Which games are selected, decided where they are read.
+#[derive(Clone)]
+struct Selecting<'a> {
+    query: &'a Query,
+}
+
+/// A game selected, with where its position condition held; None for a game left out.
+type Chosen = Option<(Selected, ReadGame<'static>)>;
+
+impl GameJob for Selecting<'_> {
+    type Done = Chosen;
+
+    fn work(&mut self, game: ReadGame<'_>) -> Chosen {
+        let found = self.query.select(&game.report)?;
+        Some((found, game.into_owned()))
+    }
+}
+
 /// One selected game, as a JSON line.
 #[derive(Serialize)]
 struct SelectedRow<'a> {
@@ -186,29 +208,32 @@ pub fn run(args: SelectArgs) -> io::Result<u8> {
         &config,
         needs,
         InvalidGames::Silent,
-        &|_| Games,
-        &mut |source, game| {
-            let Some(found) = query.select(&game.report) else {
-                return Ok(());
-            };
-            selected += 1;
-            match (args.count, args.format) {
-                (true, _) => Ok(()),
-                (false, SelectFormat::Pdn | SelectFormat::Canonical) => {
-                    writer.write(&mut output, &game)
+        &|_| Selecting { query: &query },
+        &mut Writes {
+            out: &mut output,
+            write: |out: &mut Output, source: &Source<'_>, chosen: Chosen| {
+                let Some((found, game)) = chosen else {
+                    return Ok(());
+                };
+                selected += 1;
+                match (args.count, args.format) {
+                    (true, _) => Ok(()),
+                    (false, SelectFormat::Pdn | SelectFormat::Canonical) => {
+                        writer.write(out, &game)
+                    }
+                    (false, SelectFormat::Jsonl) => {
+                        let row = SelectedRow {
+                            kind: "selected",
+                            file: source.name,
+                            game: game.report.index,
+                            line: game.report.line,
+                            ply: found.ply,
+                        };
+                        escape::write_json(&mut *out, &row)?;
+                        out.write_all(b"\n")
+                    }
                 }
-                (false, SelectFormat::Jsonl) => {
-                    let row = SelectedRow {
-                        kind: "selected",
-                        file: source.name,
-                        game: game.report.index,
-                        line: game.report.line,
-                        ply: found.ply,
-                    };
-                    escape::write_json(&mut output, &row)?;
-                    output.write_all(b"\n")
-                }
-            }
+            },
         },
     )?;
     if args.count {

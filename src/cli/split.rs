@@ -1,6 +1,6 @@
 //! `pdnkit split`: one file per value of a tag, per year, or per N games, in a directory.
 
-use super::archive::{GameWriter, Inputs, InvalidGames, open_output, read_inputs};
+use super::archive::{GameWriter, Inputs, InvalidGames, Source, open_output, read_inputs};
 use super::args::{self, CommonArgs};
 use super::output::{Output, Scratch, Sources, sweep, tell_error};
 use super::{EXIT_FAILURE, EXIT_OK};
@@ -177,7 +177,7 @@ pub fn run(args: SplitArgs) -> io::Result<u8> {
         needs,
         InvalidGames::Silent,
         &|_| Games,
-        &mut |_, game| {
+        &mut |_: &Source<'_>, game: ReadGame<'static>| {
             let value = args.by.value(&game.report, ordinal);
             ordinal += 1;
             let known = names.names().len();

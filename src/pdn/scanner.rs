@@ -46,6 +46,14 @@ pub struct Scanner<R> {
     games: usize,
     /// Set when the input comes block by block (see [`Self::starting_at`]).
     feed: Option<Feed>,
+    /// Where the text since the last game (or the start) begins; None once it is taken
+    /// into [`Self::gap`], or dropped (longer than [`MAX_GAME_BYTES`]: no text between
+    /// games).
+    gap_from: Option<u64>,
+    /// The text between the game before (or the start) and the game being read, and its
+    /// offset (told with [`Visitor::between`]).
+    gap: Vec<u8>,
+    gap_at: u64,
 }
 
 /// An input fed block by block: whether its last block is fed, and whether the block ran out.
@@ -75,14 +83,33 @@ impl<R: BufRead> Scanner<R> {
             ended: false,
             games: 0,
             feed: None,
+            gap_from: Some(0),
+            gap: Vec::new(),
+            gap_at: 0,
         }
     }
 
     /// Reads the next game into `visitor`: what its [`Visitor::end_game`] returned, or `None`
-    /// at the end of the input. Only I/O errors are errors: any bytes make games.
+    /// at the end of the input. Only I/O errors are errors: any bytes make games. The text
+    /// before the game (and, at the end, the text after the last game) is told first
+    /// ([`Visitor::between`]).
     pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Option<V::Output>> {
         if !self.next_game()? {
+            if self.eof
+                && let Some(from) = self.gap_from.take()
+            {
+                let text = self.buf.get(self.index(from)..).unwrap_or_default();
+                if !text.is_empty() {
+                    visitor.between(Span { offset: from, text });
+                }
+            }
             return Ok(None);
+        }
+        if !self.gap.is_empty() {
+            visitor.between(Span {
+                offset: self.gap_at,
+                text: &self.gap,
+            });
         }
         let raw = self.raw_game();
         if V::WHOLE_GAME {
@@ -109,6 +136,7 @@ impl<R: BufRead> Scanner<R> {
     pub(crate) fn starting_at(inner: R, offset: u64, breaks: u64, last: bool) -> Scanner<R> {
         let mut scanner = Scanner::new(inner);
         (scanner.base, scanner.pos) = (offset, offset);
+        scanner.gap_from = Some(offset);
         scanner.bom_checked = offset > 0;
         (scanner.lines.breaks, scanner.lines_at) = (breaks, offset);
         scanner.feed = Some(Feed {
@@ -182,6 +210,7 @@ impl<R: BufRead> Scanner<R> {
                 self.bom_checked = true;
                 if self.buf.starts_with(BOM) {
                     self.pos = BOM.len() as u64;
+                    self.gap_from = Some(self.pos);
                 }
             }
             let input = Input {
@@ -192,11 +221,13 @@ impl<R: BufRead> Scanner<R> {
             let stop = self.state.run(input, &mut self.pos, &mut self.parsed);
             if self.state.in_game && self.game_at.is_none() {
                 self.game_at = Some(self.location(self.state.start));
+                self.take_gap();
             }
             match stop {
                 Stop::End => {
                     self.games += 1;
                     self.ended = true;
+                    self.gap_from = Some(self.state.last_end);
                     return Ok(true);
                 }
                 Stop::Done => return Ok(false),
@@ -207,6 +238,18 @@ impl<R: BufRead> Scanner<R> {
                     }
                 }
             }
+        }
+    }
+
+    /// Takes the text from the end of the last game to the start of the one that begins.
+    fn take_gap(&mut self) {
+        self.gap.clear();
+        self.gap_at = self.state.start;
+        if let Some(from) = self.gap_from.take() {
+            let (at, to) = (self.index(from), self.index(self.state.start));
+            self.gap
+                .extend_from_slice(self.buf.get(at..to).unwrap_or_default());
+            self.gap_at = from;
         }
     }
 
@@ -268,6 +311,14 @@ impl<R: BufRead> Scanner<R> {
             self.pos = end;
         }
         let mut keep = self.pos;
+        // The text since the last game is kept until a game starts, unless it is too long.
+        if let Some(from) = self.gap_from {
+            if self.pos.saturating_sub(from) > MAX_GAME_BYTES as u64 || from < self.base {
+                self.gap_from = None;
+            } else {
+                keep = keep.min(from);
+            }
+        }
         let mut head = None;
         if self.state.in_game && self.head.is_none() {
             let start = self.state.start;

@@ -17,6 +17,11 @@
 //!    [`Visitor::unreadable`] for text that is no construct;
 //! 5. [`Visitor::end_game`] with the game's bytes as written.
 //!
+//! Before a game, [`Visitor::between`] tells the text between it and the game before (or the
+//! start of the input) when there is any: a preamble, comments after a game, blank lines;
+//! after the last game, the text that follows it. So everything the input holds is told, in
+//! order, in one pass.
+//!
 //! A visitor that needs each game whole (to replay it) says so with [`Visitor::WHOLE_GAME`]
 //! and gets [`Visitor::whole_game`] alone, with the game gathered by the scanner
 //! ([`Collector`] hands it to a function).
@@ -52,6 +57,11 @@ pub trait Visitor {
     /// What [`Visitor::end_game`] makes of a game (handed out by
     /// [`super::Scanner::read_game`]).
     type Output;
+
+    /// Text between games (before the game about to be told, or after the last one): a
+    /// preamble, comments after a game, blank lines. Text longer than
+    /// [`super::limits::MAX_GAME_BYTES`] is not told (it is no text between games).
+    fn between(&mut self, _text: Span<'_>) {}
 
     /// A game starts: its bytes and where they are. `Skip(true)`: nothing more is wanted but
     /// [`Visitor::end_game`].

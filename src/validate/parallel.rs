@@ -21,11 +21,10 @@
 
 use super::stream::{
     DoneSink, GameCount, GameJob, GameSink, ReadGame, ReportSink, Reports, SAMPLE, StreamTotals,
-    check_games, hand_on, prepare, read_prepared,
+    Told, between, blank, check_games, hand_on, prepare, read_prepared,
 };
 use super::{GameReport, Options};
 use crate::encoding::TextEncoding;
-use crate::pdn::RawGame;
 use crate::pdn::limits::MAX_TOKEN_BYTES;
 use crate::pdn::location::{ColumnUnit, Lines};
 use crate::pdn::scanner::{Opening, Scanner, proposed_cut};
@@ -117,14 +116,29 @@ impl BufRead for BlockSource {
 
 type BlockReader = Scanner<BlockSource>;
 
-/// A block back from a worker: the jobs' results of its games (none if its own reading was
-/// of no use, see [`Bases`]), and what the ordering thread needs to read on.
+/// A block back from a worker: the jobs' results of its games and the text between them
+/// (none if its own reading was of no use, see [`Bases`]), and what the ordering thread
+/// needs to read on.
 struct Checked<D> {
-    done: Vec<(D, GameCount, u64)>,
+    done: Vec<Out<D>>,
     /// The reader, paused at the end of the block, if its last game may go on past it (it
     /// then holds the block's bytes).
     unfinished: Option<Box<BlockReader>>,
     block: Block,
+}
+
+/// What a block holds, in order, as its worker read it: a game (its report, offset and
+/// length), or text between games (its offset and length).
+enum Found {
+    Game(GameReport, u64, usize),
+    Between(u64, usize),
+}
+
+/// What a block holds, worked on: the job's result of a game (with what the game counts for
+/// and the offset after it), or text between games that is not blank.
+enum Out<D> {
+    Game(D, GameCount, u64),
+    Between(Vec<u8>),
 }
 
 /// How many games come before each block, as soon as it is known, so that a worker can
@@ -190,7 +204,7 @@ fn read_block(
     end: End,
     encoding: TextEncoding,
     options: &Options,
-    mut each: impl FnMut(GameReport, &RawGame) -> io::Result<()>,
+    mut each: impl FnMut(Told<'_>) -> io::Result<()>,
 ) -> io::Result<bool> {
     check_games(reader, encoding, options, &mut each)?;
     if end == End::Last {
@@ -226,8 +240,11 @@ fn check_block<J: GameJob>(
             at: 0,
         };
         let mut reader = Scanner::starting_at(source, block.offset, block.breaks, last);
-        let read = read_block(&mut reader, block.end, encoding, options, |report, raw| {
-            reports.push((report, raw.offset, raw.bytes.len()));
+        let read = read_block(&mut reader, block.end, encoding, options, |told| {
+            reports.push(match told {
+                Told::Game(report, raw) => Found::Game(report, raw.offset, raw.bytes.len()),
+                Told::Between(text) => Found::Between(text.offset, text.text.len()),
+            });
             Ok(())
         });
         // Reading bytes in memory does not fail.
@@ -242,7 +259,11 @@ fn check_block<J: GameJob>(
     if let Some(base) = base
         && finished
     {
-        bases.tell(block.seq + 1, Some(base + reports.len()));
+        let games = reports
+            .iter()
+            .filter(|f| matches!(f, Found::Game(..)))
+            .count();
+        bases.tell(block.seq + 1, Some(base + games));
     }
     let mut done = Vec::new();
     if let Some(base) = base {
@@ -260,30 +281,41 @@ fn check_block<J: GameJob>(
 }
 
 /// The jobs' results of the games of a block (its `bytes` from offset `from`), numbered from
-/// `base`: each game's report, offset and length as read.
+/// `base`, and the text between them that is not blank.
 fn work_on<J: GameJob>(
-    reports: Vec<(GameReport, u64, usize)>,
+    found: Vec<Found>,
     (bytes, from): (&[u8], u64),
     base: usize,
     encoding: TextEncoding,
     job: &mut J,
-) -> Vec<(J::Done, GameCount, u64)> {
-    reports
-        .into_iter()
-        .map(|(mut report, offset, len)| {
-            report.index += base;
-            let count = GameCount::of(&report);
-            let at = usize::try_from(offset - from).unwrap_or(usize::MAX);
-            let text = bytes.get(at..at.saturating_add(len)).unwrap_or_default();
-            let game = ReadGame {
-                report,
-                bytes: Cow::Borrowed(text),
-                encoding,
-                offset,
-            };
-            (job.work(game), count, offset + len as u64)
-        })
-        .collect()
+) -> Vec<Out<J::Done>> {
+    let text = |offset: u64, len: usize| {
+        let at = usize::try_from(offset - from).unwrap_or(usize::MAX);
+        bytes.get(at..at.saturating_add(len)).unwrap_or_default()
+    };
+    let mut out = Vec::with_capacity(found.len());
+    for found in found {
+        match found {
+            Found::Game(mut report, offset, len) => {
+                report.index += base;
+                let count = GameCount::of(&report);
+                let game = ReadGame {
+                    report,
+                    bytes: Cow::Borrowed(text(offset, len)),
+                    encoding,
+                    offset,
+                };
+                out.push(Out::Game(job.work(game), count, offset + len as u64));
+            }
+            Found::Between(offset, len) => {
+                let text = text(offset, len);
+                if !blank(text) {
+                    out.push(Out::Between(text.to_vec()));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Like [`super::check_stream`], with `threads` workers (see [`read_stream_parallel`]).
@@ -584,12 +616,17 @@ impl<J: GameJob> Ordered<'_, J> {
         } = checked;
         let Some(mut reader) = self.carry.take() else {
             debug_assert!(block.fresh);
-            for (done, count, end) in done {
-                self.games += 1;
-                totals.count(count);
-                totals.bytes = end;
-                sink.progress(end);
-                sink.done(done, count)?;
+            for out in done {
+                match out {
+                    Out::Game(done, count, end) => {
+                        self.games += 1;
+                        totals.count(count);
+                        totals.bytes = end;
+                        sink.progress(end);
+                        sink.done(done, count)?;
+                    }
+                    Out::Between(text) => sink.between(&text, self.encoding)?,
+                }
             }
             match unfinished {
                 Some(reader) => self.carry = Some(reader),
@@ -605,10 +642,13 @@ impl<J: GameJob> Ordered<'_, J> {
         self.spare.push(reader.get_mut().next_block(bytes));
         reader.more(block.end == End::Last);
         let (games, job, encoding) = (&mut self.games, &mut self.job, self.encoding);
-        let each = |mut report: GameReport, raw: &RawGame| {
-            *games += 1;
-            report.index = *games;
-            hand_on(report, raw, encoding, job, sink, totals)
+        let each = |told: Told<'_>| match told {
+            Told::Game(mut report, raw) => {
+                *games += 1;
+                report.index = *games;
+                hand_on(report, raw, encoding, job, sink, totals)
+            }
+            Told::Between(text) => between(text.text, encoding, sink),
         };
         if read_block(&mut reader, block.end, self.encoding, self.options, each)? {
             self.spare.push(reader.into_inner().bytes);
@@ -630,17 +670,22 @@ mod tests {
     #[derive(Default)]
     struct Record(Vec<String>);
 
-    impl GameSink for Record {
+    impl DoneSink<GameReport> for Record {
         fn detection(&mut self, detection: &Detection) -> io::Result<()> {
             self.0.push(format!("{detection:?}"));
             Ok(())
         }
-        fn game(&mut self, report: GameReport) -> io::Result<()> {
-            self.0.push(format!("{report:?}"));
+        fn done(&mut self, report: GameReport, count: GameCount) -> io::Result<()> {
+            self.0.push(format!("{report:?} {count:?}"));
             Ok(())
         }
         fn progress(&mut self, bytes: u64) {
             self.0.push(format!("at {bytes}"));
+        }
+        fn between(&mut self, text: &[u8], _: TextEncoding) -> io::Result<()> {
+            self.0
+                .push(format!("between {:?}", String::from_utf8_lossy(text)));
+            Ok(())
         }
     }
 
@@ -653,20 +698,20 @@ mod tests {
     ) -> Vec<String> {
         let (mut sink, mut totals) = (Record::default(), StreamTotals::default());
         let result = match sizes {
-            None => super::super::check_stream(input, options, None, &mut sink, &mut totals),
-            Some(sizes) => {
-                let reports = &mut ReportSink(&mut sink);
-                read_blocks(
-                    input,
-                    options,
-                    None,
-                    3,
-                    sizes,
-                    &Reports,
-                    reports,
-                    &mut totals,
-                )
+            None => {
+                let sink = &mut sink;
+                super::super::read_stream(input, options, None, &mut Reports, sink, &mut totals)
             }
+            Some(sizes) => read_blocks(
+                input,
+                options,
+                None,
+                3,
+                sizes,
+                &Reports,
+                &mut sink,
+                &mut totals,
+            ),
         };
         sink.0.push(format!("{totals:?} {result:?}"));
         sink.0
@@ -777,6 +822,29 @@ mod tests {
                 same_as_one_thread(&input);
             }
         }
+    }
+
+    /// The text before each game and after the last, as a hand reads the input.
+    #[test]
+    fn text_between_games_is_told_in_its_place() {
+        let input =
+            "{pre}\n\n[Event \"a\"]\n1. c3-d4 *\n\n{after a}\n\n[Event \"b\"]\n1. c3-d4 *\n{end}\n";
+        for options in options() {
+            let told = run(io::Cursor::new(input), &options, None);
+            let between: Vec<&str> = told
+                .iter()
+                .filter(|t| t.starts_with("between"))
+                .map(String::as_str)
+                .collect();
+            let want = [
+                r#"between "{pre}\n\n""#,
+                r#"between "\n\n{after a}\n\n""#,
+                r#"between "\n{end}\n""#,
+            ];
+            assert_eq!(between, want);
+            assert!(told[1].starts_with("between"), "{told:?}");
+        }
+        same_as_one_thread(input.as_bytes());
     }
 
     fn files(dir: &str) -> Vec<Vec<u8>> {

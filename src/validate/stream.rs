@@ -8,7 +8,7 @@ use crate::diagnostic::Severity;
 use crate::encoding::{Detection, Sampled, TextEncoding, choose_encoding, decode};
 use crate::pdn::lexer::ParsedGame;
 use crate::pdn::location::ColumnUnit;
-use crate::pdn::{Collector, RawGame, Scanner};
+use crate::pdn::{RawGame, Scanner, Span, Visitor};
 use std::borrow::Cow;
 use std::io::{self, BufRead, BufReader, Read};
 
@@ -172,6 +172,11 @@ pub trait DoneSink<D> {
     fn done(&mut self, done: D, count: GameCount) -> io::Result<()>;
     /// Bytes of the input read so far.
     fn progress(&mut self, _bytes: u64) {}
+    /// Text that stands between games (a preamble, comments after a game; not blank), in
+    /// the input's encoding, in its place among the results of the games.
+    fn between(&mut self, _text: &[u8], _encoding: TextEncoding) -> io::Result<()> {
+        Ok(())
+    }
     /// The input has given nothing for a while, and every game read so far was handed on:
     /// the time to write out what is held (a pipe that gives games slowly shows them as
     /// they come).
@@ -253,9 +258,27 @@ pub(super) fn read_prepared<R: BufRead, J: GameJob>(
     totals: &mut StreamTotals,
 ) -> io::Result<()> {
     let mut games = Scanner::new(reader);
-    check_games(&mut games, encoding, options, |report, raw| {
-        hand_on(report, raw, encoding, job, sink, totals)
+    check_games(&mut games, encoding, options, |told| match told {
+        Told::Game(report, raw) => hand_on(report, raw, encoding, job, sink, totals),
+        Told::Between(text) => between(text.text, encoding, sink),
     })
+}
+
+/// Hands on text between games that is not blank.
+pub(super) fn between<D>(
+    text: &[u8],
+    encoding: TextEncoding,
+    sink: &mut dyn DoneSink<D>,
+) -> io::Result<()> {
+    if blank(text) {
+        return Ok(());
+    }
+    sink.between(text, encoding)
+}
+
+/// Nothing but white space (what stands between most games).
+pub(super) fn blank(text: &[u8]) -> bool {
+    text.iter().all(u8::is_ascii_whitespace)
 }
 
 /// Counts one game, works on it and hands the result to the sink.
@@ -280,22 +303,71 @@ pub(super) fn hand_on<J: GameJob>(
     sink.done(done, count)
 }
 
-/// Validates every game `games` reads, handing each report and the game read to `each` in
-/// input order. The one game loop of every path (one thread or a worker).
+/// What the one game loop hands on, in input order.
+pub(super) enum Told<'a> {
+    /// A game, validated, with the game as read.
+    Game(GameReport, &'a RawGame<'a>),
+    /// Text between games.
+    Between(Span<'a>),
+}
+
+/// Validates every game `games` reads, handing each report with the game read, and the
+/// text between games, to `each` in input order. The one game loop of every path (one
+/// thread or a worker).
 pub(super) fn check_games<R: BufRead>(
     games: &mut Scanner<R>,
     encoding: TextEncoding,
     options: &Options,
-    mut each: impl FnMut(GameReport, &RawGame) -> io::Result<()>,
+    each: impl FnMut(Told<'_>) -> io::Result<()>,
 ) -> io::Result<()> {
-    let decoder = move |bytes: &[u8]| decode(bytes, encoding).into_owned();
-    let mut checker = Collector::new(|raw: &RawGame, parsed: &ParsedGame| {
-        each(check_game(raw, parsed, &decoder, options), raw)
-    });
+    let mut checker = Checker {
+        each,
+        encoding,
+        options,
+        failed: None,
+    };
     while let Some(told) = games.read_game(&mut checker)? {
         told?;
     }
-    Ok(())
+    checker.failed.map_or(Ok(()), Err)
+}
+
+/// The visitor of [`check_games`].
+struct Checker<'o, F> {
+    each: F,
+    encoding: TextEncoding,
+    options: &'o Options,
+    /// The error of `each` with text between games, told with the next game (or at the end).
+    failed: Option<io::Error>,
+}
+
+impl<F: FnMut(Told<'_>) -> io::Result<()>> Visitor for Checker<'_, F> {
+    type Output = io::Result<()>;
+
+    const WHOLE_GAME: bool = true;
+
+    fn between(&mut self, text: Span<'_>) {
+        if self.failed.is_none()
+            && let Err(e) = (self.each)(Told::Between(text))
+        {
+            self.failed = Some(e);
+        }
+    }
+
+    fn whole_game(&mut self, raw: &RawGame<'_>, parsed: &ParsedGame) -> io::Result<()> {
+        if let Some(e) = self.failed.take() {
+            return Err(e);
+        }
+        let encoding = self.encoding;
+        let decoder = move |bytes: &[u8]| decode(bytes, encoding).into_owned();
+        let report = check_game(raw, parsed, &decoder, self.options);
+        (self.each)(Told::Game(report, raw))
+    }
+
+    /// Not called: the scanner hands out whole games.
+    fn end_game(&mut self, _game: &RawGame<'_>) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// Chooses the encoding (telling the sink) and the options that go with it; returns them

@@ -46,4 +46,5 @@ mod show;
 mod spellings;
 mod split;
 mod stats;
+mod threads_and_pipes;
 mod walk;
