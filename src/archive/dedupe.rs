@@ -244,6 +244,10 @@ pub struct Dedupe {
     pairs: Vec<(u32, u32)>,
     /// The games seen in the second reading so far.
     seen: u32,
+    /// Room for the hashes of a game's beginnings and what the filter says of them (kept
+    /// from game to game).
+    hashes: Vec<u64>,
+    maybe: Vec<bool>,
 }
 
 /// A game read again was not the game read the first time (the input changed meanwhile).
@@ -349,12 +353,14 @@ impl Dedupe {
         hash.checked_shr(64 - self.bucket_bits).unwrap_or(0) as usize
     }
 
+    /// Whether a line may have `hash` ([`Self::filter`]).
+    fn may_be_line(&self, hash: u64) -> bool {
+        let f = self.filter_bit(hash);
+        self.filter[f / 64] & (1 << (f % 64)) != 0
+    }
+
     /// The index of the line (hash, plies), if a game has it.
     fn find_line(&self, hash: u64, plies: u32) -> Option<u32> {
-        let f = self.filter_bit(hash);
-        if self.filter[f / 64] & (1 << (f % 64)) == 0 {
-            return None;
-        }
         let b = self.bucket(hash);
         let (from, to) = (self.buckets[b] as usize, self.buckets[b + 1] as usize);
         let found = self.lines[from..to].binary_search(&(hash, plies)).ok()?;
@@ -391,23 +397,27 @@ impl Dedupe {
             return Ok(());
         }
         let line = self.line_of[ordinal as usize];
-        let mut last = 0;
-        for (i, hash) in move_hashes(report).enumerate() {
-            let plies = i as u32 + 1;
-            last = hash;
-            if plies == print.plies {
-                break;
-            }
-            if plies < self.options.min_plies {
-                continue;
-            }
-            if let Some(found) = self.find_line(hash, plies) {
+        let mut hashes = std::mem::take(&mut self.hashes);
+        hashes.clear();
+        hashes.extend(move_hashes(report));
+        if hashes.len() as u32 != print.plies || hashes.last() != Some(&print.moves) {
+            return Err(Changed);
+        }
+        // The beginnings from `min_plies` plies on, the whole game aside. The filter is read
+        // for all of them first (reads that wait for no other), then the lines of those it
+        // lets through are looked up.
+        let first = (self.options.min_plies.max(1) as usize - 1).min(hashes.len() - 1);
+        let beginnings = &hashes[first..hashes.len() - 1];
+        let mut maybe = std::mem::take(&mut self.maybe);
+        maybe.clear();
+        maybe.extend(beginnings.iter().map(|&hash| self.may_be_line(hash)));
+        for (i, _) in maybe.iter().enumerate().filter(|&(_, &m)| m) {
+            let plies = (first + i + 1) as u32;
+            if let Some(found) = self.find_line(beginnings[i], plies) {
                 self.pairs.push((found, line));
             }
         }
-        if last != print.moves || report.moves.len() as u32 != print.plies {
-            return Err(Changed);
-        }
+        (self.hashes, self.maybe) = (hashes, maybe);
         Ok(())
     }
 
