@@ -11,6 +11,12 @@ use crate::moves::{Effect, Move};
 use crate::outcome::{Outcome, Termination};
 use crate::position::Position;
 use std::cell::{Cell, OnceCell};
+use std::collections::HashMap;
+
+/// From this many positions since the last irreversible move on, they are also counted in a
+/// table: a long run of king moves (a lone king against two kings in Spantsiretti, where no
+/// rule ends it) would otherwise cost its square, each ply looking at every earlier one.
+const COUNTED_FROM: usize = 64;
 
 thread_local! {
     /// The list of positions a game on this thread left behind, for the next game to fill:
@@ -30,6 +36,10 @@ pub struct Game {
     /// is new, and the list stays empty (and unallocated, for a game without kings) until a
     /// move leaves a king (a man move, which would clear it anyway).
     reversible: Vec<Position>,
+    /// How often each position of `reversible` occurred, while the list is long
+    /// ([`COUNTED_FROM`] or more; filled again when it grows past that mark, so a short
+    /// list leaves it stale; unallocated until a game first gets there).
+    counts: HashMap<Position, u32>,
     draws: DrawCounts,
     outcome: Option<Outcome>,
     /// Whether the side to move has a capture (capturing is compulsory), once known: found
@@ -47,6 +57,7 @@ impl Game {
         let mut game = Game {
             position,
             reversible: Vec::new(),
+            counts: HashMap::new(),
             draws: DrawCounts::new(&position),
             outcome: None,
             capture: Cell::new(None),
@@ -150,6 +161,25 @@ impl Game {
             self.reversible.reserve(16);
         }
         self.reversible.push(position);
+        if self.reversible.len() >= COUNTED_FROM {
+            self.count_long_run();
+        }
+    }
+
+    /// Keeps `counts` up to date with a long `reversible` list: filled anew when the list
+    /// reaches [`COUNTED_FROM`] (it grows one by one from empty), else the last position
+    /// added.
+    #[cold]
+    fn count_long_run(&mut self) {
+        let counts = &mut self.counts;
+        if self.reversible.len() == COUNTED_FROM {
+            counts.clear();
+            for p in &self.reversible {
+                *counts.entry(*p).or_default() += 1;
+            }
+        } else if let Some(last) = self.reversible.last() {
+            *counts.entry(*last).or_default() += 1;
+        }
     }
 
     /// How often the current position has occurred (1 the first time).
@@ -157,6 +187,9 @@ impl Game {
         let Some(pos) = self.reversible.last() else {
             return 1; // no kings: the position is new (see `reversible`)
         };
+        if self.reversible.len() >= COUNTED_FROM {
+            return self.counts.get(pos).map_or(1, |&n| n as usize);
+        }
         // Only positions with the same side to move can be equal: every second one.
         self.reversible
             .iter()
@@ -303,5 +336,75 @@ mod tests {
             }
         }
         assert!(repeated > 100 && threefold > 10, "{repeated} {threefold}");
+    }
+
+    /// A run of king moves far longer than [`COUNTED_FROM`] (two kings against two, where no
+    /// rule of GameType 41 ends it): the count from the table agrees with the positions
+    /// counted one by one, and the third occurrence ends the game.
+    #[test]
+    fn repetitions_of_a_long_run_are_counted_in_the_table() {
+        use crate::fen::parse_fen;
+        use crate::movegen::has_capture;
+        use crate::square::Corner;
+        let start = parse_fen(
+            "W:WKa1,Kc1:BKh8,Kj8",
+            Variant::Spantsiretti,
+            Corner::BottomLeft,
+        )
+        .expect("FEN");
+        let mut game = Game::new(start);
+        let mut seen = vec![start];
+        let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+        while game.outcome().is_none() && game.plies() < 600 {
+            // No capture for the other side (the run goes on); for the first 300 plies, no
+            // third occurrence either (it gets long), then any such move (it ends). Of those,
+            // one that leaves the other side the most such replies (no dead end).
+            let times = |p: &Position| seen.iter().filter(|q| *q == p).count();
+            let allowed =
+                |p: &Position, plies: u32| !has_capture(p) && (plies >= 300 || times(p) < 2);
+            let replies = |p: &Position| {
+                let mut moves = Vec::new();
+                legal_moves(p, Paths::Distinct, &mut moves);
+                moves
+                    .iter()
+                    .filter(|m| allowed(&p.play(m), game.plies() + 2))
+                    .count()
+            };
+            let mut quiet: Vec<(usize, Move)> = game
+                .legal_moves()
+                .iter()
+                .map(|m| (game.position().play(m), *m))
+                .filter(|(next, _)| allowed(next, game.plies()))
+                .map(|(next, m)| (replies(&next), m))
+                .collect();
+            let best = quiet.iter().map(|(n, _)| *n).max().unwrap_or(0);
+            quiet.retain(|(n, _)| *n == best);
+            let quiet: Vec<Move> = quiet.into_iter().map(|(_, m)| m).collect();
+            if quiet.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mv = quiet[(seed >> 8) as usize % quiet.len()];
+            let outcome = game.play(&mv);
+            seen.push(*game.position());
+            let count = seen.iter().filter(|p| *p == game.position()).count();
+            assert_eq!(game.repetitions(), count, "at ply {}", game.plies());
+            assert_eq!(
+                outcome == Some(Outcome::Draw(Termination::ThreefoldRepetition)),
+                count >= 3
+            );
+        }
+        assert!(
+            seen.len() > 4 * COUNTED_FROM,
+            "a run of {} positions",
+            seen.len()
+        );
+        assert_eq!(
+            game.outcome(),
+            Some(Outcome::Draw(Termination::ThreefoldRepetition))
+        );
+        assert_eq!(game.quiet_plies() as usize, seen.len() - 1);
     }
 }

@@ -289,9 +289,6 @@ fn many_comments() {
 }
 
 #[test]
-#[ignore = "quadratic: Game::repetitions (src/game.rs) looks at every earlier reversible \
-            position at each ply, so a long run of king moves costs its square; owner: the \
-            rules engine (no helper this round)"]
 fn long_games_of_king_moves() {
     linear(&["validate", "-q"], 1_000, long_games);
 }
