@@ -11,7 +11,7 @@ use super::report::GameTypeSource;
 use super::{Needs, check_game};
 use crate::encoding::{TextEncoding, decode, whole_lines};
 use crate::pdn::lexer::{ParsedGame, RawGame};
-use crate::pdn::{Scanner, Visitor};
+use crate::pdn::{Scanner, Skip, Visitor};
 use crate::variant::Variant;
 
 /// The board that the first deciding untagged game of `sample` (the start of a file, in
@@ -50,9 +50,12 @@ struct Decider {
 impl Visitor for Decider {
     type Output = Option<Variant>;
 
-    const WHOLE_GAME: bool = true;
+    /// The game is checked whole, as read: none of its events is wanted.
+    fn begin_game(&mut self, _game: &RawGame<'_>) -> Skip {
+        Skip(true)
+    }
 
-    fn whole_game(&mut self, raw: &RawGame<'_>, parsed: &ParsedGame) -> Option<Variant> {
+    fn end_game(&mut self, raw: &RawGame<'_>, parsed: &ParsedGame) -> Option<Variant> {
         if parsed.tag("GameType").is_some() {
             return None;
         }
@@ -64,10 +67,5 @@ impl Visitor for Decider {
             Some(GameTypeSource::Squares | GameTypeSource::Fen | GameTypeSource::Moves)
         );
         report.variant.filter(|_| decided)
-    }
-
-    /// Not called: the scanner hands out whole games.
-    fn end_game(&mut self, _game: &RawGame<'_>) -> Option<Variant> {
-        None
     }
 }
