@@ -128,6 +128,59 @@ pub mod code {
         BINARY,
     ];
 
+    /// What a finding of `code` means, in a sentence (the rules of SARIF reports; docs/cli.md
+    /// says more of each). Empty for a string that is no code.
+    pub fn help(code: &str) -> &'static str {
+        match code {
+            SYNTAX => {
+                "Text that cannot be read (error), or that deviates from PDN 3.0 but is understood (warning)."
+            }
+            ILLEGAL_MOVE => {
+                "No legal move fits the written one; the message says why and lists the legal moves."
+            }
+            AMBIGUOUS_MOVE => {
+                "Several legal moves leaving different positions fit, and the rest of the game does not tell them apart."
+            }
+            AMBIGUITY_RESOLVED => {
+                "Several moves fit, but only one lets the rest of the game be played; that one is taken."
+            }
+            UNKNOWN_MOVE => {
+                "A placeholder (- or --) stands for a move that was not recorded; the rest of the game cannot be checked."
+            }
+            MOVE_AFTER_END => {
+                "A move follows the end of the game by the rules (no legal move, or a draw rule)."
+            }
+            RESULT_MISMATCH => {
+                "The declared result contradicts the board, or the Result tag and the result after the moves differ."
+            }
+            UNFINISHED_RESULT => "* is declared for a game that the rules have ended.",
+            MISSING_RESULT => "The moves do not end with a result.",
+            BAD_FEN => "A FEN that cannot be read or describes an impossible position.",
+            UNKNOWN_GAME_TYPE => {
+                "A GameType that cannot be read or is not in the standard's table, or a game without one that fits neither board."
+            }
+            UNSUPPORTED_GAME_TYPE => {
+                "A GameType of the standard's table that pdnkit does not play; the game is not replayed."
+            }
+            GAME_TYPE => {
+                "How a game without GameType tag was read when its moves did not decide alone."
+            }
+            CAPTURE_NOTATION => {
+                "A capture written with - or without separator, or a step written with : or x; or captures in Russian compact notation."
+            }
+            MOVE_NUMBER => "A move number that does not fit the move it stands before.",
+            NO_MOVES => "A game with tags and a result but no moves: valid, nothing to check.",
+            BAD_DATE => "A Date tag that is no day of the calendar.",
+            RESULT_FIXED => {
+                "convert --fix-results wrote the result the board proves in place of the declared one."
+            }
+            ENCODING => "The file's code page was guessed; --encoding chooses it.",
+            IO => "A file or directory that cannot be read.",
+            BINARY => "A file of binary data, not PDN text.",
+            _ => "",
+        }
+    }
+
     /// The name of a too deeply nested variation among the `syntax` findings (each syntax
     /// finding has a name of its own: [`crate::pdn::error::SyntaxErrorKind::name`]).
     pub const TOO_DEEP: &str = "too-deep";

@@ -1,10 +1,12 @@
-//! Writing validation results in the four formats: human lines, JSON Lines, one JSON
-//! document, and GitHub workflow commands. A diagnostic is rendered by
+//! Writing validation results in the six formats: human lines, JSON Lines, one JSON
+//! document, GitHub workflow commands, SARIF ([`super::report_sarif`]) and JUnit XML
+//! ([`super::report_junit`]). A diagnostic is rendered by
 //! [`pdnkit::diagnostic::render`] (its human line, its GitHub command, its JSON object); here
 //! a game and a file problem become JSON objects ([`GameObject`], [`FileObject`]) and the
 //! run's closing summary is written.
 
 use super::common::Piece;
+use super::{report_junit, report_sarif};
 use pdnkit::convert::GameObject;
 use pdnkit::diagnostic::render::{self, github_data, github_property};
 use pdnkit::diagnostic::{Diagnostic, Kind, Severity};
@@ -25,6 +27,17 @@ pub enum ReportFormat {
     Jsonl,
     /// GitHub Actions annotations (`::error file=...,line=...::...`).
     Github,
+    /// SARIF 2.1.0 for GitHub code scanning: a rule per code, a result per finding.
+    Sarif,
+    /// JUnit XML (GitLab, Jenkins): a test suite per file, a test case per game.
+    Junit,
+}
+
+impl ReportFormat {
+    /// Whether the output is one document, written even when no input is found.
+    pub fn is_document(self) -> bool {
+        !matches!(self, ReportFormat::Human | ReportFormat::Github)
+    }
 }
 
 /// The object of a problem with a whole file.
@@ -50,7 +63,8 @@ struct SummaryObject {
 }
 
 /// Formats the results of one file; output is text lines (human, github) or one JSON object
-/// per line (json, jsonl), joined into a document by [`Printer`] for json.
+/// per line (json, jsonl, sarif), joined into a document by [`Printer`] for json and sarif.
+/// JUnit's suite of a file is made by [`report_junit::Suite`].
 pub struct FileFormatter<'a> {
     pub format: ReportFormat,
     /// The file's name ([`escape::file_name`]).
@@ -76,6 +90,15 @@ impl FileFormatter<'_> {
                 out.push(b'\n');
                 Ok(())
             }
+            ReportFormat::Sarif => {
+                for d in &report.diagnostics {
+                    if !self.quiet || d.is_error() {
+                        report_sarif::result(out, self.file, report.index, d)?;
+                    }
+                }
+                Ok(())
+            }
+            ReportFormat::Junit => Ok(()),
         }
     }
 
@@ -105,6 +128,8 @@ impl FileFormatter<'_> {
                 escape::write_json(&mut *out, &object)?;
                 writeln!(out)
             }
+            ReportFormat::Sarif => report_sarif::result(out, self.file, 0, d),
+            ReportFormat::Junit => Ok(()),
         }
     }
 
@@ -120,20 +145,26 @@ impl FileFormatter<'_> {
                 github_property(self.file),
                 github_data(text)
             ),
-            ReportFormat::Json | ReportFormat::Jsonl => Ok(()),
+            _ => Ok(()),
         }
     }
 
     pub fn detection(&self, out: &mut dyn Write, detection: &Detection) -> io::Result<()> {
-        if detection.guessed {
-            let kind = Kind::Encoding {
-                encoding: detection.encoding,
-                reason: detection.reason.clone(),
-            };
-            self.file_problem(out, &Diagnostic::about_file(kind))?;
+        match guessed(detection) {
+            Some(d) => self.file_problem(out, &d),
+            None => Ok(()),
         }
-        Ok(())
     }
+}
+
+/// The note of an encoding that was guessed.
+pub fn guessed(detection: &Detection) -> Option<Diagnostic> {
+    detection.guessed.then(|| {
+        Diagnostic::about_file(Kind::Encoding {
+            encoding: detection.encoding,
+            reason: detection.reason.clone(),
+        })
+    })
 }
 
 /// The run's totals across files.
@@ -167,8 +198,11 @@ pub struct Printer<W: Write> {
 
 impl<W: Write> Printer<W> {
     pub fn new(mut out: W, format: ReportFormat, quiet: bool) -> io::Result<Printer<W>> {
-        if format == ReportFormat::Json {
-            write!(out, "{{\"games\":[")?;
+        match format {
+            ReportFormat::Json => write!(out, "{{\"games\":[")?,
+            ReportFormat::Sarif => report_sarif::head(&mut out)?,
+            ReportFormat::Junit => report_junit::head(&mut out)?,
+            _ => {}
         }
         Ok(Printer {
             out,
@@ -181,11 +215,11 @@ impl<W: Write> Printer<W> {
 
     /// Writes one file's formatted output.
     pub fn file_output(&mut self, bytes: &[u8]) -> io::Result<()> {
-        if self.format != ReportFormat::Json {
+        if !matches!(self.format, ReportFormat::Json | ReportFormat::Sarif) {
             return self.out.write_all(bytes);
         }
         for line in bytes.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
-            if line.starts_with(b"{\"type\":\"file\"") {
+            if self.format == ReportFormat::Json && line.starts_with(b"{\"type\":\"file\"") {
                 self.file_objects.push(line.to_vec());
                 continue;
             }
@@ -232,6 +266,8 @@ impl<W: Write> Printer<W> {
                 escape::write_json(&mut self.out, &summary)?;
                 writeln!(self.out)?;
             }
+            ReportFormat::Sarif => report_sarif::tail(&mut self.out)?,
+            ReportFormat::Junit => report_junit::tail(&mut self.out)?,
             ReportFormat::Human | ReportFormat::Github if !self.quiet => writeln!(
                 self.out,
                 "summary: {}",

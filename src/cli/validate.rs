@@ -1,4 +1,4 @@
-//! `pdnkit validate`: every move of every game replayed; diagnostics in four formats.
+//! `pdnkit validate`: every move of every game replayed; diagnostics in six formats.
 
 use super::args::{self, CapArgs, CommonArgs};
 use super::cap::{Cap, omitted_line};
@@ -7,8 +7,10 @@ use super::fold::FileNotes;
 use super::inputs::{Input, Unreadable};
 use super::ordered::{Emit, in_input_order};
 use super::output::{Output, Sources};
-use super::report::{FileFormatter, Printer, ReportFormat, RunTotals};
+use super::report::{FileFormatter, Printer, ReportFormat, RunTotals, guessed};
+use super::report_junit::Suite;
 use super::{closed_pipe, verdict};
+use pdnkit::diagnostic::Diagnostic;
 use pdnkit::encoding::Detection;
 use pdnkit::validate::{GameReport, Reports};
 use std::io::{self, Write};
@@ -29,7 +31,8 @@ pub struct ValidateArgs {
     /// standard input when it is a pipe or a file, else the current directory.
     paths: Vec<PathBuf>,
     /// human: one line per finding and a summary; jsonl: one object per game then a summary;
-    /// json: the same as one document; github: workflow annotations.
+    /// json: the same as one document; github: workflow annotations; sarif: SARIF 2.1.0 for
+    /// GitHub code scanning; junit: JUnit XML (a test case per game) for GitLab and Jenkins.
     #[arg(long, value_enum, default_value = "human")]
     format: ReportFormat,
     /// Check the syntax only (tags, tokens, move spelling); replay nothing. Much faster;
@@ -72,7 +75,7 @@ pub fn run(args: ValidateArgs) -> io::Result<u8> {
     });
     // No input still gives a JSON reader its document: that of inputs with no games.
     let empty_document = |config: &args::Config| {
-        if matches!(args.format, ReportFormat::Json | ReportFormat::Jsonl) {
+        if args.format.is_document() {
             let _ = Output::open(None, &Sources::default())
                 .and_then(|out| Printer::new(out, args.format, config.quiet))
                 .and_then(|printer| printer.finish(&RunTotals::default()))
@@ -105,6 +108,7 @@ pub fn run(args: ValidateArgs) -> io::Result<u8> {
                 quiet: config.quiet,
             },
             cap: capped.then(|| Cap::new(config.caps, config.quiet)),
+            junit: (args.format == ReportFormat::Junit).then(|| Suite::new(&name, config.quiet)),
             allow_encoding: config.allow_encoding,
             notes: FileNotes::default(),
         };
@@ -142,9 +146,32 @@ struct Validating<'a> {
     formatter: FileFormatter<'a>,
     /// The caps on diagnostics printed (human and github output).
     cap: Option<Cap>,
+    /// The file's JUnit suite (junit output), written when the file ends.
+    junit: Option<Suite<'a>>,
     allow_encoding: bool,
     /// Notes told once for the file (games that fit both boards, compact captures).
     notes: FileNotes,
+}
+
+impl Validating<'_> {
+    /// A finding about the file as a whole, in the file's suite (junit) or its output.
+    fn file_problem(&mut self, d: &Diagnostic, piece: &mut Piece) -> io::Result<()> {
+        match &mut self.junit {
+            Some(suite) => {
+                suite.file_problem(d);
+                Ok(())
+            }
+            None => self.formatter.file_problem(&mut piece.output, d),
+        }
+    }
+
+    /// Writes the file's suite (junit), once the file is done.
+    fn end(&mut self, piece: &mut Piece) -> io::Result<()> {
+        match self.junit.take() {
+            Some(suite) => suite.finish(&mut piece.output),
+            None => Ok(()),
+        }
+    }
 }
 
 impl Render for Validating<'_> {
@@ -154,11 +181,18 @@ impl Render for Validating<'_> {
         if self.allow_encoding {
             return Ok(());
         }
-        self.formatter.detection(&mut piece.output, detection)
+        match guessed(detection) {
+            Some(d) => self.file_problem(&d, piece),
+            None => Ok(()),
+        }
     }
 
     fn game(&mut self, mut report: GameReport, piece: &mut Piece) -> io::Result<()> {
         self.notes.take(&mut report);
+        if let Some(suite) = &mut self.junit {
+            suite.game(&report);
+            return Ok(());
+        }
         let omitted = match &mut self.cap {
             Some(cap) => cap.trim(&mut report),
             None => 0,
@@ -172,19 +206,20 @@ impl Render for Validating<'_> {
     }
 
     fn finish(&mut self, piece: &mut Piece) -> io::Result<()> {
-        let f = &self.formatter;
-        for note in self.notes.notes() {
-            f.file_problem(&mut piece.output, &note)?;
+        let notes: Vec<Diagnostic> = self.notes.notes().collect();
+        for note in notes {
+            self.file_problem(&note, piece)?;
         }
         let omitted = self.cap.as_ref().map_or(0, |cap| cap.file_omitted);
         if omitted > 0 {
+            let f = &self.formatter;
             f.omitted(&mut piece.output, &omitted_line(omitted, None))?;
         }
-        Ok(())
+        self.end(piece)
     }
 
     fn unreadable(&mut self, why: &Unreadable, piece: &mut Piece) -> io::Result<()> {
-        let f = &self.formatter;
-        f.file_problem(&mut piece.output, why)
+        self.file_problem(why, piece)?;
+        self.end(piece)
     }
 }

@@ -11,6 +11,7 @@ mod reference_draws;
 mod report_browser;
 
 mod canonical;
+mod ci_formats;
 mod cli;
 mod compact;
 mod config;
