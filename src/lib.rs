@@ -39,7 +39,7 @@
 //! Event tag and the moves of each game:
 //!
 //! ```
-//! use pdnkit::pdn::{RawGame, Scanner, Span, Tag, Visitor, WrittenMove};
+//! use pdnkit::pdn::{ParsedGame, RawGame, Scanner, Span, Tag, Visitor, WrittenMove};
 //!
 //! #[derive(Default)]
 //! struct Moves {
@@ -60,7 +60,7 @@
 //!         self.moves.push(String::from_utf8_lossy(span.text).into_owned());
 //!     }
 //!
-//!     fn end_game(&mut self, _game: &RawGame<'_>) -> Self::Output {
+//!     fn end_game(&mut self, _game: &RawGame<'_>, _read: &ParsedGame) -> Self::Output {
 //!         (std::mem::take(&mut self.event), std::mem::take(&mut self.moves))
 //!     }
 //! }

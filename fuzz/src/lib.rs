@@ -11,7 +11,7 @@ use pdnkit::fen::FenNotation;
 use pdnkit::geometry::bits;
 use pdnkit::movegen::{count_moves, has_capture, has_legal_move, only_capture, step_move};
 use pdnkit::pdn::movetext::WrittenMove;
-use pdnkit::pdn::{Collector, ParsedGame, RawGame, Scanner};
+use pdnkit::pdn::{ParsedGame, RawGame, Scanner, Skip, Visitor};
 use pdnkit::resolve::{Resolution, resolve};
 use pdnkit::validate::{GameReport, GameSink, Options, StreamTotals, check_stream};
 use pdnkit::{
@@ -41,12 +41,25 @@ fn variant_of(byte: u8) -> Variant {
 /// Games as the scanner reads them: (offset, bytes, line, index), and what it read in each.
 type Split = Vec<((u64, Vec<u8>, u32, usize), ParsedGame)>;
 
-fn split(data: &[u8], capacity: usize) -> Split {
-    let mut scanner = Scanner::new(BufReader::with_capacity(capacity, data));
-    let mut collector = Collector::new(|raw: &RawGame, game: &ParsedGame| {
+/// Takes each game as read, its events skipped.
+struct Whole;
+
+impl Visitor for Whole {
+    type Output = ((u64, Vec<u8>, u32, usize), ParsedGame);
+
+    fn begin_game(&mut self, _game: &RawGame<'_>) -> Skip {
+        Skip(true)
+    }
+
+    fn end_game(&mut self, raw: &RawGame<'_>, game: &ParsedGame) -> Self::Output {
         let place = (raw.offset, raw.bytes.to_vec(), raw.line, raw.index);
         (place, game.clone())
-    });
+    }
+}
+
+fn split(data: &[u8], capacity: usize) -> Split {
+    let mut scanner = Scanner::new(BufReader::with_capacity(capacity, data));
+    let mut collector = Whole;
     let mut games = Vec::new();
     while let Some(game) = scanner
         .read_game(&mut collector)

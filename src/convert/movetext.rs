@@ -33,7 +33,7 @@ use crate::encoding::{TextEncoding, decode};
 use crate::notation::{
     MoveNumber, needs_full_path, push_decimal, push_move_number, push_move_text,
 };
-use crate::pdn::lexer::{CommentStyle, SetupCommand};
+use crate::pdn::lexer::{CommentStyle, ParsedGame, SetupCommand};
 use crate::pdn::movetext::WrittenMove;
 use crate::pdn::result::GameResult;
 use crate::pdn::{RawGame, Scanner, Skip, Span, Visitor};
@@ -554,7 +554,7 @@ impl Visitor for MovetextWriter<'_> {
         self.on_as_written(self.base + span.offset, &text, span.text.len(), true);
     }
 
-    fn end_game(&mut self, _game: &RawGame<'_>) {}
+    fn end_game(&mut self, _game: &RawGame<'_>, _read: &ParsedGame) {}
 }
 
 /// The comments of text that stands between games, in the order written (each in its style;
@@ -581,7 +581,7 @@ impl Visitor for CommentsBetween {
         self.any = true;
     }
 
-    fn end_game(&mut self, _game: &RawGame<'_>) {}
+    fn end_game(&mut self, _game: &RawGame<'_>, _read: &ParsedGame) {}
 }
 
 /// Writes a comment (its text as [`comment_text`] gives it) in its style.

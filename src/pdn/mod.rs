@@ -5,8 +5,7 @@
 //!   `scan` module reads each construct and decides where games end, every rule below written
 //!   once), and tells each game to a [`Visitor`] ([`visitor`]: tags, move numbers, moves,
 //!   NAGs, comments, setup commands, variations, results and findings, each with its text as
-//!   written and its offset, and the game's bytes); [`Collector`] is the visitor that gathers
-//!   a whole game;
+//!   written and its offset, and at its end the game's bytes and everything read in it);
 //! - `grammar`: the PDN 3.0 productions as nom parsers (tags, setup commands, comments,
 //!   moves, squares, move numbers, strength marks, NAGs, results);
 //! - [`lexer`]: a game as read, [`RawGame`] (its bytes and place) and [`ParsedGame`] (tags,
@@ -75,4 +74,4 @@ pub use movetext::{Marks, MoveShape, Separator, Squares, Strength, WrittenMove, 
 pub use result::{GameResult, ResultStyle, Verdict, parse_result_tag};
 pub use scanner::Scanner;
 pub use tag::Tag;
-pub use visitor::{Collector, Skip, Span, Visitor};
+pub use visitor::{Skip, Span, Visitor};

@@ -111,11 +111,7 @@ impl<R: BufRead> Scanner<R> {
                 text: &self.gap,
             });
         }
-        let raw = self.raw_game();
-        if V::WHOLE_GAME {
-            return Ok(Some(visitor.whole_game(&raw, &self.parsed)));
-        }
-        Ok(Some(tell(&raw, &self.parsed, visitor)))
+        Ok(Some(tell(&self.raw_game(), &self.parsed, visitor)))
     }
 
     /// Memory held for the input (bounded by the largest game plus one read).
@@ -385,7 +381,7 @@ impl<R: BufRead> Scanner<R> {
 /// offsets (at the same offset a finding first, a token last).
 fn tell<V: Visitor>(raw: &RawGame, parsed: &ParsedGame, visitor: &mut V) -> V::Output {
     if visitor.begin_game(raw) == Skip(true) {
-        return visitor.end_game(raw);
+        return visitor.end_game(raw, parsed);
     }
     let mut findings = parsed.errors.iter().peekable();
     let mut tags = parsed.tags.iter().peekable();
@@ -415,7 +411,7 @@ fn tell<V: Visitor>(raw: &RawGame, parsed: &ParsedGame, visitor: &mut V) -> V::O
     if skip_movetext.is_none() {
         visitor.begin_movetext(raw.end_offset());
     }
-    visitor.end_game(raw)
+    visitor.end_game(raw, parsed)
 }
 
 fn tell_token<V: Visitor>(raw: &RawGame, token: &Token, skipped_depth: &mut u64, visitor: &mut V) {

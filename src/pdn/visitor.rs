@@ -15,16 +15,17 @@
 //!    [`Visitor::begin_variation`] (skip by default: nothing up to its `)` is told, not even
 //!    its end) ... [`Visitor::end_variation`], [`Visitor::result`] (also inside variations),
 //!    [`Visitor::unreadable`] for text that is no construct;
-//! 5. [`Visitor::end_game`] with the game's bytes as written.
+//! 5. [`Visitor::end_game`] with the game's bytes as written and everything read in it (the
+//!    events told, gathered into one [`ParsedGame`]).
 //!
 //! Before a game, [`Visitor::between`] tells the text between it and the game before (or the
 //! start of the input) when there is any: a preamble, comments after a game, blank lines;
 //! after the last game, the text that follows it. So everything the input holds is told, in
 //! order, in one pass.
 //!
-//! A visitor that needs each game whole (to replay it) says so with [`Visitor::WHOLE_GAME`]
-//! and gets [`Visitor::whole_game`] alone, with the game gathered by the scanner
-//! ([`Collector`] hands it to a function).
+//! A visitor that needs each game whole (to replay it) skips the events
+//! ([`Visitor::begin_game`] returns `Skip(true)`) and takes the game as read at
+//! [`Visitor::end_game`]: the scanner gathers it anyway, so nothing is copied.
 //!
 //! [`Visitor::finding`] comes between them, before the construct at or after its offset, for
 //! every game that is not skipped whole (also inside skipped movetext and variations: the
@@ -112,47 +113,8 @@ pub trait Visitor {
     fn finding(&mut self, _finding: &SyntaxError) {}
 
     /// The game ended: its bytes as written (of a game longer than
-    /// [`super::limits::MAX_GAME_BYTES`], only the first ones).
-    fn end_game(&mut self, game: &RawGame<'_>) -> Self::Output;
-
-    /// Whether this visitor takes each game whole ([`Visitor::whole_game`]) rather than
-    /// construct by construct: the scanner then gathers the game itself, into memory it
-    /// reuses, and tells no other event. For work that needs a whole game at once.
-    const WHOLE_GAME: bool = false;
-
-    /// The whole game, when [`Visitor::WHOLE_GAME`]: its bytes, and its tags, tokens and
-    /// findings (the events it would have told, in their order). By default
-    /// [`Visitor::end_game`].
-    fn whole_game(&mut self, game: &RawGame<'_>, _read: &ParsedGame) -> Self::Output {
-        self.end_game(game)
-    }
-}
-
-/// The visitor that gathers a whole game: hands each game's [`ParsedGame`] (tags, tokens
-/// with their offsets, findings), with the game's bytes, to a function. For work that needs
-/// a game at once, such as replaying it ([`Visitor::WHOLE_GAME`]).
-pub struct Collector<F> {
-    finish: F,
-}
-
-impl<T, F: FnMut(&RawGame, &ParsedGame) -> T> Collector<F> {
-    /// A collector that hands each whole game to `finish`.
-    pub fn new(finish: F) -> Collector<F> {
-        Collector { finish }
-    }
-}
-
-impl<T, F: FnMut(&RawGame, &ParsedGame) -> T> Visitor for Collector<F> {
-    type Output = T;
-
-    const WHOLE_GAME: bool = true;
-
-    fn whole_game(&mut self, game: &RawGame<'_>, read: &ParsedGame) -> T {
-        (self.finish)(game, read)
-    }
-
-    /// Not called by the scanner (it hands out whole games): an empty game.
-    fn end_game(&mut self, game: &RawGame<'_>) -> T {
-        (self.finish)(game, &ParsedGame::default())
-    }
+    /// [`super::limits::MAX_GAME_BYTES`], only the first ones), and `read`, everything read
+    /// in it (the tags, tokens and findings the events tell, in their order), also when the
+    /// events were skipped.
+    fn end_game(&mut self, game: &RawGame<'_>, read: &ParsedGame) -> Self::Output;
 }

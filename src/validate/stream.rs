@@ -8,7 +8,7 @@ use crate::diagnostic::Severity;
 use crate::encoding::{Detection, Sampled, TextEncoding, choose_encoding, decode};
 use crate::pdn::lexer::ParsedGame;
 use crate::pdn::location::ColumnUnit;
-use crate::pdn::{RawGame, Scanner, Span, Visitor};
+use crate::pdn::{RawGame, Scanner, Skip, Span, Visitor};
 use std::borrow::Cow;
 use std::io::{self, BufRead, BufReader, Read};
 
@@ -344,8 +344,6 @@ struct Checker<'o, F> {
 impl<F: FnMut(Told<'_>) -> io::Result<()>> Visitor for Checker<'_, F> {
     type Output = io::Result<()>;
 
-    const WHOLE_GAME: bool = true;
-
     fn between(&mut self, text: Span<'_>) {
         if self.failed.is_none()
             && let Err(e) = (self.each)(Told::Between(text))
@@ -354,7 +352,12 @@ impl<F: FnMut(Told<'_>) -> io::Result<()>> Visitor for Checker<'_, F> {
         }
     }
 
-    fn whole_game(&mut self, raw: &RawGame<'_>, parsed: &ParsedGame) -> io::Result<()> {
+    /// The game is checked whole, as read: none of its events is wanted.
+    fn begin_game(&mut self, _game: &RawGame<'_>) -> Skip {
+        Skip(true)
+    }
+
+    fn end_game(&mut self, raw: &RawGame<'_>, parsed: &ParsedGame) -> io::Result<()> {
         if let Some(e) = self.failed.take() {
             return Err(e);
         }
@@ -362,11 +365,6 @@ impl<F: FnMut(Told<'_>) -> io::Result<()>> Visitor for Checker<'_, F> {
         let decoder = move |bytes: &[u8]| decode(bytes, encoding).into_owned();
         let report = check_game(raw, parsed, &decoder, self.options);
         (self.each)(Told::Game(report, raw))
-    }
-
-    /// Not called: the scanner hands out whole games.
-    fn end_game(&mut self, _game: &RawGame<'_>) -> io::Result<()> {
-        Ok(())
     }
 }
 

@@ -1,6 +1,7 @@
 //! Reading PDN, hand-worked: where the scanner starts and ends games, and the tags, tokens,
 //! findings and offsets it reads in each (whatever the size of the reads).
 
+use super::scanner::Whole;
 use pdnkit::pdn::limits::{MAX_GAME_BYTES, MAX_TOKENS};
 use pdnkit::pdn::*;
 use std::io::BufReader;
@@ -36,7 +37,7 @@ impl Read {
 /// at the end.
 fn read_all(input: &[u8], capacity: usize) -> (Vec<Read>, usize) {
     let mut scanner = Scanner::new(BufReader::with_capacity(capacity, input));
-    let mut collector = Collector::new(|raw: &RawGame, game: &ParsedGame| Read {
+    let mut collector = Whole(|raw: &RawGame, game: &ParsedGame| Read {
         bytes: raw.bytes.to_vec(),
         offset: raw.offset,
         line: raw.line,

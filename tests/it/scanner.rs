@@ -5,8 +5,8 @@
 
 use pdnkit::Variant;
 use pdnkit::pdn::{
-    Collector, CommentStyle, GameResult, ParsedGame, RawGame, Scanner, SetupCommand, Skip, Span,
-    SyntaxError, Tag, Token, TokenKind, Visitor, WrittenMove,
+    CommentStyle, GameResult, ParsedGame, RawGame, Scanner, SetupCommand, Skip, Span, SyntaxError,
+    Tag, Token, TokenKind, Visitor, WrittenMove,
 };
 use pdnkit::random::write_game;
 use std::path::{Path, PathBuf};
@@ -98,7 +98,7 @@ impl Visitor for Record {
         ));
     }
 
-    fn end_game(&mut self, game: &RawGame<'_>) -> Vec<String> {
+    fn end_game(&mut self, game: &RawGame<'_>, _read: &ParsedGame) -> Vec<String> {
         self.events
             .push(format!("end @{}..{}", game.offset, game.end_offset()));
         std::mem::take(&mut self.events)
@@ -223,8 +223,23 @@ fn setup_and_line_comments() {
     }
 }
 
+/// Hands each game as read (its events skipped) to a function.
+pub struct Whole<F>(pub F);
+
+impl<T, F: FnMut(&RawGame, &ParsedGame) -> T> Visitor for Whole<F> {
+    type Output = T;
+
+    fn begin_game(&mut self, _game: &RawGame<'_>) -> Skip {
+        Skip(true)
+    }
+
+    fn end_game(&mut self, game: &RawGame<'_>, read: &ParsedGame) -> T {
+        (self.0)(game, read)
+    }
+}
+
 /// Gathers each game from the scanner's events into a [`ParsedGame`]: the same game as the
-/// scanner gathers for a [`Collector`] when the events carry everything.
+/// scanner hands to [`Visitor::end_game`] when the events carry everything.
 struct Gather<F> {
     game: ParsedGame,
     finish: F,
@@ -294,12 +309,12 @@ impl<T, F: FnMut(&RawGame, &ParsedGame) -> T> Visitor for Gather<F> {
         self.game.errors.push(*finding);
     }
 
-    fn end_game(&mut self, game: &RawGame<'_>) -> T {
+    fn end_game(&mut self, game: &RawGame<'_>, _read: &ParsedGame) -> T {
         (self.finish)(game, &self.game)
     }
 }
 
-/// Each game as the scanner tells it to a [`Collector`]: where it is and what it holds.
+/// Each game as the scanner tells it to a [`Whole`]: where it is and what it holds.
 type Read = (u64, Vec<u8>, u32, u32, usize, ParsedGame);
 
 fn sorted(mut game: ParsedGame) -> ParsedGame {
@@ -319,7 +334,7 @@ fn read(raw: &RawGame, parsed: &ParsedGame) -> Read {
     )
 }
 
-/// The games as a [`Collector`] gathers them: from the scanner's events, or whole.
+/// The games as a [`Whole`] gathers them: from the scanner's events, or whole.
 fn by_scanner<V: Visitor<Output = Read>>(bytes: &[u8], mut collector: V) -> Vec<Read> {
     let mut scanner = Scanner::new(bytes);
     let mut out = Vec::new();
@@ -332,7 +347,7 @@ fn by_scanner<V: Visitor<Output = Read>>(bytes: &[u8], mut collector: V) -> Vec<
 /// The games as read from a stream that hands out `piece` bytes at a time.
 fn by_scanner_in_pieces(bytes: &[u8], piece: usize) -> Vec<Read> {
     let mut scanner = Scanner::new(std::io::BufReader::with_capacity(piece, bytes));
-    let mut collector = Collector::new(read);
+    let mut collector = Whole(read);
     let mut out = Vec::new();
     while let Some(read) = scanner.read_game(&mut collector).expect("no I/O error") {
         out.push(read);
@@ -364,7 +379,7 @@ fn reads_alike(name: &str, bytes: &[u8]) {
     };
     let events = by_scanner(bytes, gather);
     assert!(
-        events == by_scanner(bytes, Collector::new(read)),
+        events == by_scanner(bytes, Whole(read)),
         "{name}: whole games"
     );
     for game in &events {
