@@ -2,6 +2,7 @@
 //! a file that is replaced only once it is complete. Diagnostics of invalid games go to
 //! standard error in the human format.
 
+use super::archive::Inputs;
 use super::args::{self, CapArgs, CommonArgs, Config};
 use super::common::{Piece, Progress, Render, render_input};
 use super::convert_messages::{Messages, summary};
@@ -9,13 +10,15 @@ use super::fold::{FileNotes, Taken};
 use super::inputs::{Input, Unreadable};
 use super::ordered::{Emit, in_input_order};
 use super::output::{Output, Sources, tell_error};
+use super::parquet::rows::{GAMES, GameRows};
+use super::parquet::{PartitionBy, write_dataset};
 use super::report::RunTotals;
 use super::{EXIT_FAILURE, closed_pipe, memory, verdict};
 use pdnkit::convert::{
     Captures, GameObject, JsonOptions, Notation, PdnOptions, ResultStyle, Strip,
 };
 use pdnkit::encoding::Detection;
-use pdnkit::validate::{GameJob, GameReport, ReadGame};
+use pdnkit::validate::{GameJob, GameReport, Needs, ReadGame};
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -36,7 +39,8 @@ pub struct ConvertArgs {
     /// standard input when it is a pipe or a file, else the current directory.
     paths: Vec<PathBuf>,
     /// json: one document {"games":[...]}; jsonl: one game object per line; pdn: canonical
-    /// PDN 3.0.
+    /// PDN 3.0; parquet: the game objects as Parquet files (zstd) in the directory -o DIR,
+    /// written whole or not at all.
     #[arg(long, value_enum, value_name = "FORMAT", alias = "to")]
     format: Target,
     /// JSON: leave out each move's `fen_after` (the position after it), most of the output's
@@ -68,6 +72,10 @@ pub struct ConvertArgs {
     /// told on standard error as result-fixed).
     #[arg(long)]
     fix_results: bool,
+    /// With --format parquet: a directory per value, as Hive lays them out
+    /// (DIR/year=1967/part-0.parquet).
+    #[arg(long, value_enum, value_name = "WHAT")]
+    partition_by: Option<PartitionBy>,
     #[command(flatten)]
     caps: CapArgs,
     #[command(flatten)]
@@ -79,6 +87,7 @@ enum Target {
     Json,
     Jsonl,
     Pdn,
+    Parquet,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -132,7 +141,12 @@ impl ConvertArgs {
             return Err(format!("{flag} applies to --format pdn only"));
         }
         if self.format == Target::Pdn && self.no_positions {
-            return Err("--no-positions applies to --format json and jsonl only".to_string());
+            return Err(
+                "--no-positions applies to --format json, jsonl and parquet only".to_string(),
+            );
+        }
+        if self.format != Target::Parquet && self.partition_by.is_some() {
+            return Err("--partition-by applies to --format parquet only".to_string());
         }
         let pdn = PdnOptions {
             notation: match self.notation {
@@ -174,6 +188,21 @@ pub fn run(args: ConvertArgs) -> io::Result<u8> {
     };
     if plan.target == Target::Pdn {
         return super::canonical::run(&plan.config, &plan.pdn, inputs, args.output.as_deref());
+    }
+    if plan.target == Target::Parquet {
+        let (options, partition) = (plan.json, args.partition_by);
+        return write_dataset(
+            &plan.config,
+            &Inputs::new(inputs),
+            args.output.as_deref(),
+            (&GAMES, partition),
+            Needs::ALL,
+            &|name| GameRows {
+                file: name.to_string(),
+                options,
+                partition,
+            },
+        );
     }
     let config = &plan.config;
     // Opened before any input is read, so that a refused output costs nothing.
@@ -337,8 +366,8 @@ impl<W: Write> Printer<W> {
 
     fn file_output(&mut self, bytes: &[u8]) -> io::Result<()> {
         match self.target {
-            // (PDN is written by `super::canonical`.)
-            Target::Jsonl | Target::Pdn => self.out.write_all(bytes),
+            // (PDN is written by `super::canonical`, Parquet by `super::parquet`.)
+            Target::Jsonl | Target::Pdn | Target::Parquet => self.out.write_all(bytes),
             Target::Json => {
                 for line in bytes.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
                     if self.written > 0 {

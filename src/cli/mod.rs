@@ -16,6 +16,7 @@ mod memory;
 mod merge;
 mod ordered;
 mod output;
+mod parquet;
 mod perft;
 mod positions;
 mod random;

@@ -2,10 +2,12 @@
 //! with counts (`--unique`), on standard output or into a file.
 
 use super::archive::{
-    InvalidGames, Reading, Source, Start, Writes, put_in_place, read_inputs, start,
+    Inputs, InvalidGames, Reading, Source, Start, Writes, put_in_place, read_inputs, start,
 };
 use super::args::CommonArgs;
-use super::output::{Output, Scratch};
+use super::output::{Output, Scratch, tell_error};
+use super::parquet::rows::{POSITIONS, PositionRows};
+use super::parquet::{PartitionBy, write_dataset};
 use super::{EXIT_FAILURE, closed_pipe, verdict};
 use pdnkit::archive::positions::write_rows;
 use pdnkit::archive::unique::UniquePositions;
@@ -32,9 +34,18 @@ pub struct PositionsArgs {
     /// Files, directories (searched recursively for *.pdn), or - for standard input.
     paths: Vec<PathBuf>,
     /// Write to FILE instead of standard output (- is standard output). A regular file is
-    /// replaced only once the output is complete; an input is never written over.
-    #[arg(short, long, value_name = "FILE")]
+    /// replaced only once the output is complete; an input is never written over. With
+    /// --format parquet: the directory to make (new or empty).
+    #[arg(short, long, value_name = "FILE|DIR")]
     output: Option<PathBuf>,
+    /// jsonl: one JSON object per line; parquet: the same rows as Parquet files (zstd) in
+    /// the directory -o DIR, written whole or not at all.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value = "jsonl")]
+    format: RowsFormat,
+    /// With --format parquet: a directory per value, as Hive lays them out
+    /// (DIR/year=1967/part-0.parquet).
+    #[arg(long, value_enum, value_name = "WHAT")]
+    partition_by: Option<PartitionBy>,
     /// Only every N-th ply: plies 0, N, 2N, ...
     #[arg(long, value_name = "N", default_value = "1", value_parser = clap::value_parser!(u32).range(1..))]
     every: u32,
@@ -46,6 +57,13 @@ pub struct PositionsArgs {
     common: CommonArgs,
 }
 
+/// How the rows are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum RowsFormat {
+    Jsonl,
+    Parquet,
+}
+
 /// Rows are written from the replayed moves and the declared result; no tag is needed.
 const ROWS: Needs = Needs {
     moves: true,
@@ -53,6 +71,13 @@ const ROWS: Needs = Needs {
 };
 
 pub fn run(args: PositionsArgs) -> io::Result<u8> {
+    if args.format == RowsFormat::Parquet {
+        return run_parquet(&args);
+    }
+    if args.partition_by.is_some() {
+        tell_error("--partition-by applies to --format parquet only");
+        return Ok(EXIT_FAILURE);
+    }
     let Start {
         config,
         inputs,
@@ -115,6 +140,35 @@ pub fn run(args: PositionsArgs) -> io::Result<u8> {
         }
     }
     finish(output, &reading)
+}
+
+/// `positions --format parquet`: the rows as Parquet files in the directory `-o DIR`.
+fn run_parquet(args: &PositionsArgs) -> io::Result<u8> {
+    if args.unique {
+        tell_error("--unique writes JSON lines only; leave out --format parquet");
+        return Ok(EXIT_FAILURE);
+    }
+    let (config, inputs) = match super::args::start(args.common.config(), |c| c, &args.paths) {
+        Ok(started) => started,
+        Err(code) => return Ok(code),
+    };
+    let (every, partition) = (args.every, args.partition_by);
+    let needs = Needs {
+        tags: PartitionBy::needs_tags(partition),
+        ..ROWS
+    };
+    write_dataset(
+        &config,
+        &Inputs::new(inputs),
+        args.output.as_deref(),
+        (&POSITIONS, partition),
+        needs,
+        &|name| PositionRows {
+            file: name.to_string(),
+            every,
+            partition,
+        },
+    )
 }
 
 /// Each game's rows, written where the game is read (the file named as the report names

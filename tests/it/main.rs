@@ -33,6 +33,7 @@ mod limits;
 mod linear;
 mod memory;
 mod output;
+mod parquet;
 mod perft;
 mod positions;
 mod properties;

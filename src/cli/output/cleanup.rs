@@ -151,16 +151,22 @@ pub struct Scratch {
 }
 
 impl Scratch {
+    /// A scratch directory in the system's temporary directory.
     pub fn create() -> io::Result<Scratch> {
-        let parent = std::env::temp_dir();
-        sweep(&parent);
+        Scratch::create_in(&std::env::temp_dir())
+    }
+
+    /// A scratch directory in `parent` (an output directory written whole: see
+    /// [`Scratch::persist`]).
+    pub fn create_in(parent: &Path) -> io::Result<Scratch> {
+        sweep(parent);
         watch_signals();
         let mut builder = tempfile::Builder::new();
         builder.prefix(PREFIX).suffix(SUFFIX).rand_bytes(RANDOM);
         // As for a Temporary: one swept between its making and its locking is made again.
         for _ in 0..8 {
             let listing = live();
-            let dir = builder.tempdir_in(&parent)?;
+            let dir = builder.tempdir_in(parent)?;
             let registered = Registered::new(listing, dir.path());
             let lock = File::open(dir.path())?;
             let _ = lock.lock();
@@ -177,6 +183,19 @@ impl Scratch {
 
     pub fn path(&self) -> &Path {
         self.dir.as_ref().expect("held until dropped").path()
+    }
+
+    /// Renames the directory, complete, to `target` (which does not exist or is an empty
+    /// directory); if it cannot be, the directory is removed.
+    pub fn persist(mut self, target: &Path) -> io::Result<()> {
+        let Some(dir) = self.dir.take() else {
+            return Ok(());
+        };
+        let path = dir.keep();
+        fs::rename(&path, target).map_err(|e| {
+            let _ = fs::remove_dir_all(&path);
+            without_path(e)
+        })
     }
 }
 

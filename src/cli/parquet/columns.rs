@@ -1,0 +1,559 @@
+//! A table's schema as a tree of typed fields ([`Node`]), the Parquet message type made from
+//! it, and the values of its rows gathered column by column ([`Columns`]), with the
+//! definition and repetition levels that Parquet's nested columns need (Dremel's shredding).
+//!
+//! The rows come either straight from code that knows the flat columns (positions: one value
+//! per column, [`Columns::put`]) or from a JSON object ([`Columns::shred`]): a JSON object
+//! and the row of the same schema name the same fields, so the Parquet holds what the JSON
+//! says, typed.
+
+use parquet::basic::{Compression, ZstdLevel};
+use parquet::column::writer::ColumnWriter;
+use parquet::data_type::ByteArray;
+use parquet::errors::ParquetError;
+use parquet::file::properties::WriterProperties;
+use parquet::file::writer::SerializedRowGroupWriter;
+use parquet::schema::parser::parse_message_type;
+use parquet::schema::types::Type;
+use serde_json::Value;
+use std::io::Write;
+use std::sync::Arc;
+
+/// The type of a leaf column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Int64,
+    Double,
+    Bool,
+    Str,
+}
+
+/// A field of a table's schema.
+pub enum Node {
+    /// A value; null only when `optional`.
+    Leaf {
+        name: &'static str,
+        kind: Kind,
+        optional: bool,
+    },
+    /// An object of named fields; null only when `optional`.
+    Group {
+        name: &'static str,
+        optional: bool,
+        fields: Vec<Node>,
+    },
+    /// An array (Parquet's three-level LIST), each element of the one type `element`.
+    List {
+        name: &'static str,
+        element: Box<Node>,
+    },
+    /// The members of the JSON object `from` whose names are not in `except`, as a MAP of
+    /// strings (key to value) in the object's order.
+    Map {
+        name: &'static str,
+        from: &'static str,
+        except: &'static [&'static str],
+    },
+}
+
+impl Node {
+    pub const fn leaf(name: &'static str, kind: Kind) -> Node {
+        Node::Leaf {
+            name,
+            kind,
+            optional: false,
+        }
+    }
+
+    pub const fn optional(name: &'static str, kind: Kind) -> Node {
+        Node::Leaf {
+            name,
+            kind,
+            optional: true,
+        }
+    }
+
+    /// The name of the JSON member this field reads.
+    fn source(&self) -> &'static str {
+        match self {
+            Node::Leaf { name, .. } | Node::Group { name, .. } | Node::List { name, .. } => name,
+            Node::Map { from, .. } => from,
+        }
+    }
+
+    /// The field in Parquet's message-type syntax.
+    fn write_message(&self, out: &mut String) {
+        let repetition = |optional: bool| if optional { "optional" } else { "required" };
+        match self {
+            Node::Leaf {
+                name,
+                kind,
+                optional,
+            } => {
+                let physical = match kind {
+                    Kind::Int64 => "int64",
+                    Kind::Double => "double",
+                    Kind::Bool => "boolean",
+                    Kind::Str => "binary",
+                };
+                let logical = if *kind == Kind::Str { " (STRING)" } else { "" };
+                out.push_str(&format!(
+                    "{} {physical} {name}{logical};\n",
+                    repetition(*optional)
+                ));
+            }
+            Node::Group {
+                name,
+                optional,
+                fields,
+            } => {
+                out.push_str(&format!("{} group {name} {{\n", repetition(*optional)));
+                for field in fields {
+                    field.write_message(out);
+                }
+                out.push_str("}\n");
+            }
+            Node::List { name, element } => {
+                out.push_str(&format!(
+                    "required group {name} (LIST) {{\nrepeated group list {{\n"
+                ));
+                element.write_message(out);
+                out.push_str("}\n}\n");
+            }
+            Node::Map { name, .. } => out.push_str(&format!(
+                "required group {name} (MAP) {{\nrepeated group key_value {{\n\
+                 required binary key (STRING);\nrequired binary value (STRING);\n}}\n}}\n"
+            )),
+        }
+    }
+
+    /// The leaf columns under this field, in schema order, with their kind and greatest
+    /// definition and repetition levels (`def` and `rep` those of the field's parent).
+    fn leaves(&self, def: i16, rep: i16, out: &mut Vec<Leaf>) {
+        match self {
+            Node::Leaf { kind, optional, .. } => {
+                out.push(Leaf::new(*kind, def + i16::from(*optional), rep));
+            }
+            Node::Group {
+                optional, fields, ..
+            } => {
+                for field in fields {
+                    field.leaves(def + i16::from(*optional), rep, out);
+                }
+            }
+            Node::List { element, .. } => element.leaves(def + 1, rep + 1, out),
+            Node::Map { .. } => {
+                out.push(Leaf::new(Kind::Str, def + 1, rep + 1));
+                out.push(Leaf::new(Kind::Str, def + 1, rep + 1));
+            }
+        }
+    }
+
+    fn leaf_count(&self) -> usize {
+        match self {
+            Node::Leaf { .. } => 1,
+            Node::Group { fields, .. } => fields.iter().map(Node::leaf_count).sum(),
+            Node::List { element, .. } => element.leaf_count(),
+            Node::Map { .. } => 2,
+        }
+    }
+}
+
+/// A table: its name and its fields.
+pub struct Schema {
+    pub name: &'static str,
+    pub fields: Vec<Node>,
+}
+
+impl Schema {
+    /// The schema in Parquet's message-type syntax (as docs/positions.md and docs/json.md
+    /// show it).
+    pub fn message(&self) -> String {
+        let mut out = format!("message {} {{\n", self.name);
+        for field in &self.fields {
+            field.write_message(&mut out);
+        }
+        out.push_str("}\n");
+        out
+    }
+
+    /// The Parquet schema.
+    pub fn parquet(&self) -> Result<Arc<Type>, ParquetError> {
+        parse_message_type(&self.message()).map(Arc::new)
+    }
+
+    /// No rows yet, in this schema's columns.
+    pub fn columns(&self) -> Columns {
+        let mut leaves = Vec::new();
+        for field in &self.fields {
+            field.leaves(0, 0, &mut leaves);
+        }
+        Columns { leaves, rows: 0 }
+    }
+}
+
+/// How the files are written: compressed with zstd (level 3, its default), dictionary
+/// encoding where it pays (Parquet's default), pdnkit named as the writer.
+pub fn properties() -> Result<Arc<WriterProperties>, ParquetError> {
+    Ok(Arc::new(
+        WriterProperties::builder()
+            .set_compression(Compression::ZSTD(ZstdLevel::try_new(3)?))
+            .set_created_by(format!("pdnkit {}", env!("CARGO_PKG_VERSION")))
+            .build(),
+    ))
+}
+
+/// The values of one leaf column, in order.
+enum Values {
+    Int64(Vec<i64>),
+    Double(Vec<f64>),
+    Bool(Vec<bool>),
+    /// The strings' bytes end to end, and where each ends.
+    Str {
+        bytes: Vec<u8>,
+        ends: Vec<usize>,
+    },
+}
+
+/// One leaf column: its values (nulls have none) and, where the schema has them, the
+/// definition and repetition level of each entry.
+struct Leaf {
+    values: Values,
+    defs: Vec<i16>,
+    reps: Vec<i16>,
+    max_def: i16,
+    max_rep: i16,
+}
+
+impl Leaf {
+    fn new(kind: Kind, max_def: i16, max_rep: i16) -> Leaf {
+        let values = match kind {
+            Kind::Int64 => Values::Int64(Vec::new()),
+            Kind::Double => Values::Double(Vec::new()),
+            Kind::Bool => Values::Bool(Vec::new()),
+            Kind::Str => Values::Str {
+                bytes: Vec::new(),
+                ends: Vec::new(),
+            },
+        };
+        Leaf {
+            values,
+            defs: Vec::new(),
+            reps: Vec::new(),
+            max_def,
+            max_rep,
+        }
+    }
+
+    fn levels(&mut self, def: i16, rep: i16) {
+        if self.max_def > 0 {
+            self.defs.push(def);
+        }
+        if self.max_rep > 0 {
+            self.reps.push(rep);
+        }
+    }
+
+    /// An entry without a value: null, or an empty or absent list, at level `def`.
+    fn null(&mut self, def: i16, rep: i16) {
+        self.levels(def, rep);
+    }
+
+    /// A value at the leaf's full definition level. False if it is not of the leaf's kind.
+    fn value(&mut self, value: Cell<'_>, rep: i16) -> bool {
+        match (&mut self.values, value) {
+            (Values::Int64(v), Cell::Int64(n)) => v.push(n),
+            (Values::Double(v), Cell::Double(x)) => v.push(x),
+            (Values::Bool(v), Cell::Bool(b)) => v.push(b),
+            (Values::Str { bytes, ends }, Cell::Str(s)) => {
+                bytes.extend_from_slice(s.as_bytes());
+                ends.push(bytes.len());
+            }
+            _ => return false,
+        }
+        self.levels(self.max_def, rep);
+        true
+    }
+
+    /// Appends `other`'s entries (a leaf of the same column).
+    fn append(&mut self, other: Leaf) {
+        match (&mut self.values, other.values) {
+            (Values::Int64(a), Values::Int64(b)) => a.extend(b),
+            (Values::Double(a), Values::Double(b)) => a.extend(b),
+            (Values::Bool(a), Values::Bool(b)) => a.extend(b),
+            (Values::Str { bytes, ends }, Values::Str { bytes: b, ends: e }) => {
+                let base = bytes.len();
+                bytes.extend_from_slice(&b);
+                ends.extend(e.into_iter().map(|end| base + end));
+            }
+            _ => unreachable!("leaves of one column have one kind"),
+        }
+        self.defs.extend(other.defs);
+        self.reps.extend(other.reps);
+    }
+
+    /// Bytes held (about).
+    fn size(&self) -> usize {
+        let values = match &self.values {
+            Values::Int64(v) => v.len() * 8,
+            Values::Double(v) => v.len() * 8,
+            Values::Bool(v) => v.len(),
+            Values::Str { bytes, ends } => bytes.len() + ends.len() * 8,
+        };
+        values + 2 * (self.defs.len() + self.reps.len())
+    }
+
+    /// Writes the entries into `column` and empties the leaf.
+    fn write(&mut self, column: &mut ColumnWriter<'_>) -> Result<(), ParquetError> {
+        let defs = (self.max_def > 0).then_some(&self.defs[..]);
+        let reps = (self.max_rep > 0).then_some(&self.reps[..]);
+        match (&mut self.values, column) {
+            (Values::Int64(v), ColumnWriter::Int64ColumnWriter(w)) => {
+                w.write_batch(v, defs, reps)?;
+                v.clear();
+            }
+            (Values::Double(v), ColumnWriter::DoubleColumnWriter(w)) => {
+                w.write_batch(v, defs, reps)?;
+                v.clear();
+            }
+            (Values::Bool(v), ColumnWriter::BoolColumnWriter(w)) => {
+                w.write_batch(v, defs, reps)?;
+                v.clear();
+            }
+            (Values::Str { bytes, ends }, ColumnWriter::ByteArrayColumnWriter(w)) => {
+                // One buffer shared by every value: no copy of a string.
+                let all = bytes::Bytes::from(std::mem::take(bytes));
+                let mut start = 0;
+                let values: Vec<ByteArray> = ends
+                    .iter()
+                    .map(|&end| {
+                        let value = ByteArray::from(all.slice(start..end));
+                        start = end;
+                        value
+                    })
+                    .collect();
+                w.write_batch(&values, defs, reps)?;
+                ends.clear();
+            }
+            _ => {
+                return Err(ParquetError::General(
+                    "a column's values are not of its type".to_string(),
+                ));
+            }
+        }
+        self.defs.clear();
+        self.reps.clear();
+        Ok(())
+    }
+}
+
+/// One value of a flat column.
+#[derive(Clone, Copy, Debug)]
+pub enum Cell<'a> {
+    Int64(i64),
+    Double(f64),
+    Bool(bool),
+    Str(&'a str),
+}
+
+/// Rows of one schema, column by column.
+pub struct Columns {
+    leaves: Vec<Leaf>,
+    rows: usize,
+}
+
+impl Columns {
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Bytes held (about).
+    pub fn size(&self) -> usize {
+        self.leaves.iter().map(Leaf::size).sum()
+    }
+
+    /// One row of a flat schema (no group, no list): a cell per column, in schema order,
+    /// None for null.
+    pub fn put(&mut self, row: &[Option<Cell<'_>>]) {
+        debug_assert_eq!(row.len(), self.leaves.len());
+        for (leaf, cell) in self.leaves.iter_mut().zip(row) {
+            match cell {
+                Some(cell) => {
+                    let fits = leaf.value(*cell, 0);
+                    debug_assert!(fits, "a cell of another type than its column");
+                }
+                None => leaf.null(0, 0),
+            }
+        }
+        self.rows += 1;
+    }
+
+    /// One row from the JSON object `row` of `schema` (the schema of these columns).
+    /// Members the schema does not name are left out; a value of another type than its
+    /// field's is an error (the schema and the JSON object disagree).
+    pub fn shred(&mut self, schema: &Schema, row: &Value) -> Result<(), String> {
+        let mut at = 0;
+        let top = Level {
+            def: 0,
+            rep: 0,
+            depth: 0,
+        };
+        for field in &schema.fields {
+            shred(
+                field,
+                row.get(field.source()),
+                top,
+                &mut self.leaves,
+                &mut at,
+            )?;
+        }
+        self.rows += 1;
+        Ok(())
+    }
+
+    /// Appends the rows of `other` (columns of the same schema).
+    pub fn append(&mut self, other: Columns) {
+        for (leaf, theirs) in self.leaves.iter_mut().zip(other.leaves) {
+            leaf.append(theirs);
+        }
+        self.rows += other.rows;
+    }
+
+    /// Writes the rows held as one row group of `file` and empties the columns.
+    pub fn write_row_group<W: Write + Send>(
+        &mut self,
+        mut group: SerializedRowGroupWriter<'_, W>,
+    ) -> Result<(), ParquetError> {
+        for leaf in &mut self.leaves {
+            let Some(mut column) = group.next_column()? else {
+                return Err(ParquetError::General(
+                    "the file has fewer columns than the rows".to_string(),
+                ));
+            };
+            leaf.write(column.untyped())?;
+            column.close()?;
+        }
+        group.close()?;
+        self.rows = 0;
+        Ok(())
+    }
+}
+
+/// Where a field's entry stands: the definition level of its parent, the repetition level
+/// of this entry (the depth at which it repeats), and the lists around it.
+#[derive(Clone, Copy)]
+struct Level {
+    def: i16,
+    rep: i16,
+    depth: i16,
+}
+
+/// Shreds `value` (None: absent) of field `node` into the leaves from `at` on.
+fn shred(
+    node: &Node,
+    value: Option<&Value>,
+    level: Level,
+    leaves: &mut [Leaf],
+    at: &mut usize,
+) -> Result<(), String> {
+    let Level { def, rep, depth } = level;
+    let value = value.filter(|v| !v.is_null());
+    let nulls = |leaves: &mut [Leaf], at: &mut usize, def: i16| {
+        for leaf in &mut leaves[*at..*at + node.leaf_count()] {
+            leaf.null(def, rep);
+        }
+        *at += node.leaf_count();
+    };
+    match node {
+        Node::Leaf {
+            name,
+            kind,
+            optional,
+        } => {
+            let Some(value) = value else {
+                if !optional {
+                    return Err(format!("{name} is null"));
+                }
+                nulls(leaves, at, def);
+                return Ok(());
+            };
+            let cell = match kind {
+                Kind::Int64 => value.as_i64().map(Cell::Int64),
+                Kind::Double => value.as_f64().map(Cell::Double),
+                Kind::Bool => value.as_bool().map(Cell::Bool),
+                Kind::Str => value.as_str().map(Cell::Str),
+            };
+            match cell {
+                Some(cell) if leaves[*at].value(cell, rep) => {
+                    *at += 1;
+                    Ok(())
+                }
+                _ => Err(format!("{name} is not of type {kind:?}")),
+            }
+        }
+        Node::Group {
+            name,
+            optional,
+            fields,
+        } => {
+            let Some(object) = value else {
+                if !optional {
+                    return Err(format!("{name} is null"));
+                }
+                nulls(leaves, at, def);
+                return Ok(());
+            };
+            let inner = Level {
+                def: def + i16::from(*optional),
+                ..level
+            };
+            for field in fields {
+                shred(field, object.get(field.source()), inner, leaves, at)?;
+            }
+            Ok(())
+        }
+        Node::List { name, element } => {
+            let items = match value.map(Value::as_array) {
+                Some(Some(items)) => items,
+                _ => return Err(format!("{name} is not an array")),
+            };
+            if items.is_empty() {
+                nulls(leaves, at, def);
+                return Ok(());
+            }
+            let start = *at;
+            for (i, item) in items.iter().enumerate() {
+                *at = start;
+                let inner = Level {
+                    def: def + 1,
+                    rep: if i == 0 { rep } else { depth + 1 },
+                    depth: depth + 1,
+                };
+                shred(element, Some(item), inner, leaves, at)?;
+            }
+            Ok(())
+        }
+        Node::Map { name, except, .. } => {
+            let members = match value.map(Value::as_object) {
+                Some(Some(members)) => members,
+                _ => return Err(format!("{name} is not an object")),
+            };
+            let mut first = true;
+            for (key, member) in members.iter().filter(|(k, _)| !except.contains(&&k[..])) {
+                let Some(text) = member.as_str() else {
+                    return Err(format!("{name}.{key} is not a string"));
+                };
+                let rep = if first { rep } else { depth + 1 };
+                first = false;
+                leaves[*at].value(Cell::Str(key), rep);
+                leaves[*at + 1].value(Cell::Str(text), rep);
+            }
+            if first {
+                nulls(leaves, at, def);
+            } else {
+                *at += 2;
+            }
+            Ok(())
+        }
+    }
+}

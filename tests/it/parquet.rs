@@ -1,0 +1,410 @@
+//! `positions --format parquet` and `convert --format parquet`: the files read back with the
+//! parquet crate's reader, every row compared field by field with the JSON line the same
+//! command writes with `--format jsonl` for a hand-written archive; the Hive layout of
+//! `--partition-by`; -j1 and -j2 write the same rows; the refusals.
+
+use crate::harness::pdnkit;
+use parquet::file::reader::{FileReader, SerializedFileReader};
+use parquet::record::Field;
+use serde_json::{Map, Value, json};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Games written for these tests: a Spantsiretti game won with a capture (White to move,
+/// Event with a slash and a space, a tag outside the roster), a Russian draughts game
+/// without Date or Result, an invalid game (a step where a capture is compulsory), and a
+/// game of 1967 drawn.
+const ARCHIVE: &str = "\
+[Event \"Club / Cup\"]
+[Date \"2019.03.04\"]
+[Opening \"Tiny\"]
+[Result \"1-0\"]
+[FEN \"W:Wc3:Bd4\"]
+1. c3:e5 1-0
+
+[GameType \"25\"]
+[Event \"Moscow\"]
+1. c3-d4 f6-g5 *
+
+[GameType \"41\"]
+[Event \"Club / Cup\"]
+[Date \"2020.??.??\"]
+[FEN \"W:Wc3,h2:Bd4\"]
+1. h2-g3 *
+
+[Event \"Old\"]
+[Date \"1967.05.01\"]
+[Result \"1/2-1/2\"]
+1. c3-d4 f6-g5 2. d4-e5 1/2-1/2
+";
+
+fn archive(dir: &Path) -> PathBuf {
+    let path = dir.join("games.pdn");
+    fs::write(&path, ARCHIVE).unwrap();
+    path
+}
+
+/// Runs pdnkit with `args`; (exit code, standard output, standard error).
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = pdnkit().args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn lines(jsonl: &str) -> Vec<Value> {
+    jsonl
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect()
+}
+
+/// A value read from Parquet as JSON: numbers, strings, booleans, nulls, objects (groups
+/// and maps) and arrays (lists). Written here, apart from the crate's writer.
+fn json_of(field: &Field) -> Value {
+    match field {
+        Field::Null => Value::Null,
+        Field::Bool(b) => json!(b),
+        Field::Long(n) => json!(n),
+        Field::Double(x) => json!(x),
+        Field::Str(s) => json!(s),
+        Field::Group(row) => Value::Object(
+            row.get_column_iter()
+                .map(|(name, f)| (name.clone(), json_of(f)))
+                .collect(),
+        ),
+        Field::ListInternal(list) => Value::Array(list.elements().iter().map(json_of).collect()),
+        Field::MapInternal(map) => Value::Object(
+            map.entries()
+                .iter()
+                .map(|(k, v)| (k.to_string().trim_matches('"').to_string(), json_of(v)))
+                .collect(),
+        ),
+        other => panic!("a column of a type pdnkit does not write: {other:?}"),
+    }
+}
+
+/// The rows of one Parquet file, as JSON objects, with the number of row groups.
+fn read_file(path: &Path) -> Vec<Value> {
+    let reader = SerializedFileReader::new(fs::File::open(path).unwrap()).unwrap();
+    reader
+        .get_row_iter(None)
+        .unwrap()
+        .map(|row| json_of(&Field::Group(row.unwrap())))
+        .collect()
+}
+
+/// The Parquet files under `dir`, relative, sorted.
+fn files(dir: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(at) = stack.pop() {
+        for entry in fs::read_dir(&at).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let relative = path.strip_prefix(dir).unwrap();
+                found.push(relative.to_string_lossy().into_owned());
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Every row of every file under `dir`, files in name order.
+fn read_dir_rows(dir: &Path) -> Vec<Value> {
+    files(dir)
+        .iter()
+        .flat_map(|name| read_file(&dir.join(name)))
+        .collect()
+}
+
+#[test]
+fn position_rows_are_the_json_lines_field_by_field() {
+    let temp = tempfile::tempdir().unwrap();
+    let pdn = archive(temp.path());
+    let pdn = pdn.to_str().unwrap();
+    let (code, jsonl, _) = run(&["positions", pdn]);
+    assert_eq!(code, 1, "the third game is invalid");
+    let expected = lines(&jsonl);
+    // Hand count: 2 + 3 + 0 (invalid) + 4 positions.
+    assert_eq!(expected.len(), 9);
+    let out = temp.path().join("rows");
+    let (code, stdout, stderr) = run(&[
+        "positions",
+        pdn,
+        "--format",
+        "parquet",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    assert_eq!(stdout, "");
+    assert!(stderr.contains("illegal-move"), "{stderr}");
+    assert_eq!(files(&out), ["part-0.parquet"]);
+    let rows = read_dir_rows(&out);
+    assert_eq!(rows.len(), expected.len());
+    for (row, line) in rows.iter().zip(&expected) {
+        let (row, line) = (row.as_object().unwrap(), line.as_object().unwrap());
+        let names: Vec<_> = row.keys().collect();
+        assert_eq!(
+            names,
+            line.keys().collect::<Vec<_>>(),
+            "the same fields, in order"
+        );
+        for (name, value) in line {
+            assert_eq!(&row[name], value, "{name} of {line:?}");
+        }
+    }
+    // Worked by hand: the first game's start and the Russian game's last position.
+    assert_eq!(rows[0]["fen"], "W:Wc3:Bd4");
+    assert_eq!(rows[0]["move_numeric"], "27:18");
+    assert_eq!(rows[0]["score"], 1.0);
+    assert_eq!(rows[4]["game_type"], 25);
+    assert_eq!(rows[4]["move_alpha"], Value::Null);
+    assert_eq!(rows[4]["result"], Value::Null);
+}
+
+/// `convert`'s JSON object as its Parquet row holds it: the tags of the roster as fields
+/// of `tags` (null when absent), the others in `other_tags`; a move's `fen_after` null
+/// where `--no-positions` leaves it out.
+fn as_row(mut object: Value) -> Value {
+    for played in object["moves"].as_array_mut().unwrap() {
+        let played = played.as_object_mut().unwrap();
+        played.entry("fen_after").or_insert(Value::Null);
+    }
+    let tags = object["tags"].take();
+    let tags = tags.as_object().unwrap();
+    let names = [
+        "Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType", "FEN",
+    ];
+    let roster: Map<String, Value> = names
+        .iter()
+        .map(|&n| (n.to_string(), tags.get(n).cloned().unwrap_or(Value::Null)))
+        .collect();
+    let others: Map<String, Value> = tags
+        .iter()
+        .filter(|(n, _)| !names.contains(&n.as_str()))
+        .map(|(n, v)| (n.clone(), v.clone()))
+        .collect();
+    let mut row = Map::new();
+    for (name, value) in object.as_object().unwrap() {
+        if name == "tags" {
+            row.insert("tags".to_string(), Value::Object(roster.clone()));
+            row.insert("other_tags".to_string(), Value::Object(others.clone()));
+        } else {
+            row.insert(name.clone(), value.clone());
+        }
+    }
+    Value::Object(row)
+}
+
+#[test]
+fn game_rows_are_the_json_objects_field_by_field() {
+    let temp = tempfile::tempdir().unwrap();
+    let pdn = archive(temp.path());
+    let pdn = pdn.to_str().unwrap();
+    for extra in [&[][..], &["--no-positions"][..]] {
+        let mut args = vec!["convert", pdn, "--format", "jsonl"];
+        args.extend(extra);
+        let (code, jsonl, _) = run(&args);
+        assert_eq!(code, 1);
+        let expected: Vec<Value> = lines(&jsonl).into_iter().map(as_row).collect();
+        assert_eq!(expected.len(), 4);
+        let out = temp.path().join(format!("games{}", extra.len()));
+        let out = out.to_str().unwrap();
+        let mut args = vec!["convert", pdn, "--format", "parquet", "-o", out];
+        args.extend(extra);
+        let (code, _, stderr) = run(&args);
+        assert_eq!(code, 1, "{stderr}");
+        let rows = read_dir_rows(Path::new(out));
+        assert_eq!(rows, expected);
+    }
+    // By hand: the tag outside the roster, the capture's path, the invalid game's error.
+    let rows = read_dir_rows(&temp.path().join("games0"));
+    assert_eq!(rows[0]["other_tags"], json!({"Opening": "Tiny"}));
+    assert_eq!(rows[0]["tags"]["Site"], Value::Null);
+    assert_eq!(rows[0]["moves"][0]["captured"], json!(["d4"]));
+    assert_eq!(rows[1]["game_type"]["number"], 25);
+    assert_eq!(rows[2]["valid"], false);
+    assert_eq!(rows[2]["diagnostics"][0]["code"], "illegal-move");
+    assert_eq!(rows[3]["moves"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn partitions_are_laid_out_as_hive_does() {
+    let temp = tempfile::tempdir().unwrap();
+    let pdn = archive(temp.path());
+    let pdn = pdn.to_str().unwrap();
+    let layouts = [
+        (
+            "year",
+            vec![
+                "year=1967/part-0.parquet",
+                "year=2019/part-0.parquet",
+                "year=__HIVE_DEFAULT_PARTITION__/part-0.parquet",
+            ],
+        ),
+        (
+            "event",
+            vec![
+                "event=Club%20%2F%20Cup/part-0.parquet",
+                "event=Moscow/part-0.parquet",
+                "event=Old/part-0.parquet",
+            ],
+        ),
+        (
+            "game-type",
+            vec!["game_type=25/part-0.parquet", "game_type=41/part-0.parquet"],
+        ),
+    ];
+    for (by, expected) in layouts {
+        let out = temp.path().join(by);
+        let (code, _, stderr) = run(&[
+            "positions",
+            pdn,
+            "--format",
+            "parquet",
+            "--partition-by",
+            by,
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 1, "{stderr}");
+        assert_eq!(files(&out), expected, "--partition-by {by}");
+    }
+    // The rows of 1967: the drawn game's four positions.
+    let rows = read_file(&temp.path().join("year/year=1967/part-0.parquet"));
+    assert_eq!(rows.len(), 4);
+    assert!(rows.iter().all(|r| r["result"] == "draw"));
+    // A game of 2020.??.?? is invalid: no partition of 2020.
+    let games = temp.path().join("games-by-year");
+    let (code, _, _) = run(&[
+        "convert",
+        pdn,
+        "--format",
+        "parquet",
+        "--partition-by",
+        "year",
+        "-o",
+        games.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        files(&games),
+        [
+            "year=1967/part-0.parquet",
+            "year=2019/part-0.parquet",
+            "year=2020/part-0.parquet",
+            "year=__HIVE_DEFAULT_PARTITION__/part-0.parquet",
+        ]
+    );
+}
+
+#[test]
+fn one_thread_and_two_write_the_same_rows() {
+    let temp = tempfile::tempdir().unwrap();
+    // Large enough to be read on two threads (64 KiB and more).
+    let game = "[Event \"E\"]\n1. c3-d4 f6-g5 2. d4-e5 1/2-1/2\n\n";
+    let big = temp.path().join("big.pdn");
+    fs::write(&big, game.repeat(3000)).unwrap();
+    let big = big.to_str().unwrap();
+    for command in ["positions", "convert"] {
+        let mut all = Vec::new();
+        for threads in ["1", "2"] {
+            let out = temp.path().join(format!("{command}-{threads}"));
+            let (code, _, stderr) = run(&[
+                command,
+                big,
+                "--format",
+                "parquet",
+                "-j",
+                threads,
+                "-o",
+                out.to_str().unwrap(),
+            ]);
+            assert_eq!(code, 0, "{stderr}");
+            all.push(read_dir_rows(&out));
+        }
+        assert_eq!(
+            all[0].len(),
+            if command == "positions" { 12000 } else { 3000 }
+        );
+        assert!(all[0] == all[1], "{command}: -j1 and -j2 differ");
+    }
+}
+
+#[test]
+fn a_directory_that_is_not_empty_is_refused_and_left_as_it_was() {
+    let temp = tempfile::tempdir().unwrap();
+    let pdn = archive(temp.path());
+    let pdn = pdn.to_str().unwrap();
+    let full = temp.path().join("full");
+    fs::create_dir(&full).unwrap();
+    fs::write(full.join("keep.txt"), "mine").unwrap();
+    for command in ["positions", "convert"] {
+        let (code, _, stderr) = run(&[
+            command,
+            pdn,
+            "--format",
+            "parquet",
+            "-o",
+            full.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 2);
+        assert!(stderr.contains("is not empty"), "{stderr}");
+        assert_eq!(files(&full), ["keep.txt"]);
+    }
+    // An empty directory is filled; without -o there is nowhere to write.
+    let empty = temp.path().join("empty");
+    fs::create_dir(&empty).unwrap();
+    let (code, _, _) = run(&[
+        "positions",
+        pdn,
+        "--format",
+        "parquet",
+        "-o",
+        empty.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1);
+    assert_eq!(files(&empty), ["part-0.parquet"]);
+    let (code, _, stderr) = run(&["positions", pdn, "--format", "parquet"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("-o DIR"), "{stderr}");
+    // Options of the other format are refused.
+    let (code, _, stderr) = run(&["positions", pdn, "--partition-by", "year"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("--format parquet only"), "{stderr}");
+}
+
+#[test]
+fn an_unreadable_input_leaves_no_directory() {
+    let temp = tempfile::tempdir().unwrap();
+    let pdn = archive(temp.path());
+    let out = temp.path().join("rows");
+    let binary = temp.path().join("binary.pdn");
+    fs::write(&binary, [0u8, 1, 2, 0, 255].repeat(100)).unwrap();
+    let (code, _, stderr) = run(&[
+        "positions",
+        pdn.to_str().unwrap(),
+        binary.to_str().unwrap(),
+        "--format",
+        "parquet",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("not written"), "{stderr}");
+    assert!(!out.exists());
+    // Nothing left beside it either.
+    let mut left: Vec<_> = fs::read_dir(temp.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["binary.pdn", "games.pdn"]);
+}
