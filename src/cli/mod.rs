@@ -21,6 +21,7 @@ mod positions;
 mod random;
 mod report;
 mod report_page;
+mod scratch_records;
 mod select;
 mod shell;
 mod show;
