@@ -650,7 +650,10 @@ fn the_scratch_data_of_dedupe_is_removed_on_a_signal_and_after_a_kill() {
     kill(&child, "-KILL");
     child.wait().unwrap();
     drop(stdin);
-    assert!(!tree(tmp.path()).is_empty(), "SIGKILL leaves the scratch data");
+    assert!(
+        !tree(tmp.path()).is_empty(),
+        "SIGKILL leaves the scratch data"
+    );
     let r = wait(
         command()
             .args(["dedupe"])
