@@ -190,25 +190,28 @@ pub fn choose_encoding<R: Read>(
     mut input: R,
     forced: Option<TextEncoding>,
 ) -> io::Result<(Detection, Sampled<R>)> {
-    if let Some(encoding) = forced {
-        let detection = Detection {
+    // Read when the encoding is forced too: the file's board is chosen on the same bytes.
+    let mut sample = Vec::with_capacity(SAMPLE);
+    (&mut input).take(SAMPLE as u64).read_to_end(&mut sample)?;
+    let detection = match forced {
+        Some(encoding) => Detection {
             encoding,
             guessed: false,
             reason: "chosen with --encoding".to_string(),
-        };
-        return Ok((detection, io::Cursor::new(Vec::new()).chain(input)));
-    }
-    let mut sample = Vec::with_capacity(SAMPLE);
-    (&mut input).take(SAMPLE as u64).read_to_end(&mut sample)?;
-    // A full sample may end inside a character: cut at its last line break so that the part
-    // is not held against UTF-8.
-    let cut = if sample.len() == SAMPLE {
-        memchr::memrchr(b'\n', &sample).map_or(sample.len(), |i| i + 1)
-    } else {
-        sample.len()
+        },
+        None => detect(whole_lines(&sample)),
     };
-    let detection = detect(&sample[..cut]);
     Ok((detection, io::Cursor::new(sample).chain(input)))
+}
+
+/// The whole lines of a sample: one that filled [`SAMPLE`] may end inside a character or a
+/// word, cut at its last line break (so that the part is not held against UTF-8, nor read
+/// as a move).
+pub fn whole_lines(sample: &[u8]) -> &[u8] {
+    if sample.len() < SAMPLE {
+        return sample;
+    }
+    memchr::memrchr(b'\n', sample).map_or(sample, |i| &sample[..=i])
 }
 
 /// Chooses the encoding of a sample of a file (its start, or all of it).

@@ -16,8 +16,9 @@ use std::path::PathBuf;
 #[derive(clap::Args, Clone)]
 pub struct ReadArgs {
     /// Game type of games without a GameType tag: auto (the board their FEN, squares and
-    /// moves fit; 41 when both do), 41 or spantsiretti (10x8), 25 or russian (8x8). A
-    /// GameType tag always wins. [default: auto]
+    /// moves fit; when both do, the board the file's first untagged games decide, else 41),
+    /// 41 or spantsiretti (10x8), 25 or russian (8x8). A GameType tag always wins.
+    /// [default: auto]
     #[arg(
         long,
         value_enum,

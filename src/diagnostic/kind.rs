@@ -461,9 +461,10 @@ impl fmt::Display for Kind {
                 let them = if *count == 1 { "it" } else { "them" };
                 write!(
                     f,
-                    "{} without GameType tag (game {named}) fit both boards: read as GameType \
-                     41 (10x8), the default; --game-type 25 (or game-type = \"russian\" in \
-                     pdnkit.toml) reads {them} as Russian draughts",
+                    "{} without GameType tag (game {named}) fit both boards, and no game at \
+                     the start of the file decides its board: read as GameType 41 (10x8), the \
+                     default; --game-type 25 (or game-type = \"russian\" in pdnkit.toml) reads \
+                     {them} as Russian draughts",
                     games(*count),
                 )
             }

@@ -537,7 +537,9 @@ impl Pass<'_, '_> {
             // A tag that ends where only spaces follow to the end of what is read may be
             // read otherwise once its line goes on.
             let rest = input.get(end..).unwrap_or_default();
-            let open = line_end(input, 0) == input.len() && rest.iter().all(|&b| is_space(b));
+            // (Spaces first: a line break is looked for only then, not on every tag of a
+            // long line.)
+            let open = rest.iter().all(|&b| is_space(b)) && line_end(input, 0) == input.len();
             if !open || (within == self.input.buf.len() && self.input.eof) {
                 read = Some((named, start + end, name_len));
                 break;

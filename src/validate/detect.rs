@@ -8,7 +8,9 @@
 //! 3. moves: when both boards remain, the game is replayed on 8x8 (untagged archives are
 //!    mostly Russian), and its main line on 10x8 up to its first illegal move. The board the
 //!    moves fit better wins ([`Fit`]: more legal plies, then fewer leniencies, then an end by
-//!    the rules); if they fit both alike, 41 (the default) with a `game-type` note; if
+//!    the rules); if they fit both alike, the board of the file's other games when its
+//!    first games decided one (`file_board.rs`), else 41 (the default) with a `game-type`
+//!    note; if
 //!    neither board takes the first move, an `unknown-game-type` error ("another variant?")
 //!    instead of an illegal move.
 //!
@@ -258,9 +260,16 @@ fn by_moves(
         unplay(report, findings, mark);
         play(lines, board, by, options, report, findings, mark)
     };
+    // Nothing tells the boards apart: the file's board, if its first games decided one.
+    let file = [ten, eight]
+        .into_iter()
+        .find(|board| Some(board.0) == options.file_variant);
     let Some(first) = main.moves.first() else {
         // Nothing to decide by.
-        replay(ten, GameTypeSource::Default, report);
+        match file {
+            Some(board) => replay(board, GameTypeSource::File, report),
+            None => replay(ten, GameTypeSource::Default, report),
+        };
         return;
     };
     // The whole game on 8x8 first; on 10x8 only up to its first illegal move when 8x8
@@ -274,12 +283,19 @@ fn by_moves(
     // The report now holds 8x8 if its main line is legal, else 10x8.
     let kept_eight = on_eight.plies == length;
     if on_ten == on_eight {
-        if on_ten.plies == length {
-            replay(ten, GameTypeSource::Default, report);
-            findings.add(Severity::Note, Kind::GameTypeBothBoards, first.offset);
-        } else if on_ten.plies == 0 && first.written.shape != MoveShape::Placeholder {
+        let kept = if kept_eight { eight.0 } else { ten.0 };
+        if on_ten.plies == 0 && first.written.shape != MoveShape::Placeholder {
             unplay(report, findings, mark);
             neither(findings, first.offset, NeitherBoard::FirstMove);
+        } else if let Some(board) = file {
+            if board.0 == kept {
+                report.game_type_by = Some(GameTypeSource::File);
+            } else {
+                replay(board, GameTypeSource::File, report);
+            }
+        } else if on_ten.plies == length {
+            replay(ten, GameTypeSource::Default, report);
+            findings.add(Severity::Note, Kind::GameTypeBothBoards, first.offset);
         } else {
             report.game_type_by = Some(GameTypeSource::Default);
         }

@@ -4,13 +4,14 @@
 //! The reader (`crate::pdn`) checks syntax only; this module decides what the moves mean.
 //! Each file has one job: [`Options`] (`options.rs`), the [`GameReport`] (`report.rs`), the
 //! check of one game ([`check_game`], `check.rs`) with its parts (`lines.rs`, `replay.rs`,
-//! `detect.rs`, `results.rs`, `findings.rs`), and the one driver of every command over whole
+//! `detect.rs`, `file_board.rs`, `results.rs`, `findings.rs`), and the one driver of every command over whole
 //! streams: each game validated, worked on by a [`GameJob`], the results handed to a
 //! [`DoneSink`] in input order ([`read_stream`], on threads [`read_stream_parallel`];
 //! [`check_stream`] hands on the reports).
 
 mod check;
 mod detect;
+mod file_board;
 mod findings;
 mod lines;
 mod options;

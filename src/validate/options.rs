@@ -12,6 +12,10 @@ pub struct Options {
     /// Read a game without a GameType tag on the board its FEN, squares and moves fit
     /// (module `detect`); off, such a game is read as [`Self::default_variant`].
     pub detect_game_type: bool,
+    /// The board of the file's games without a GameType tag that fit both boards, when the
+    /// file's first games decided one (module `file_board`, set for each input as it is
+    /// opened); None: [`Self::default_variant`].
+    pub file_variant: Option<Variant>,
     /// Deviations from the standard (warnings) become errors.
     pub strict: bool,
     /// Severities given per code (they beat `strict`).
@@ -34,6 +38,7 @@ impl Default for Options {
         Options {
             default_variant: Variant::Spantsiretti,
             detect_game_type: true,
+            file_variant: None,
             strict: false,
             levels: Levels::default(),
             column_unit: ColumnUnit::Utf8Chars,

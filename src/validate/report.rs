@@ -141,7 +141,11 @@ pub enum GameTypeSource {
     Fen,
     /// Detected: the moves are legal on one board only, or get further on it.
     Moves,
-    /// Detection could not tell (both boards fit): the default, 41.
+    /// Detection could not tell (both boards fit): the board of the file's other games
+    /// (module `file_board`).
+    File,
+    /// Detection could not tell (both boards fit), nor could the file's first games: the
+    /// default, 41.
     Default,
 }
 
@@ -154,6 +158,7 @@ impl GameTypeSource {
             GameTypeSource::Squares => "squares",
             GameTypeSource::Fen => "fen",
             GameTypeSource::Moves => "moves",
+            GameTypeSource::File => "file",
             GameTypeSource::Default => "default",
         }
     }

@@ -3,6 +3,7 @@
 //! given to a [`DoneSink`] in input order, in memory bounded by the largest game. On one
 //! thread here ([`read_stream`]); on several in `parallel.rs`.
 
+use super::file_board::file_board;
 use super::{GameReport, Options, check_game};
 use crate::diagnostic::Severity;
 use crate::encoding::{Detection, Sampled, TextEncoding, choose_encoding, decode};
@@ -368,7 +369,8 @@ impl<F: FnMut(Told<'_>) -> io::Result<()>> Visitor for Checker<'_, F> {
     }
 }
 
-/// Chooses the encoding (telling the sink) and the options that go with it; returns them
+/// Chooses the encoding (telling the sink) and the options that go with it (the column
+/// unit, the file's board: [`file_board`]); returns them
 /// with the whole input, buffered, to be read from its start.
 pub(super) fn prepare<R: Read, D>(
     input: R,
@@ -384,8 +386,13 @@ pub(super) fn prepare<R: Read, D>(
     } else {
         ColumnUnit::Bytes
     };
+    let detects = options.detect_game_type && !options.syntax_only;
+    let file_variant = detects
+        .then(|| file_board(input.get_ref().0.get_ref(), encoding, options))
+        .flatten();
     let options = Options {
         column_unit,
+        file_variant,
         ..*options
     };
     Ok((encoding, options, BufReader::with_capacity(SAMPLE, input)))

@@ -102,8 +102,9 @@ fn moves_legal_on_both_boards_are_read_as_41_with_one_note_a_file() {
             .unwrap();
         String::from_utf8(out.stdout).unwrap()
     };
-    let note = "note[game-type]: 1 game without GameType tag (game 1) fit both boards: read as \
-                GameType 41 (10x8), the default; --game-type 25";
+    let note = "note[game-type]: 1 game without GameType tag (game 1) fit both boards, and no \
+                game at the start of the file decides its board: read as GameType 41 (10x8), \
+                the default; --game-type 25";
     assert!(text(&[]).contains(note), "{}", text(&[]));
     assert!(text(&["--format", "jsonl"]).contains("{\"type\":\"file\""));
     assert!(text(&["--format", "github"]).contains("::notice file="));
