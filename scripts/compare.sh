@@ -4,6 +4,7 @@
 # change changes nothing a user sees.
 #
 #   scripts/compare.sh OLD_BINARY NEW_BINARY [CORPUS_DIR]
+#   ONLY=dedupe scripts/compare.sh ...   # only the forms that match the regular expression
 #
 # The corpus (default /tmp/pdnkit-compare) is made once: the fixtures, the fuzz corpus of the
 # reader, generated archives (both game types), and mutated copies of all of them (bytes
@@ -75,7 +76,19 @@ commands=(
     "positions -j2"
     "select --result 1-0 -j2"
     "merge -j2"
+    "merge --dedupe -j2"
+    "dedupe -j1"
+    "dedupe --min-plies 1 --format human -j2"
+    "dedupe --exact -j2"
+    "dedupe -o - -j2"
 )
+if [[ -n ${ONLY:-} ]]; then
+    selected=()
+    for c in "${commands[@]}"; do
+        if [[ $c =~ $ONLY ]]; then selected+=("$c"); fi
+    done
+    commands=("${selected[@]}")
+fi
 differences=0 runs=0
 for f in "$dir"/*.pdn; do
     for c in "${commands[@]}"; do

@@ -12,7 +12,9 @@
 //!   copy), if it has at least [`Options::min_plies`] plies (a shorter one is an entry of
 //!   its own, as an opening list holds) and truncated copies are looked for (not
 //!   [`Options::exact`]). Finding these needs the hash of every beginning of every game,
-//!   which is not kept: [`Dedupe::beginnings`] takes them in a second reading of the inputs.
+//!   which is not kept here: [`Dedupe::add`] hands out those of the first game of each line
+//!   of moves, for the caller to keep apart (`pdnkit dedupe` writes them to its scratch
+//!   directory) and hand back to [`Dedupe::beginnings`] once every game is added.
 //! - A **group** is a line of moves that no other game extends, with every game on it and
 //!   every game on a beginning of it; it is reported when it holds two games or more. A
 //!   truncated game that begins several longer lines is in the group of each.
@@ -27,8 +29,8 @@ use super::date::span;
 use crate::pdn::result::Verdict;
 use crate::validate::GameReport;
 use serde::Serialize;
-use std::collections::HashMap;
 use std::collections::hash_map::DefaultHasher;
+use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 
 /// The hashes of a game's moves: after each ply (the last is the whole game's).
@@ -127,7 +129,11 @@ fn name_hash(value: Option<&str>) -> u32 {
 impl Fingerprint {
     /// The fingerprint of a game of input `file`; None for a game with no move replayed.
     pub fn of(file: u32, report: &GameReport) -> Option<Fingerprint> {
-        let moves = move_hashes(report).last()?;
+        Fingerprint::with_moves(file, report, move_hashes(report).last()?)
+    }
+
+    /// The fingerprint of a game whose moves hash to `moves`.
+    fn with_moves(file: u32, report: &GameReport, moves: u64) -> Option<Fingerprint> {
         let tag = |name: &str| {
             report
                 .tags
@@ -214,9 +220,9 @@ pub struct Group {
     pub conflicts: Vec<&'static str>,
 }
 
-/// Finds the groups of duplicates among fingerprints, in three steps: [`Dedupe::add`] every
-/// game (first reading), [`Dedupe::beginnings`] with the hashes of every game the second
-/// reading is asked for ([`Dedupe::wants_beginnings`]), then [`Dedupe::groups`].
+/// Finds the groups of duplicates among fingerprints, in four steps: [`Dedupe::add`] every
+/// game (in input order), [`Dedupe::index`], [`Dedupe::beginnings`] with the hashes `add`
+/// handed out, then [`Dedupe::groups`].
 #[derive(Default)]
 pub struct Dedupe {
     options: Options,
@@ -240,19 +246,16 @@ pub struct Dedupe {
     /// Games by line: `games[starts[l]..starts[l + 1]]` are on line `l`, in input order.
     games: Vec<u32>,
     starts: Vec<u32>,
-    /// (beginning line, longer line) pairs found in the second reading.
+    /// (beginning line, longer line) pairs found among the beginnings.
     pairs: Vec<(u32, u32)>,
-    /// The games seen in the second reading so far.
-    seen: u32,
+    /// Before [`Dedupe::index`]: the lines of moves (hash, plies) whose beginnings were
+    /// handed out.
+    handed_out: HashSet<(u64, u32)>,
     /// Room for the hashes of a game's beginnings and what the filter says of them (kept
     /// from game to game).
     hashes: Vec<u64>,
     maybe: Vec<bool>,
 }
-
-/// A game read again was not the game read the first time (the input changed meanwhile).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Changed;
 
 /// Whether games with no move replayed are ignored: they are, always.
 const NO_MOVE: u32 = u32::MAX;
@@ -266,15 +269,21 @@ impl Dedupe {
         }
     }
 
-    /// Whether the inputs must be read a second time for the beginnings of games (not for
-    /// identical copies only).
+    /// Whether the beginnings of games are looked at (not for identical copies only).
     pub fn needs_beginnings(&self) -> bool {
         !self.options.exact
     }
 
-    /// Notes one game of the first reading, in input order (whether it has moves or not).
-    pub fn add(&mut self, file: u32, report: &GameReport) {
-        let print = Fingerprint::of(file, report).unwrap_or(Fingerprint {
+    /// Notes one game, in input order (whether it has moves or not). Returns the hashes of
+    /// its moves after each ply when its beginnings are wanted ([`Dedupe::wants_beginnings`]:
+    /// the first game of a line of moves longer than the shortest truncated copy), to be
+    /// handed to [`Dedupe::beginnings`] after [`Dedupe::index`].
+    pub fn add(&mut self, file: u32, report: &GameReport) -> Option<&[u64]> {
+        self.hashes.clear();
+        self.hashes.extend(move_hashes(report));
+        let moves = self.hashes.last().copied();
+        let print = moves.and_then(|moves| Fingerprint::with_moves(file, report, moves));
+        let print = print.unwrap_or(Fingerprint {
             moves: 0,
             plies: 0,
             file,
@@ -288,6 +297,10 @@ impl Dedupe {
             valid: report.valid(),
         });
         self.prints.push(print);
+        let wanted = self.needs_beginnings()
+            && print.plies > self.options.min_plies.max(1)
+            && self.handed_out.insert((print.moves, print.plies));
+        wanted.then_some(self.hashes.as_slice())
     }
 
     /// Games noted.
@@ -305,8 +318,9 @@ impl Dedupe {
         &self.prints[ordinal as usize]
     }
 
-    /// Ends the first reading: sorts the games into lines of moves.
+    /// Ends the adding: sorts the games into lines of moves.
     pub fn index(&mut self) {
+        self.handed_out = HashSet::new();
         let mut order: Vec<u32> = (0..self.prints.len() as u32)
             .filter(|&o| self.prints[o as usize].plies > 0)
             .collect();
@@ -372,8 +386,8 @@ impl Dedupe {
         &self.games[from as usize..to as usize]
     }
 
-    /// Whether the second reading must replay game `ordinal`: the first game of each line
-    /// longer than the shortest truncated copy (the others on its line have the same
+    /// Whether the beginnings of game `ordinal` are wanted: those of the first game of each
+    /// line longer than the shortest truncated copy (the others on its line have the same
     /// beginnings).
     pub fn wants_beginnings(&self, ordinal: u32) -> bool {
         let line = self.line_of[ordinal as usize];
@@ -383,26 +397,19 @@ impl Dedupe {
             && self.line_games(line).first() == Some(&ordinal)
     }
 
-    /// The second reading's next game (every game, in input order); notes which lines its
-    /// beginnings are when [`Dedupe::wants_beginnings`]. An error if it is not the game of
-    /// the first reading.
-    pub fn beginnings(&mut self, report: &GameReport) -> Result<(), Changed> {
-        let ordinal = self.seen;
-        self.seen += 1;
-        let print = self.prints.get(ordinal as usize).ok_or(Changed)?;
-        if report.index as u32 != print.game {
-            return Err(Changed);
-        }
-        if !self.wants_beginnings(ordinal) {
-            return Ok(());
+    /// After [`Dedupe::index`]: the hashes [`Dedupe::add`] handed out for game `ordinal`;
+    /// notes which lines its beginnings are. Hashes of another game's moves note nothing.
+    pub fn beginnings(&mut self, ordinal: u32, hashes: &[u64]) {
+        let Some(print) = self.prints.get(ordinal as usize) else {
+            return;
+        };
+        if !self.wants_beginnings(ordinal)
+            || hashes.len() as u32 != print.plies
+            || hashes.last() != Some(&print.moves)
+        {
+            return;
         }
         let line = self.line_of[ordinal as usize];
-        let mut hashes = std::mem::take(&mut self.hashes);
-        hashes.clear();
-        hashes.extend(move_hashes(report));
-        if hashes.len() as u32 != print.plies || hashes.last() != Some(&print.moves) {
-            return Err(Changed);
-        }
         // The beginnings from `min_plies` plies on, the whole game aside. The filter is read
         // for all of them first (reads that wait for no other), then the lines of those it
         // lets through are looked up.
@@ -417,8 +424,7 @@ impl Dedupe {
                 self.pairs.push((found, line));
             }
         }
-        (self.hashes, self.maybe) = (hashes, maybe);
-        Ok(())
+        self.maybe = maybe;
     }
 
     /// The groups, each with two members or more, ordered by their first member.

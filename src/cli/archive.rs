@@ -46,33 +46,12 @@ pub struct Reading {
 pub struct Inputs {
     list: Vec<Input>,
     names: Vec<String>,
-    /// Standard input, copied to be read again.
-    _spool: Option<tempfile::TempPath>,
 }
 
 impl Inputs {
     pub fn new(list: Vec<Input>) -> Inputs {
         let names = list.iter().map(Input::name).collect();
-        Inputs {
-            list,
-            names,
-            _spool: None,
-        }
-    }
-
-    /// The same inputs, readable more than once: standard input is copied to a temporary
-    /// file (removed at the end of the run) and read from there, under its own name.
-    pub fn rereadable(mut self) -> io::Result<Inputs> {
-        if let Some(at) = self.list.iter().position(|i| matches!(i, Input::Stdin)) {
-            let mut spool = tempfile::Builder::new()
-                .prefix("pdnkit-stdin-")
-                .tempfile()?;
-            io::copy(&mut io::stdin().lock(), spool.as_file_mut())?;
-            let path = spool.into_temp_path();
-            self.list[at] = Input::File(path.to_path_buf());
-            self._spool = Some(path);
-        }
-        Ok(self)
+        Inputs { list, names }
     }
 
     /// The inputs, in order.
@@ -150,12 +129,38 @@ impl GameWriter {
 
     /// Writes a game made canonical ([`canonical`]), ending with a line break.
     pub fn write_canonical(&mut self, out: &mut dyn Write, canonical: Canonical) -> io::Result<()> {
+        self.write_canonical_text(out, &canonical.text)
+    }
+
+    fn write_canonical_text(&mut self, out: &mut dyn Write, text: &str) -> io::Result<()> {
         if self.paragraphs > 0 {
             out.write_all(b"\n")?;
         }
         self.paragraphs += 1;
         self.games += 1;
-        out.write_all(canonical.text.as_bytes())
+        out.write_all(text.as_bytes())
+    }
+
+    /// The options of canonical PDN, if the writer writes it.
+    pub fn options(&self) -> Option<PdnOptions> {
+        self.canonical
+    }
+
+    /// The text a writer with these `options` ([`Self::options`]) writes for `game`, made
+    /// apart (on a worker) to be written later with [`Self::write_made`].
+    pub fn made(options: Option<&PdnOptions>, game: &ReadGame<'_>) -> String {
+        match options {
+            Some(options) => canonical(game, options).text,
+            None => game.text().into_owned(),
+        }
+    }
+
+    /// Writes a game's text as [`Self::made`] made it, as [`Self::write`] writes the game.
+    pub fn write_made(&mut self, out: &mut dyn Write, text: &str) -> io::Result<()> {
+        match self.canonical {
+            Some(_) => self.write_canonical_text(out, text),
+            None => self.write_text(out, text),
+        }
     }
 
     /// Writes a game's text as it was written (decoded), ending with a line break (a

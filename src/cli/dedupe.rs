@@ -6,12 +6,14 @@ use super::archive::{
     read_inputs, start,
 };
 use super::args::{CommonArgs, Config};
-use super::output::{Output, Sources, tell_error};
+use super::output::{Output, Scratch, Sources};
 use super::report::plural;
+use super::scratch_records::{Records, RecordsRead};
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK, closed_pipe};
 use pdnkit::archive::dedupe::{Dedupe, Group, Options, Relation};
+use pdnkit::convert::PdnOptions;
 use pdnkit::escape;
-use pdnkit::validate::{GameReport, Games, Needs, ReadGame, Reports};
+use pdnkit::validate::{GameJob, GameReport, Games, Needs, ReadGame};
 use serde::Serialize;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -22,8 +24,9 @@ use std::path::PathBuf;
 ///
 /// Prints one JSON line per group of duplicates and a summary (see docs/dedupe.md); with -o,
 /// also writes the games without their duplicates (one member of each group kept: the
-/// longest, valid, with the most tags that say something). The inputs are read twice (three
-/// times with -o); standard input is copied to a temporary file for that.
+/// longest, valid, with the most tags that say something). Each input is read once, as it
+/// comes (standard input and pipes too); what is needed after the reading is kept in a
+/// scratch directory in TMPDIR, removed at the end.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
     pdnkit dedupe archive/ > groups.jsonl\n  \
@@ -51,8 +54,8 @@ pub struct DedupeArgs {
 /// What counts as a duplicate (`dedupe`, `merge --dedupe`).
 #[derive(clap::Args, Clone, Copy)]
 pub struct RuleArgs {
-    /// Only games with the same moves are duplicates, no truncated copies (the inputs are
-    /// read once less).
+    /// Only games with the same moves are duplicates, no truncated copies (nothing is kept
+    /// in the scratch directory for them).
     #[arg(long)]
     exact: bool,
     /// A game of fewer than N plies is never a truncated copy of a longer one (the entries
@@ -82,68 +85,176 @@ enum DedupeFormat {
     Human,
 }
 
-/// What the readings found.
+/// What the reading found.
 pub struct Found {
     pub dedupe: Dedupe,
     pub groups: Vec<Group>,
     pub reading: Reading,
+    /// The games and the comments between them, as the archive writes them (when asked).
+    pub kept: Option<RecordsRead>,
+    /// Where the records are (removed when dropped).
+    _scratch: Option<Scratch>,
 }
 
-/// Reads the inputs twice (once for identical copies only) and finds the groups; the exit
-/// code when a reading failed (said here).
-pub fn find(inputs: &Inputs, config: &Config, options: Options) -> io::Result<Result<Found, u8>> {
-    let mut dedupe = Dedupe::new(options);
-    // The fingerprints: moves, tags and validity.
+/// Kinds of records: the beginnings of a game (its ordinal, the hashes of its moves), a
+/// game's text (its input), the comments between games (their input).
+const BEGINNINGS: u8 = 0;
+const GAME: u8 = 1;
+const BETWEEN: u8 = 2;
+
+/// Reads every input once and finds the groups; with `keep` (the writer of the archive to
+/// come), the games are kept, made as it writes them, with the comments between them, for
+/// [`write_kept_records`]. The exit code when a reading failed (said here).
+pub fn find(
+    inputs: &Inputs,
+    config: &Config,
+    options: Options,
+    keep: Option<&GameWriter>,
+) -> io::Result<Result<Found, u8>> {
+    let dedupe = Dedupe::new(options);
+    let scratch = if dedupe.needs_beginnings() || keep.is_some() {
+        let made = Scratch::create().map_err(|e| scratch_error(&e))?;
+        Some(made)
+    } else {
+        None
+    };
+    let records = |name| match &scratch {
+        Some(scratch) => Records::create(scratch.path(), name).map(Some),
+        None => Ok(None),
+    };
+    let mut finding = Finding {
+        beginnings: if dedupe.needs_beginnings() {
+            records("beginnings").map_err(|e| scratch_error(&e))?
+        } else {
+            None
+        },
+        kept: match keep {
+            Some(_) => records("games").map_err(|e| scratch_error(&e))?,
+            None => None,
+        },
+        dedupe,
+        ordinal: 0,
+        bytes: Vec::new(),
+    };
+    let job = Prints {
+        made: keep.map(GameWriter::options),
+    };
     let reading = read_inputs(
         inputs,
         config,
         Needs::ALL,
         InvalidGames::Silent,
-        &|_| Reports,
-        &mut |source: &Source<'_>, report: GameReport| {
-            dedupe.add(source.index as u32, &report);
-            Ok(())
-        },
+        &|_| job.clone(),
+        &mut finding,
     )?;
     if reading.unreadable > 0 {
         return Ok(Err(EXIT_FAILURE));
     }
+    let Finding {
+        mut dedupe,
+        beginnings,
+        kept,
+        ..
+    } = finding;
     dedupe.index();
-    if !dedupe.needs_beginnings() {
-        let groups = dedupe.groups();
-        return Ok(Ok(Found {
-            dedupe,
-            groups,
-            reading,
-        }));
+    if let Some(beginnings) = beginnings {
+        let mut read = beginnings.read_back().map_err(|e| scratch_error(&e))?;
+        let mut hashes = Vec::new();
+        while let Some((_, ordinal, bytes)) = read.next_record().map_err(|e| scratch_error(&e))? {
+            hashes.clear();
+            let words = bytes.chunks_exact(8);
+            hashes.extend(words.map(|w| u64::from_le_bytes(w.try_into().unwrap_or_default())));
+            dedupe.beginnings(ordinal, &hashes);
+        }
     }
-    let mut changed = false;
-    // The beginnings of the games: moves only.
-    let moves = Needs {
-        moves: true,
-        ..Needs::BYTES
+    let kept = match kept {
+        Some(kept) => Some(kept.read_back().map_err(|e| scratch_error(&e))?),
+        None => None,
     };
-    let again = read_inputs(
-        inputs,
-        config,
-        moves,
-        InvalidGames::Silent,
-        &|_| Reports,
-        &mut |_: &Source<'_>, report: GameReport| {
-            changed |= dedupe.beginnings(&report).is_err();
-            Ok(())
-        },
-    )?;
-    if again.unreadable > 0 || changed || again.totals.games != reading.totals.games {
-        tell_error("an input changed while it was read: read it again");
-        return Ok(Err(EXIT_FAILURE));
-    }
     let groups = dedupe.groups();
     Ok(Ok(Found {
         dedupe,
         groups,
         reading,
+        kept,
+        _scratch: scratch,
     }))
+}
+
+/// An error of the scratch directory, saying where it is.
+fn scratch_error(e: &io::Error) -> io::Error {
+    let dir = std::env::temp_dir();
+    let why = format!(
+        "the scratch data in {} (TMPDIR): {e}",
+        escape::text(&dir.display().to_string())
+    );
+    io::Error::new(e.kind(), why)
+}
+
+/// The job of the reading: each game's report, and the text the archive writes for it
+/// (made on the worker) when `made` holds the writer's options.
+#[derive(Clone)]
+struct Prints {
+    made: Option<Option<PdnOptions>>,
+}
+
+impl GameJob for Prints {
+    type Done = (GameReport, Option<String>);
+
+    fn work(&mut self, game: ReadGame<'_>) -> Self::Done {
+        let text = self
+            .made
+            .as_ref()
+            .map(|options| GameWriter::made(options.as_ref(), &game));
+        (game.report, text)
+    }
+}
+
+/// What the reading hands each game to: the fingerprints, and the records kept for after it.
+struct Finding {
+    dedupe: Dedupe,
+    beginnings: Option<Records>,
+    kept: Option<Records>,
+    /// Games met so far.
+    ordinal: u32,
+    /// Room for the hashes of a game's beginnings, as bytes.
+    bytes: Vec<u8>,
+}
+
+impl Handle<(GameReport, Option<String>)> for Finding {
+    fn game(
+        &mut self,
+        source: &Source<'_>,
+        (report, text): (GameReport, Option<String>),
+    ) -> io::Result<()> {
+        let file = source.index as u32;
+        if let Some(hashes) = self.dedupe.add(file, &report)
+            && let Some(beginnings) = &mut self.beginnings
+        {
+            self.bytes.clear();
+            self.bytes
+                .extend(hashes.iter().flat_map(|h| h.to_le_bytes()));
+            beginnings
+                .push(BEGINNINGS, self.ordinal, &self.bytes)
+                .map_err(|e| scratch_error(&e))?;
+        }
+        self.ordinal += 1;
+        match (&mut self.kept, text) {
+            (Some(kept), Some(text)) => kept
+                .push(GAME, file, text.as_bytes())
+                .map_err(|e| scratch_error(&e)),
+            _ => Ok(()),
+        }
+    }
+
+    fn between(&mut self, source: &Source<'_>, comments: &str) -> io::Result<()> {
+        match &mut self.kept {
+            Some(kept) => kept
+                .push(BETWEEN, source.index as u32, comments.as_bytes())
+                .map_err(|e| scratch_error(&e)),
+            None => Ok(()),
+        }
+    }
 }
 
 /// The games a de-duplicated archive leaves out, by ordinal.
@@ -155,28 +266,41 @@ pub fn dropped(found: &Found) -> Vec<bool> {
     dropped
 }
 
-/// Writes every game not dropped (by ordinal; games past the end of `dropped` are kept),
-/// games apart by a blank line, with the comments between games: those before a game go
-/// with it, those after the last game of an input are kept.
-pub fn write_kept(
+/// Writes every game of the inputs as they are read (`merge`), games apart by a blank line,
+/// with the comments between games.
+pub fn write_all(
     inputs: &Inputs,
     config: &Config,
-    dropped: &[bool],
     writer: GameWriter,
     out: &mut Output,
 ) -> io::Result<Reading> {
     let needs = writer.needs();
-    let mut kept = Kept {
-        dropped,
-        ordinal: 0,
-        writer,
-        out,
-        before: None,
-    };
+    let mut kept = Kept::new(&[], writer, out);
     let silent = InvalidGames::Silent;
     let reading = read_inputs(inputs, config, needs, silent, &|_| Games, &mut kept)?;
     kept.write_before()?;
     Ok(reading)
+}
+
+/// Writes every game of the records [`find`] kept that is not dropped (by ordinal), as
+/// [`write_all`] would: the comments before a game go with it, those after the last game of
+/// an input are kept.
+pub fn write_kept_records(
+    records: &mut RecordsRead,
+    dropped: &[bool],
+    writer: GameWriter,
+    out: &mut Output,
+) -> io::Result<()> {
+    let mut kept = Kept::new(dropped, writer, out);
+    while let Some((kind, input, bytes)) = records.next_record().map_err(|e| scratch_error(&e))? {
+        let text = String::from_utf8_lossy(bytes);
+        match kind {
+            GAME => kept.game(input as usize, |writer, out| writer.write_made(out, &text))?,
+            BETWEEN => kept.between(input as usize, &text)?,
+            _ => {}
+        }
+    }
+    kept.write_before()
 }
 
 /// The games kept, and the comments between them, written as they come.
@@ -191,7 +315,43 @@ struct Kept<'a> {
     before: Option<(usize, String)>,
 }
 
-impl Kept<'_> {
+impl<'a> Kept<'a> {
+    fn new(dropped: &'a [bool], writer: GameWriter, out: &'a mut Output) -> Kept<'a> {
+        Kept {
+            dropped,
+            ordinal: 0,
+            writer,
+            out,
+            before: None,
+        }
+    }
+
+    /// The next game, of input `index`: written (by `write`) unless dropped, after the
+    /// comments held.
+    fn game(
+        &mut self,
+        index: usize,
+        write: impl FnOnce(&mut GameWriter, &mut Output) -> io::Result<()>,
+    ) -> io::Result<()> {
+        self.write_before_unless_in(index)?;
+        let keep = !self.dropped.get(self.ordinal).copied().unwrap_or(false);
+        self.ordinal += 1;
+        if keep {
+            self.write_before()?;
+            write(&mut self.writer, self.out)
+        } else {
+            self.before = None;
+            Ok(())
+        }
+    }
+
+    /// Comments between games of input `index`: held for the next game.
+    fn between(&mut self, index: usize, comments: &str) -> io::Result<()> {
+        self.write_before()?;
+        self.before = Some((index, comments.to_string()));
+        Ok(())
+    }
+
     /// Writes the comments held.
     fn write_before(&mut self) -> io::Result<()> {
         match self.before.take() {
@@ -211,22 +371,11 @@ impl Kept<'_> {
 
 impl Handle<ReadGame<'static>> for Kept<'_> {
     fn game(&mut self, source: &Source<'_>, game: ReadGame<'static>) -> io::Result<()> {
-        self.write_before_unless_in(source.index)?;
-        let keep = !self.dropped.get(self.ordinal).copied().unwrap_or(false);
-        self.ordinal += 1;
-        if keep {
-            self.write_before()?;
-            self.writer.write(self.out, &game)
-        } else {
-            self.before = None;
-            Ok(())
-        }
+        self.game(source.index, |writer, out| writer.write(out, &game))
     }
 
     fn between(&mut self, source: &Source<'_>, comments: &str) -> io::Result<()> {
-        self.write_before()?;
-        self.before = Some((source.index, comments.to_string()));
-        Ok(())
+        Kept::between(self, source.index, comments)
     }
 
     fn idle(&mut self) -> io::Result<()> {
@@ -392,8 +541,9 @@ pub fn run(args: DedupeArgs) -> io::Result<u8> {
         },
         _ => None,
     };
-    let inputs = Inputs::rereadable(inputs)?;
-    let found = match find(&inputs, &config, args.rule.options())? {
+    let writer = GameWriter::default();
+    let keep = args.output.is_some().then_some(&writer);
+    let found = match find(&inputs, &config, args.rule.options(), keep)? {
         Ok(found) => found,
         Err(code) => {
             output.abandon();
@@ -424,14 +574,13 @@ pub fn run(args: DedupeArgs) -> io::Result<u8> {
         None => write_report(&mut io::stderr().lock(), args.format, &found, names),
     };
     reported.or_else(|e| closed_pipe(e, code).map(drop))?;
-    let written = write_kept(
-        &inputs,
-        &config,
-        &dropped(&found),
-        GameWriter::default(),
-        &mut output,
-    )
-    .and_then(|reading| put_in_place(output, &reading));
+    let dropped = dropped(&found);
+    let mut found = found;
+    let written = match &mut found.kept {
+        Some(records) => write_kept_records(records, &dropped, writer, &mut output),
+        None => Ok(()),
+    }
+    .and_then(|()| put_in_place(output, &found.reading));
     match written {
         Ok(true) => Ok(code),
         Ok(false) => Ok(EXIT_FAILURE),

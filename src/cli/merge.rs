@@ -4,7 +4,7 @@
 
 use super::archive::{GameWriter, Start, put_in_place, start};
 use super::args::CommonArgs;
-use super::dedupe::{RuleArgs, dropped, find, write_kept};
+use super::dedupe::{RuleArgs, dropped, find, write_all, write_kept_records};
 use super::output::tell_error;
 use super::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
 use pdnkit::convert::PdnOptions;
@@ -31,8 +31,8 @@ pub struct MergeArgs {
     /// replaced only once the output is complete; an input is never written over.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// Leave out duplicates: one game of each group of `pdnkit dedupe` is kept (the inputs
-    /// are read three times).
+    /// Leave out duplicates: one game of each group of `pdnkit dedupe` is kept (the games
+    /// are held in a scratch directory in TMPDIR until every input is read).
     #[arg(long)]
     dedupe: bool,
     /// With --dedupe: what counts as a duplicate.
@@ -53,7 +53,7 @@ pub fn run(args: MergeArgs) -> io::Result<u8> {
     }
     let Start {
         config,
-        mut inputs,
+        inputs,
         mut output,
     } = match start(&args.common, &args.paths, args.output.as_deref()) {
         Ok(start) => start,
@@ -64,19 +64,24 @@ pub fn run(args: MergeArgs) -> io::Result<u8> {
     } else {
         GameWriter::default()
     };
-    let dropped = if args.dedupe {
-        // Read first for the duplicates, then again for the games kept.
-        inputs = inputs.rereadable()?;
-        match find(&inputs, &config, args.rule.options())? {
-            Ok(found) => dropped(&found),
-            Err(code) => return Ok(code),
-        }
-    } else {
-        Vec::new()
+    if !args.dedupe {
+        let reading = write_all(&inputs, &config, writer, &mut output)?;
+        return Ok(if put_in_place(output, &reading)? {
+            EXIT_OK
+        } else {
+            EXIT_FAILURE
+        });
+    }
+    let mut found = match find(&inputs, &config, args.rule.options(), Some(&writer))? {
+        Ok(found) => found,
+        Err(code) => return Ok(code),
     };
-    let reading = write_kept(&inputs, &config, &dropped, writer, &mut output)?;
+    let dropped = dropped(&found);
+    if let Some(records) = &mut found.kept {
+        write_kept_records(records, &dropped, writer, &mut output)?;
+    }
     // As `dedupe -o`: the code says whether duplicates were found (and left out).
-    Ok(if !put_in_place(output, &reading)? {
+    Ok(if !put_in_place(output, &found.reading)? {
         EXIT_FAILURE
     } else if dropped.contains(&true) {
         EXIT_INVALID

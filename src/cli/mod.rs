@@ -24,6 +24,7 @@ mod report;
 mod report_junit;
 mod report_page;
 mod report_sarif;
+mod scratch_records;
 mod select;
 mod shell;
 mod show;

@@ -129,7 +129,7 @@ fn no_duplicates_and_the_human_format() {
 }
 
 #[test]
-fn standard_input_is_read_twice() {
+fn standard_input_is_read_as_a_file() {
     let both = format!(
         "{}\n{}",
         fs::read_to_string(A).unwrap(),
@@ -336,4 +336,82 @@ fn tags_in_conflict_over_many_copies() {
     let group: Value = serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
     assert_eq!(group["members"].as_array().unwrap().len(), 300);
     assert_eq!(group["conflicts"], json!(["White", "Date"]));
+}
+
+/// dedupe and merge --dedupe read each input once: of a FIFO named on the command line and of
+/// standard input they write, byte for byte, what they write of the same archive in a file
+/// (names aside), and leave nothing in TMPDIR. The archive is a.pdn and b.pdn, a.pdn again
+/// and the opening list, with a comment between games and one after the last.
+#[cfg(unix)]
+#[test]
+fn a_fifo_and_standard_input_are_read_once_as_a_file_is() {
+    let d = crate::harness::Dir::new();
+    let text = format!(
+        "{{ a preamble }}\n{}\n{}\n{{ between }}\n{}\n{}\n{{ the end }}\n",
+        fs::read_to_string(A).unwrap(),
+        fs::read_to_string(B).unwrap(),
+        fs::read_to_string(A).unwrap(),
+        opening_list()
+    );
+    let file = d.write("archive.pdn", text.as_bytes());
+    let fifo = d.path("games.fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let tmp = d.path("tmp");
+    fs::create_dir(&tmp).unwrap();
+    let run = |args: &[&str], path: &std::path::Path, stdin: &str| {
+        pdnkit()
+            .args(args)
+            .args(["--no-progress", "-j2"])
+            .arg(path)
+            .env("TMPDIR", &tmp)
+            .write_stdin(stdin.to_string())
+            .output()
+            .unwrap()
+    };
+    let named = |bytes: &[u8], name: &str| {
+        String::from_utf8_lossy(bytes).replace(name, &file.display().to_string())
+    };
+    for args in [
+        &["dedupe"][..],
+        &["dedupe", "--min-plies", "1", "--format", "human"],
+        &["dedupe", "--exact"],
+        &["dedupe", "-o", "-"],
+        &["dedupe", "--min-plies", "1", "-o", "-"],
+        &["merge", "--dedupe"],
+        &["merge", "--dedupe", "--canonical", "--exact"],
+    ] {
+        let from_file = run(args, &file, "");
+        assert_eq!(from_file.status.code(), Some(1), "{args:?}: duplicates");
+        let writer = {
+            let (fifo, text) = (fifo.clone(), text.clone());
+            std::thread::spawn(move || fs::write(fifo, text).unwrap())
+        };
+        let from_fifo = run(args, &fifo, "");
+        writer.join().unwrap();
+        let from_stdin = run(args, std::path::Path::new("-"), &text);
+        for (out, name) in [
+            (&from_fifo, fifo.display().to_string()),
+            (&from_stdin, "<stdin>".to_string()),
+        ] {
+            assert_eq!(
+                out.status.code(),
+                from_file.status.code(),
+                "{args:?} {name}"
+            );
+            assert!(
+                named(&out.stdout, &name) == String::from_utf8_lossy(&from_file.stdout),
+                "{args:?}: {name} writes otherwise"
+            );
+            assert!(
+                named(&out.stderr, &name) == String::from_utf8_lossy(&from_file.stderr),
+                "{args:?}: {name} reports otherwise"
+            );
+        }
+        let left: Vec<_> = fs::read_dir(&tmp).unwrap().collect();
+        assert!(left.is_empty(), "{args:?}: {left:?} left in TMPDIR");
+    }
 }

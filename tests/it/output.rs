@@ -601,3 +601,69 @@ fn an_unreadable_input_leaves_every_writers_target_alone() {
     assert_eq!(stats["files"], 2, "{stats}");
     assert_eq!(stats["unreadable_files"], 1, "{stats}");
 }
+
+/// The scratch directory of `dedupe -o` (the beginnings of games and the games to write,
+/// held until every input is read) is removed on a signal, the target untouched; after a
+/// SIGKILL the next run that makes one removes it.
+#[cfg(unix)]
+#[test]
+fn the_scratch_data_of_dedupe_is_removed_on_a_signal_and_after_a_kill() {
+    use std::os::unix::process::ExitStatusExt;
+    let d = Dir::new();
+    let tmp = tempfile::tempdir().unwrap();
+    let mut games = String::new();
+    for i in 0..200 {
+        pdnkit::random::write_game(&mut games, pdnkit::Variant::Spantsiretti, 4, i);
+    }
+    // Standard input left open: once its scratch files are made, the run waits for more.
+    let dedupe_waiting = || {
+        let mut child = command()
+            .args(["dedupe", "-", "-o"])
+            .arg(d.path("unique.pdn"))
+            .env("TMPDIR", tmp.path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(games.as_bytes()).unwrap();
+        let started = Instant::now();
+        while tree(tmp.path()).len() < 3 {
+            assert!(started.elapsed() < crate::harness::LIMIT, "no scratch data");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        (child, stdin)
+    };
+    for (signal, number) in [("-TERM", 15), ("-INT", 2), ("-HUP", 1)] {
+        fs::write(d.path("unique.pdn"), "old").unwrap();
+        let (mut child, stdin) = dedupe_waiting();
+        kill(&child, signal);
+        let status = child.wait().unwrap();
+        drop(stdin);
+        assert_eq!(status.signal(), Some(number), "ended by {signal}");
+        assert!(tree(tmp.path()).is_empty(), "{signal}");
+        assert_eq!(fs::read_to_string(d.path("unique.pdn")).unwrap(), "old");
+        assert!(temporaries(d.dir.path()).is_empty(), "{signal}");
+    }
+    let (mut child, stdin) = dedupe_waiting();
+    kill(&child, "-KILL");
+    child.wait().unwrap();
+    drop(stdin);
+    assert!(
+        !tree(tmp.path()).is_empty(),
+        "SIGKILL leaves the scratch data"
+    );
+    let r = wait(
+        command()
+            .args(["dedupe"])
+            .arg(d.good())
+            .env("TMPDIR", tmp.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    r.expect(0);
+    assert!(tree(tmp.path()).is_empty(), "the next run removes it");
+}
