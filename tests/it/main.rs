@@ -43,6 +43,7 @@ mod report;
 mod resolve;
 mod rules_positions;
 mod scanner;
+mod scripts;
 mod select;
 mod show;
 mod spellings;
