@@ -142,6 +142,8 @@ pub struct Config {
     pub walk: Walk,
     /// Only list the inputs (`--files`).
     pub list_files: bool,
+    /// The config file read (the defaults without one), for the keys of one command.
+    pub file: FileConfig,
 }
 
 /// Defaults of the caps on printed diagnostics.
@@ -228,6 +230,7 @@ impl CommonArgs {
                 excludes,
             },
             list_files: w.files,
+            file,
         })
     }
 

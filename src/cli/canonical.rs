@@ -3,7 +3,7 @@
 //! thread that reads it, and the comments between games, as they come.
 
 use super::archive::{
-    GameWriter, Handle, Inputs, InvalidGames, Source, canonical, put_in_place, read_inputs,
+    GameWriter, Handle, Inputs, InvalidGames, Reading, Source, canonical, put_in_place, read_inputs,
 };
 use super::args::Config;
 use super::convert_messages::{Messages, summary};
@@ -30,6 +30,41 @@ pub fn run(
             return Ok(EXIT_FAILURE);
         }
     };
+    let (output, reading) = match write(config, options, inputs, output) {
+        Ok(done) => done,
+        Err((e, invalid)) => {
+            return closed_pipe(e, verdict(invalid, 0)).or_else(|e| {
+                tell_error(&e.to_string());
+                Ok(EXIT_FAILURE)
+            });
+        }
+    };
+    let code = verdict(reading.totals.invalid, reading.unreadable);
+    if let (false, Some(summary)) = (
+        config.quiet,
+        summary(reading.files, reading.unreadable, &reading.totals),
+    ) {
+        eprint!("{summary}");
+    }
+    match put_in_place(output, &reading) {
+        Ok(true) => Ok(code),
+        Ok(false) => Ok(EXIT_FAILURE),
+        Err(e) => closed_pipe(e, code).or_else(|e| {
+            tell_error(&e.to_string());
+            Ok(EXIT_FAILURE)
+        }),
+    }
+}
+
+/// Writes the canonical PDN of `inputs` to `output` (`convert --format pdn`, `fmt`), and tells
+/// on standard error what `convert` tells of each input. The output and what was read; or
+/// the error, with the invalid games read until then.
+pub fn write<W: Write>(
+    config: &Config,
+    options: &PdnOptions,
+    inputs: Vec<Input>,
+    output: W,
+) -> Result<(W, Reading), (io::Error, usize)> {
     let inputs = Inputs::new(inputs);
     let mut writing = Writing {
         writer: GameWriter::canonical(*options),
@@ -53,33 +88,13 @@ pub fn run(
         (true, Some(mut done)) => done.messages.finish(&mut said),
         _ => Ok(()),
     };
-    let reading = reading.and_then(|reading| last.map(|()| reading));
-    let reading = match reading {
-        Ok(reading) => reading,
-        Err(e) => {
-            return closed_pipe(e, verdict(writing.invalid, 0)).or_else(|e| {
-                tell_error(&e.to_string());
-                Ok(EXIT_FAILURE)
-            });
-        }
+    let told = || match said.is_empty() {
+        true => Ok(()),
+        false => io::stderr().lock().write_all(&said),
     };
-    if !said.is_empty() {
-        io::Write::write_all(&mut io::stderr().lock(), &said)?;
-    }
-    let code = verdict(reading.totals.invalid, reading.unreadable);
-    if let (false, Some(summary)) = (
-        config.quiet,
-        summary(reading.files, reading.unreadable, &reading.totals),
-    ) {
-        eprint!("{summary}");
-    }
-    match put_in_place(writing.output, &reading) {
-        Ok(true) => Ok(code),
-        Ok(false) => Ok(EXIT_FAILURE),
-        Err(e) => closed_pipe(e, code).or_else(|e| {
-            tell_error(&e.to_string());
-            Ok(EXIT_FAILURE)
-        }),
+    match reading.and_then(|reading| last.and_then(|()| told()).map(|()| reading)) {
+        Ok(reading) => Ok((writing.output, reading)),
+        Err(e) => Err((e, writing.invalid)),
     }
 }
 
@@ -104,9 +119,9 @@ struct Current<'a> {
 
 /// Writes the games and the comments between them in order, and says what is to be said of
 /// each input.
-struct Writing<'a> {
+struct Writing<'a, W: Write> {
     writer: GameWriter,
-    output: Output,
+    output: W,
     /// The messages of the input being read, told when the next one starts.
     current: Option<Current<'a>>,
     names: &'a [String],
@@ -115,7 +130,7 @@ struct Writing<'a> {
     invalid: usize,
 }
 
-impl Handle<(GameReport, Canonical)> for Writing<'_> {
+impl<W: Write> Handle<(GameReport, Canonical)> for Writing<'_, W> {
     fn game(
         &mut self,
         source: &Source<'_>,

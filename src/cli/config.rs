@@ -34,6 +34,9 @@ pub struct FileConfig {
     pub glob: Option<Vec<String>>,
     pub exclude: Option<Vec<String>>,
     pub levels: Option<BTreeMap<Spanned<String>, Spanned<String>>>,
+    pub notation: Option<Spanned<String>>,
+    pub captures: Option<Spanned<String>>,
+    pub results: Option<Spanned<String>>,
     /// The file read and its text, for [`FileConfig::at`].
     #[serde(skip)]
     source: Option<(PathBuf, String)>,
@@ -109,6 +112,10 @@ Keys (all optional):
   exclude = [\"old/**\", \"*.bak.pdn\"]
                                  files and directories skipped when walking (--exclude;
                                  patterns given on the command line are added to these)
+  notation = \"alpha\"             canonical PDN (convert --format pdn, fmt): alpha or
+                                 numeric squares (--notation)
+  captures = \"short\"             short or full captures (--captures)
+  results = \"keep\"               keep, default or international results (--results)
 
   [levels]                       the level of a diagnostic code (--allow/--warn/--deny CODE):
   capture-notation = \"allow\"     allow: not reported; warn: a warning; deny: an error

@@ -5,6 +5,7 @@
 use super::archive::Inputs;
 use super::args::{self, CapArgs, CommonArgs, Config};
 use super::common::{Piece, Progress, Render, render_input};
+use super::config::FileConfig;
 use super::convert_messages::{Messages, summary};
 use super::fold::{FileNotes, Taken};
 use super::inputs::{Input, Unreadable};
@@ -51,6 +52,30 @@ pub struct ConvertArgs {
     /// replaced only once the output is complete; an input is never written over.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// With --format parquet: a directory per value, as Hive lays them out
+    /// (DIR/year=1967/part-0.parquet).
+    #[arg(long, value_enum, value_name = "WHAT")]
+    partition_by: Option<PartitionBy>,
+    #[command(flatten)]
+    pdn: PdnArgs,
+    #[command(flatten)]
+    caps: CapArgs,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Target {
+    Json,
+    Jsonl,
+    Pdn,
+    Parquet,
+}
+
+/// How canonical PDN is written: the options of `convert --format pdn` and of `fmt`, whose
+/// defaults pdnkit.toml may give (`notation`, `captures`, `results`).
+#[derive(clap::Args)]
+pub struct PdnArgs {
     /// Squares in the PDN output: alpha (c3-d4, GameType A0) or numeric (32-27, GameType
     /// N2) [default: alpha].
     #[arg(long, value_enum)]
@@ -72,22 +97,81 @@ pub struct ConvertArgs {
     /// told on standard error as result-fixed).
     #[arg(long)]
     fix_results: bool,
-    /// With --format parquet: a directory per value, as Hive lays them out
-    /// (DIR/year=1967/part-0.parquet).
-    #[arg(long, value_enum, value_name = "WHAT")]
-    partition_by: Option<PartitionBy>,
-    #[command(flatten)]
-    caps: CapArgs,
-    #[command(flatten)]
-    common: CommonArgs,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum Target {
-    Json,
-    Jsonl,
-    Pdn,
-    Parquet,
+impl PdnArgs {
+    /// Whether an option of canonical PDN was given: its flag.
+    fn given(&self) -> Option<&'static str> {
+        [
+            ("--notation", self.notation.is_some()),
+            ("--captures", self.captures.is_some()),
+            ("--results", self.results.is_some()),
+            ("--strip", !self.strip.is_empty()),
+            ("--fix-results", self.fix_results),
+        ]
+        .into_iter()
+        .find_map(|(flag, given)| given.then_some(flag))
+    }
+
+    /// The options: the command line's, else the config file's, else the defaults.
+    pub fn options(&self, file: &FileConfig) -> Result<PdnOptions, String> {
+        let notation = match (self.notation, &file.notation) {
+            (Some(n), _) => Some(n),
+            (None, Some(name)) => Some(from_file::<NotationArg>(file, "notation", name)?),
+            (None, None) => None,
+        };
+        let captures = match (self.captures, &file.captures) {
+            (Some(c), _) => Some(c),
+            (None, Some(name)) => Some(from_file::<CapturesArg>(file, "captures", name)?),
+            (None, None) => None,
+        };
+        let results = match (self.results, &file.results) {
+            (Some(r), _) => Some(r),
+            (None, Some(name)) => Some(from_file::<ResultsArg>(file, "results", name)?),
+            (None, None) => None,
+        };
+        Ok(PdnOptions {
+            notation: match notation {
+                Some(NotationArg::Numeric) => Notation::Numeric,
+                _ => Notation::Alpha,
+            },
+            captures: match captures {
+                Some(CapturesArg::Full) => Captures::Full,
+                _ => Captures::Short,
+            },
+            results: match results {
+                Some(ResultsArg::Default) => ResultStyle::Default,
+                Some(ResultsArg::International) => ResultStyle::International,
+                _ => ResultStyle::Keep,
+            },
+            strip: Strip {
+                comments: self.strip.contains(&StripArg::Comments),
+                variations: self.strip.contains(&StripArg::Variations),
+                nags: self.strip.contains(&StripArg::Nags),
+            },
+            fix_results: self.fix_results,
+        })
+    }
+}
+
+/// A value of the config file's key `key`, read as the command line reads its option.
+fn from_file<T: clap::ValueEnum>(
+    file: &FileConfig,
+    key: &str,
+    name: &toml::Spanned<String>,
+) -> Result<T, String> {
+    T::from_str(name.get_ref(), true).map_err(|_| {
+        let names: Vec<String> = T::value_variants()
+            .iter()
+            .filter_map(|v| v.to_possible_value().map(|p| p.get_name().to_string()))
+            .collect();
+        format!(
+            "{}{key}: \"{}\" is not one of {}",
+            file.at(name.span()),
+            name.get_ref(),
+            names.join(", ")
+        )
+    })
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -128,15 +212,8 @@ impl ConvertArgs {
     fn plan(&self) -> Result<Plan, String> {
         let mut config = self.common.config()?;
         self.caps.apply(&mut config);
-        let pdn_only = [
-            ("--notation", self.notation.is_some()),
-            ("--captures", self.captures.is_some()),
-            ("--results", self.results.is_some()),
-            ("--strip", !self.strip.is_empty()),
-            ("--fix-results", self.fix_results),
-        ];
         if self.format != Target::Pdn
-            && let Some((flag, _)) = pdn_only.iter().find(|(_, given)| *given)
+            && let Some(flag) = self.pdn.given()
         {
             return Err(format!("{flag} applies to --format pdn only"));
         }
@@ -148,27 +225,7 @@ impl ConvertArgs {
         if self.format != Target::Parquet && self.partition_by.is_some() {
             return Err("--partition-by applies to --format parquet only".to_string());
         }
-        let pdn = PdnOptions {
-            notation: match self.notation {
-                Some(NotationArg::Numeric) => Notation::Numeric,
-                _ => Notation::Alpha,
-            },
-            captures: match self.captures {
-                Some(CapturesArg::Full) => Captures::Full,
-                _ => Captures::Short,
-            },
-            results: match self.results {
-                Some(ResultsArg::Default) => ResultStyle::Default,
-                Some(ResultsArg::International) => ResultStyle::International,
-                _ => ResultStyle::Keep,
-            },
-            strip: Strip {
-                comments: self.strip.contains(&StripArg::Comments),
-                variations: self.strip.contains(&StripArg::Variations),
-                nags: self.strip.contains(&StripArg::Nags),
-            },
-            fix_results: self.fix_results,
-        };
+        let pdn = self.pdn.options(&config.file)?;
         Ok(Plan {
             config,
             target: self.format,

@@ -10,6 +10,7 @@ mod config;
 mod convert;
 mod convert_messages;
 mod dedupe;
+mod fmt;
 mod fold;
 mod inputs;
 mod memory;
@@ -62,6 +63,7 @@ struct Cli {
 enum Command {
     Validate(validate::ValidateArgs),
     Convert(convert::ConvertArgs),
+    Fmt(fmt::FmtArgs),
     Perft(perft::PerftArgs),
     Random(random::RandomArgs),
     Stats(stats::StatsArgs),
@@ -107,6 +109,7 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Command::Validate(args) => validate::run(args),
         Command::Convert(args) => convert::run(args),
+        Command::Fmt(args) => fmt::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Stats(args) => stats::run(args),
         Command::Show(args) => show::run(args),

@@ -370,6 +370,9 @@ fn help_config_documents_every_key() {
         "max-depth",
         "glob",
         "exclude",
+        "notation",
+        "captures",
+        "results",
         "[levels]",
     ] {
         assert!(
@@ -394,7 +397,7 @@ fn help_config_documents_every_key() {
         })
         .map(|line| line + "\n")
         .collect();
-    assert_eq!(example.lines().count(), 14, "{example}");
+    assert_eq!(example.lines().count(), 17, "{example}");
     let dir = tempfile::tempdir().unwrap();
     put(dir.path(), "pdnkit.toml", &example);
     let (code, shown, stderr) = run_in(dir.path(), &["config"]);
@@ -503,6 +506,7 @@ fn help_config_names_the_commands_that_read_it() {
     let all = [
         "validate",
         "convert",
+        "fmt",
         "perft",
         "random",
         "stats",
@@ -530,6 +534,7 @@ fn help_config_names_the_commands_that_read_it() {
         [
             "validate",
             "convert",
+            "fmt",
             "stats",
             "show",
             "report",

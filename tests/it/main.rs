@@ -23,6 +23,7 @@ mod draw_rules;
 mod encodings;
 mod escaping;
 mod fixtures;
+mod fmt;
 mod fuzz_corpus;
 mod game_rules;
 mod game_types;
