@@ -36,7 +36,11 @@ fn illegal_move_is_pinned_to_file_line_column_game_and_move() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bad.pdn");
     fs::write(&path, INVALID).unwrap();
-    let out = pdnkit().arg("validate").arg(&path).output().unwrap();
+    let out = pdnkit()
+        .args(["validate", "--format", "short"])
+        .arg(&path)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8(out.stdout).unwrap();
     let expected = format!(

@@ -18,6 +18,10 @@ fn archive() -> String {
 
 fn validate(args: &[&str], input: &str) -> (i32, String) {
     let mut all = vec!["validate", "--no-config", "-"];
+    // The one-line form, unless a test asks for another.
+    if !args.contains(&"--format") {
+        all.extend(["--format", "short"]);
+    }
     all.extend_from_slice(args);
     let (code, stdout, stderr) = on_stdin(&all, input);
     assert!(!stderr.contains("panicked"), "{stderr}");

@@ -83,7 +83,7 @@ fn an_impossible_date_on_the_command_line_is_refused() {
 
 #[test]
 fn an_impossible_date_in_a_tag_is_a_warning() {
-    let (code, stdout, _) = run(&["validate", "-"], &archive());
+    let (code, stdout, _) = run(&["validate", "--format", "short", "-"], &archive());
     assert_eq!(code, 0, "{stdout}");
     let warned: Vec<&str> = stdout
         .lines()
@@ -95,9 +95,15 @@ fn an_impossible_date_in_a_tag_is_a_warning() {
         "{stdout}"
     );
     assert!(warned[0].contains("February has no day 30"), "{stdout}");
-    let (code, _, _) = run(&["validate", "-", "--strict"], &archive());
+    let (code, _, _) = run(
+        &["validate", "--format", "short", "-", "--strict"],
+        &archive(),
+    );
     assert_eq!(code, 1);
-    let (code, stdout, _) = run(&["validate", "-", "--allow", "bad-date"], &archive());
+    let (code, stdout, _) = run(
+        &["validate", "--format", "short", "-", "--allow", "bad-date"],
+        &archive(),
+    );
     assert_eq!(code, 0);
     assert!(!stdout.contains("bad-date"), "{stdout}");
 }

@@ -82,10 +82,17 @@ pub fn tail(text: &str) -> &str {
     &text[start..]
 }
 
-/// The binary under test, as a plain process (stdin closed, no backtraces).
+/// The binary under test, as a plain process (stdin closed, no backtraces, no colour
+/// settings).
 pub fn command() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_pdnkit"));
-    command.stdin(Stdio::null()).env_remove("RUST_BACKTRACE");
+    // The user's colour settings would change human output.
+    command
+        .stdin(Stdio::null())
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR")
+        .env_remove("CLICOLOR_FORCE");
     command
 }
 
@@ -179,7 +186,7 @@ impl Dir {
     pub fn check(&self, hostile: &Path, code: i32, games: usize) -> Run {
         let before = fs::read(hostile).expect("read input");
         let good = self.good();
-        let run_validate = run(&os(&[&"validate", &hostile, &good]));
+        let run_validate = run(&os(&[&"validate", &"--format", &"short", &hostile, &good]));
         run_validate.expect(code);
         assert_eq!(
             run_validate.games(),

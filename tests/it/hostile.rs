@@ -171,7 +171,7 @@ fn columns_count_from_the_start_of_the_line() {
         ),
     ] {
         let f = d.write(name, text.as_bytes());
-        let run = pdnkit_run(&["validate"], &[&f]);
+        let run = pdnkit_run(&["validate", "--format", "short"], &[&f]);
         run.expect(1);
         let want = format!("{name}:{place}: error[illegal-move]");
         assert!(run.stdout.contains(&want), "{}", run.stdout);
@@ -251,13 +251,13 @@ fn a_symlink_loop_and_a_dangling_link_in_a_tree() {
     // unreadable entry made as a link to nothing.
     symlink("..", tree.join("sub/loop")).unwrap();
     symlink("missing.pdn", tree.join("broken.pdn")).unwrap();
-    for command in ["validate", "stats"] {
-        let run = pdnkit_run(&[command], &[&tree]);
+    for command in [&["validate", "--format", "short"][..], &["stats"]] {
+        let run = pdnkit_run(command, &[&tree]);
         run.expect(2);
         let all = format!("{}{}", run.stdout, run.stderr);
         assert!(all.contains("symbolic link loop"), "{all}");
         assert!(all.contains("broken.pdn: error[io]"), "{all}");
-        if command == "validate" {
+        if command[0] == "validate" {
             assert_eq!(run.games(), 4, "both good files read");
         }
     }
@@ -290,7 +290,7 @@ fn a_file_removed_during_the_run() {
     fs::copy(d.good(), tree.join("a.pdn")).unwrap();
     fs::copy(d.good(), tree.join("b.pdn")).unwrap();
     let mut child = command()
-        .args(["validate", "-j", "1", "-"])
+        .args(["validate", "--format", "short", "-j", "1", "-"])
         .arg(&tree)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -260,7 +260,7 @@ fn games_per_file() {
     text.push_str("1. c3-d4 c3-d4 *\n");
     let f = d.write("million.pdn", text.as_bytes());
     drop(text);
-    let run = pdnkit_run(&["validate"], &[&f, &d.good()]);
+    let run = pdnkit_run(&["validate", "--format", "short"], &[&f, &d.good()]);
     run.expect(1);
     assert_eq!(run.games(), 1_000_002);
     let errors: Vec<&str> = run

@@ -47,6 +47,7 @@ mod scanner;
 mod scripts;
 mod select;
 mod show;
+mod snippets;
 mod spellings;
 mod split;
 mod stats;

@@ -232,7 +232,7 @@ fn a_fifo_met_while_walking_is_reported_not_read() {
         eprintln!("mkfifo is not available; skipped");
         return;
     }
-    let (code, stdout, _) = run_in(dir.path(), &["validate", "."]);
+    let (code, stdout, _) = run_in(dir.path(), &["validate", "--format", "short", "."]);
     assert_eq!(code, 2, "{stdout}");
     assert!(
         stdout.contains("./sub/pipe.pdn: error[io]: not a regular file (a FIFO, socket or device)"),
@@ -252,7 +252,7 @@ fn binary_files_are_reported_once() {
     put(dir.path(), "archive.pdn", &zip);
     put(dir.path(), "utf16.pdn", b"\xff\xfe[\x00E\x00v\x00");
     put(dir.path(), "good.pdn", GAME.as_bytes());
-    let (code, stdout, _) = run_in(dir.path(), &["validate", "."]);
+    let (code, stdout, _) = run_in(dir.path(), &["validate", "--format", "short", "."]);
     assert_eq!(code, 2);
     assert_eq!(
         stdout,
@@ -294,7 +294,17 @@ fn garbage(games: usize) -> String {
 fn diagnostics_are_capped_per_game_and_per_file() {
     let dir = tempfile::tempdir().unwrap();
     put(dir.path(), "g.pdn", garbage(3).as_bytes());
-    let (code, stdout, _) = run_in(dir.path(), &["validate", "--max-diagnostics", "2", "g.pdn"]);
+    let (code, stdout, _) = run_in(
+        dir.path(),
+        &[
+            "validate",
+            "--format",
+            "short",
+            "--max-diagnostics",
+            "2",
+            "g.pdn",
+        ],
+    );
     assert_eq!(code, 1);
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 3 * 3 + 1, "{stdout}");
@@ -307,6 +317,8 @@ fn diagnostics_are_capped_per_game_and_per_file() {
         dir.path(),
         &[
             "validate",
+            "--format",
+            "short",
             "--max-diagnostics",
             "2",
             "--max-file-diagnostics",
@@ -324,7 +336,17 @@ fn diagnostics_are_capped_per_game_and_per_file() {
         "{stdout}"
     );
     // 0: no cap; JSON: every diagnostic, whatever the cap.
-    let (_, all, _) = run_in(dir.path(), &["validate", "--max-diagnostics", "0", "g.pdn"]);
+    let (_, all, _) = run_in(
+        dir.path(),
+        &[
+            "validate",
+            "--format",
+            "short",
+            "--max-diagnostics",
+            "0",
+            "g.pdn",
+        ],
+    );
     let (_, json, _) = run_in(
         dir.path(),
         &[

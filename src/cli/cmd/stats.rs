@@ -93,7 +93,7 @@ fn count_input(
     if let Some(problem) = problem {
         stats.file_unreadable();
         let formatter = FileFormatter {
-            format: ReportFormat::Human,
+            format: ReportFormat::Short,
             file: &name,
             quiet: false,
         };

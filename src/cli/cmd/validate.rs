@@ -1,7 +1,8 @@
-//! `pdnkit validate`: every move of every game replayed; diagnostics in six formats.
+//! `pdnkit validate`: every move of every game replayed; diagnostics in seven formats.
 
 use crate::cli::args::{self, CapArgs, CommonArgs};
 use crate::cli::format::junit::Suite;
+use crate::cli::format::snippet::{self, Colour, SourceLine, Sourced};
 use crate::cli::format::validation::{FileFormatter, Printer, ReportFormat, RunTotals, guessed};
 use crate::cli::run::exit::closed_pipe;
 use crate::cli::run::exit::verdict;
@@ -11,8 +12,9 @@ use crate::cli::run::output::{Output, Sources};
 use crate::cli::run::progress::{Piece, Progress, Render, render_input};
 use crate::cli::stderr::cap::{Cap, omitted_line};
 use crate::cli::stderr::fold::FileNotes;
-use pdnkit::check::{GameReport, Reports};
-use pdnkit::diagnostic::Diagnostic;
+use annotate_snippets::Renderer;
+use pdnkit::check::GameReport;
+use pdnkit::diagnostic::{Diagnostic, Severity};
 use pdnkit::text::encoding::Detection;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -31,7 +33,8 @@ pub struct ValidateArgs {
     /// Files, directories (searched recursively for *.pdn), or - for standard input. None:
     /// standard input when it is a pipe or a file, else the current directory.
     paths: Vec<PathBuf>,
-    /// human: one line per finding and a summary; jsonl: one object per game then a summary;
+    /// human: each finding with its source line and a caret under the token, and a summary;
+    /// short: one line per finding and a summary (for scripts); jsonl: one object per game then a summary;
     /// json: the same as one document; github: workflow annotations; sarif: SARIF 2.1.0 for
     /// GitHub code scanning; junit: JUnit XML (a test case per game) for GitLab and Jenkins.
     #[arg(long, value_enum, default_value = "human")]
@@ -40,6 +43,10 @@ pub struct ValidateArgs {
     /// legality, draws, results and game types are not checked (JSON has `plies: null`).
     #[arg(long)]
     syntax_only: bool,
+    /// Colours of human output: auto (on a terminal, unless NO_COLOR is set; CLICOLOR_FORCE
+    /// forces them), always or never.
+    #[arg(long, value_enum, default_value = "auto", value_name = "WHEN")]
+    color: Colour,
     #[command(flatten)]
     caps: CapArgs,
     #[command(flatten)]
@@ -99,7 +106,12 @@ pub fn run(args: ValidateArgs) -> io::Result<u8> {
     let mut totals = RunTotals::default();
     // One input: its games are validated on every thread; several: an input per thread.
     let threads_per_input = if inputs.len() == 1 { config.threads } else { 1 };
-    let capped = matches!(args.format, ReportFormat::Human | ReportFormat::Github);
+    let capped = matches!(
+        args.format,
+        ReportFormat::Human | ReportFormat::Short | ReportFormat::Github
+    );
+    let human = args.format == ReportFormat::Human;
+    let renderer = human.then(|| args.color.renderer());
     let work = |input: &Input, emit: &mut Emit<Piece>| {
         let name = input.name();
         let mut validating = Validating {
@@ -110,6 +122,7 @@ pub fn run(args: ValidateArgs) -> io::Result<u8> {
             },
             cap: capped.then(|| Cap::new(config.caps, config.quiet)),
             junit: (args.format == ReportFormat::Junit).then(|| Suite::new(&name, config.quiet)),
+            renderer: renderer.as_ref(),
             allow_encoding: config.allow_encoding,
             notes: FileNotes::default(),
         };
@@ -119,7 +132,7 @@ pub fn run(args: ValidateArgs) -> io::Result<u8> {
             &config,
             threads,
             &progress,
-            (&Reports, &mut validating),
+            (&Sourced { lines: human }, &mut validating),
             emit,
         );
     };
@@ -149,6 +162,8 @@ struct Validating<'a> {
     cap: Option<Cap>,
     /// The file's JUnit suite (junit output), written when the file ends.
     junit: Option<Suite<'a>>,
+    /// Human output: findings laid out with their source lines.
+    renderer: Option<&'a Renderer>,
     allow_encoding: bool,
     /// Notes told once for the file (games that fit both boards, compact captures).
     notes: FileNotes,
@@ -162,8 +177,35 @@ impl Validating<'_> {
                 suite.file_problem(d);
                 Ok(())
             }
-            None => self.formatter.file_problem(&mut piece.output, d),
+            None => match self.renderer {
+                Some(renderer) if !self.formatter.quiet || d.is_error() => {
+                    let f = &self.formatter;
+                    let text = snippet::render(renderer, f.file, 0, d, &[]);
+                    writeln!(piece.output, "{text}\n")
+                }
+                Some(_) => Ok(()),
+                None => self.formatter.file_problem(&mut piece.output, d),
+            },
         }
+    }
+
+    /// The findings of a game in human output, each followed by an empty line.
+    fn snippets(
+        &self,
+        renderer: &Renderer,
+        report: &GameReport,
+        lines: &[SourceLine],
+        out: &mut Vec<u8>,
+    ) -> io::Result<()> {
+        let f = &self.formatter;
+        for d in &report.diagnostics {
+            if f.quiet && d.severity != Severity::Error {
+                continue;
+            }
+            let text = snippet::render(renderer, f.file, report.index, d, lines);
+            writeln!(out, "{text}\n")?;
+        }
+        Ok(())
     }
 
     /// Writes the file's suite (junit), once the file is done.
@@ -176,7 +218,7 @@ impl Validating<'_> {
 }
 
 impl Render for Validating<'_> {
-    type Job = Reports;
+    type Job = Sourced;
 
     fn detection(&mut self, detection: &Detection, piece: &mut Piece) -> io::Result<()> {
         if self.allow_encoding {
@@ -188,7 +230,11 @@ impl Render for Validating<'_> {
         }
     }
 
-    fn game(&mut self, mut report: GameReport, piece: &mut Piece) -> io::Result<()> {
+    fn game(
+        &mut self,
+        (mut report, lines): (GameReport, Vec<SourceLine>),
+        piece: &mut Piece,
+    ) -> io::Result<()> {
         self.notes.take(&mut report);
         if let Some(suite) = &mut self.junit {
             suite.game(&report);
@@ -198,7 +244,10 @@ impl Render for Validating<'_> {
             Some(cap) => cap.trim(&mut report),
             None => 0,
         };
-        self.formatter.game(&mut piece.output, &report)?;
+        match self.renderer {
+            Some(renderer) => self.snippets(renderer, &report, &lines, &mut piece.output)?,
+            None => self.formatter.game(&mut piece.output, &report)?,
+        }
         if omitted > 0 {
             let line = omitted_line(omitted, Some(report.index));
             self.formatter.omitted(&mut piece.output, &line)?;

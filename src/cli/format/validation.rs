@@ -19,8 +19,12 @@ use std::io::{self, Write};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ReportFormat {
-    /// `path:line:col: error[code]: game 3, move 12 (Black) "d6:f4": ...` and a summary.
+    /// For people: each finding with its source line, a caret under the token and the legal
+    /// moves as a note (as rustc shows its own), then a summary.
     Human,
+    /// For scripts: `path:line:col: error[code]: game 3, move 12 (Black) "d6:f4": ...`, one
+    /// line each, and a summary.
+    Short,
     /// One JSON document: `{"games": [...], "files": [...], "summary": {...}}`, the same
     /// objects as jsonl.
     Json,
@@ -37,7 +41,10 @@ pub enum ReportFormat {
 impl ReportFormat {
     /// Whether the output is one document, written even when no input is found.
     pub fn is_document(self) -> bool {
-        !matches!(self, ReportFormat::Human | ReportFormat::Github)
+        !matches!(
+            self,
+            ReportFormat::Human | ReportFormat::Short | ReportFormat::Github
+        )
     }
 }
 
@@ -77,7 +84,7 @@ impl FileFormatter<'_> {
     /// The lines (human, github) or the object (json, jsonl) of one game, appended to `out`.
     pub fn game(&self, out: &mut Vec<u8>, report: &GameReport) -> io::Result<()> {
         match self.format {
-            ReportFormat::Human | ReportFormat::Github => {
+            ReportFormat::Human | ReportFormat::Short | ReportFormat::Github => {
                 for d in &report.diagnostics {
                     if self.quiet && d.severity != Severity::Error {
                         continue;
@@ -119,7 +126,9 @@ impl FileFormatter<'_> {
             return Ok(());
         }
         match self.format {
-            ReportFormat::Human | ReportFormat::Github => self.line(out, 0, d),
+            ReportFormat::Human | ReportFormat::Short | ReportFormat::Github => {
+                self.line(out, 0, d)
+            }
             ReportFormat::Json | ReportFormat::Jsonl => {
                 let object = FileObject {
                     kind: "file",
@@ -137,7 +146,7 @@ impl FileFormatter<'_> {
     /// A line of human or github output that says what was left out (JSON has everything).
     pub fn omitted(&self, out: &mut dyn Write, text: &str) -> io::Result<()> {
         match self.format {
-            ReportFormat::Human => {
+            ReportFormat::Human | ReportFormat::Short => {
                 writeln!(out, "{}: {}", escape::text(self.file), escape::text(text))
             }
             ReportFormat::Github => writeln!(
@@ -269,11 +278,13 @@ impl<W: Write> Printer<W> {
             }
             ReportFormat::Sarif => sarif::tail(&mut self.out)?,
             ReportFormat::Junit => junit::tail(&mut self.out)?,
-            ReportFormat::Human | ReportFormat::Github if !self.quiet => writeln!(
-                self.out,
-                "summary: {}",
-                s.verdict(totals.files, totals.failed_files)
-            )?,
+            ReportFormat::Human | ReportFormat::Short | ReportFormat::Github if !self.quiet => {
+                writeln!(
+                    self.out,
+                    "summary: {}",
+                    s.verdict(totals.files, totals.failed_files)
+                )?
+            }
             _ => {}
         }
         Ok(self.out)

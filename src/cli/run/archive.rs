@@ -257,7 +257,7 @@ pub fn read_inputs<J: GameJob>(
             progress: &progress,
         };
         let formatter = FileFormatter {
-            format: ReportFormat::Human,
+            format: ReportFormat::Short,
             file: name,
             quiet: config.quiet,
         };
@@ -369,7 +369,7 @@ impl<J: GameJob> GameJob for Told<J> {
         let mut message = Vec::new();
         if self.report && !game.report.valid() {
             let formatter = FileFormatter {
-                format: ReportFormat::Human,
+                format: ReportFormat::Short,
                 file: &self.file,
                 quiet: self.quiet,
             };

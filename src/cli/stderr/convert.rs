@@ -22,7 +22,7 @@ impl<'a> Messages<'a> {
     pub fn new(file: &'a str, config: &Config) -> Self {
         Messages {
             formatter: FileFormatter {
-                format: ReportFormat::Human,
+                format: ReportFormat::Short,
                 file,
                 quiet: config.quiet,
             },
