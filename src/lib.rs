@@ -8,28 +8,35 @@
 //!
 //! # Overview
 //!
+//! The crate is laid out as its layers, each folder using only those below it:
+//! [`text`] (encodings, escaping), [`pdn`] (the reader, syntax only), [`rules`] (the rules
+//! engine), [`notation`] (FEN, move names, written moves resolved), [`diagnostic`] (what
+//! validation reports), [`random`] (generated games), [`check`] (validation and the one
+//! driver), [`mod@write`] (JSON and canonical PDN), [`stats`], [`archive`] and [`html`].
+//!
 //! The rules engine:
 //! - [`Variant`]: the rule set (board, start position, when captured pieces are removed).
 //! - [`Position`]: pieces as bitboards and the side to move; [`parse_fen`] and [`write_fen`]
 //!   read and write it as PDN FEN.
 //! - [`legal_moves`]: every legal [`Move`] of a position (a capture is one complete
-//!   sequence); [`movegen`] has the other questions (a capture, a step, counts).
+//!   sequence); [`rules::movegen`] has the other questions (a capture, a step, counts).
 //! - [`Game`]: a game in progress, which knows when it is over by the rules ([`Outcome`]:
 //!   no legal move, threefold repetition, the 15-move rule and the Russian draw clauses).
-//! - [`perft`]: move-path enumeration, the standard test of a move generator.
+//! - [`rules::perft`]: move-path enumeration, the standard test of a move generator.
 //!
 //! PDN archives:
 //! - [`pdn`]: reading PDN, game by game: a [`pdn::Scanner`] tells each construct to a
 //!   [`pdn::Visitor`], with its byte offset (lines and columns from a [`pdn::Locator`]).
-//! - [`validate`]: every game of a stream replayed through the rules, its findings as
-//!   [`diagnostic`]s; the one driver of every command ([`validate::read_stream`], on threads
-//!   [`validate::read_stream_parallel`]: a [`validate::GameJob`] per game, results in input
-//!   order; [`validate::check_stream`] hands on the reports).
-//! - [`convert`]: games as JSON or as canonical PDN; [`stats`]: statistics over archives;
+//! - [`check`]: every game of a stream replayed through the rules, its findings as
+//!   [`diagnostic`]s; the one driver of every command ([`check::read_stream`], on threads
+//!   [`check::read_stream_parallel`]: a [`check::GameJob`] per game, results in input
+//!   order; [`check::check_stream`] hands on the reports).
+//! - [`mod@write`]: games as JSON or as canonical PDN; [`stats`]: statistics over archives;
 //!   [`archive`]: selecting, deduplicating, splitting games and listing their positions;
 //!   [`html`]: the HTML report.
-//! - [`encoding`] (UTF-8 or a single-byte code page, guessed), [`escape`] (untrusted text
-//!   made safe to print), [`levels`] (severities chosen per diagnostic code).
+//! - [`text::encoding`] (UTF-8 or a single-byte code page, guessed), [`text::escape`]
+//!   (untrusted text made safe to print), [`diagnostic::levels`] (severities chosen per
+//!   diagnostic code).
 //!
 //! # Reading PDN
 //!
@@ -127,12 +134,12 @@
 //!
 //! # Validating PDN
 //!
-//! [`validate::check_stream`] reads any [`std::io::Read`] game by game, in memory bounded by
-//! the largest game, and hands a [`validate::GameReport`] per game to a
-//! [`validate::GameSink`].
+//! [`check::check_stream`] reads any [`std::io::Read`] game by game, in memory bounded by
+//! the largest game, and hands a [`check::GameReport`] per game to a
+//! [`check::GameSink`].
 //!
 //! ```
-//! use pdnkit::validate::{GameReport, GameSink, Options, StreamTotals, check_stream};
+//! use pdnkit::check::{GameReport, GameSink, Options, StreamTotals, check_stream};
 //!
 //! let pdn = r#"[Event "A club game"]
 //! [GameType "41"]
@@ -171,36 +178,31 @@
 #![forbid(unsafe_code)]
 
 pub mod archive;
-pub mod convert;
+pub mod check;
 pub mod diagnostic;
-pub mod draw;
-pub mod encoding;
-pub mod escape;
-pub mod fen;
-pub mod game;
-pub mod geometry;
 pub mod html;
-pub mod levels;
-pub mod movegen;
-pub mod moves;
 pub mod notation;
-pub mod outcome;
 pub mod pdn;
-pub mod perft;
-pub mod position;
 pub mod random;
-pub mod resolve;
-mod rng;
-pub mod square;
+pub mod rules;
 pub mod stats;
-pub mod validate;
-pub mod variant;
+pub mod text;
+pub mod write;
 
-pub use fen::{FenError, FenNotation, parse_fen, write_fen};
-pub use game::Game;
-pub use movegen::{Paths, legal_moves};
-pub use moves::Move;
-pub use outcome::{Outcome, Termination};
-pub use position::{Color, Piece, Position};
-pub use square::Corner;
-pub use variant::{Removal, Variant};
+// The modules' old paths, for the integration tests, benches and fuzz targets until they use
+// the public API (issue 28, step 2).
+pub use self::check as validate;
+pub use self::write as convert;
+pub use diagnostic::levels;
+pub use notation::{fen, resolve};
+pub use rules::{draw, game, geometry, movegen, moves, outcome, perft, position, square, variant};
+pub use text::{encoding, escape};
+
+pub use notation::fen::{FenError, FenNotation, parse_fen, write_fen};
+pub use rules::game::Game;
+pub use rules::movegen::{Paths, legal_moves};
+pub use rules::moves::Move;
+pub use rules::outcome::{Outcome, Termination};
+pub use rules::position::{Color, Piece, Position};
+pub use rules::square::Corner;
+pub use rules::variant::{Removal, Variant};

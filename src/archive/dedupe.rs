@@ -26,8 +26,8 @@
 //! replayed before its first error.
 
 use super::date::span;
+use crate::check::GameReport;
 use crate::pdn::result::Verdict;
-use crate::validate::GameReport;
 use serde::Serialize;
 use std::collections::hash_map::DefaultHasher;
 use std::collections::{HashMap, HashSet};
@@ -42,7 +42,7 @@ pub fn move_hashes(report: &GameReport) -> impl Iterator<Item = u64> + '_ {
             start.white,
             start.black,
             start.kings,
-            start.turn == crate::position::Color::Black,
+            start.turn == crate::rules::position::Color::Black,
         )
             .hash(&mut hasher);
     }

@@ -6,7 +6,7 @@
 //! Counts are exact: `3K:1K` is three white kings and no white man against one black king and
 //! no black man.
 
-use crate::position::{Color, Position};
+use crate::rules::position::{Color, Position};
 use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
@@ -61,7 +61,7 @@ impl FromStr for Material {
             format!(
                 "material \"{}\": {why}; write WHITE:BLACK, each side as counts of men (M) \
                  and kings (K), e.g. 3K:1K or 2M1K:0",
-                crate::escape::text(text)
+                crate::text::escape::text(text)
             )
         };
         let (white, black) = text.split_once(':').ok_or_else(|| bad("no ':'"))?;
@@ -100,7 +100,12 @@ fn side(text: &str) -> Result<(u32, u32), String> {
         let (slot, after) = match chars.next().map(|c| c.to_ascii_uppercase()) {
             Some('M') => (&mut men, chars.as_str()),
             Some('K') => (&mut kings, chars.as_str()),
-            _ => return Err(format!("cannot read \"{}\"", crate::escape::text(text))),
+            _ => {
+                return Err(format!(
+                    "cannot read \"{}\"",
+                    crate::text::escape::text(text)
+                ));
+            }
         };
         if slot.is_some() {
             return Err("men or kings counted twice".to_string());
@@ -114,9 +119,9 @@ fn side(text: &str) -> Result<(u32, u32), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fen::parse_fen;
-    use crate::square::Corner;
-    use crate::variant::Variant;
+    use crate::notation::fen::parse_fen;
+    use crate::rules::square::Corner;
+    use crate::rules::variant::Variant;
 
     fn balance(text: &str) -> Material {
         text.parse().unwrap()

@@ -5,13 +5,13 @@
 //! opening-book data from.
 
 use super::material::Material;
-use crate::convert::json::push_number;
-use crate::escape::push_json_string;
-use crate::fen::{FenNotation, push_fen};
-use crate::notation::needs_full_path;
+use crate::check::{GameReport, PlayedMove};
+use crate::notation::fen::{FenNotation, push_fen};
+use crate::notation::naming::needs_full_path;
 use crate::pdn::result::Verdict;
-use crate::position::{Color, Position};
-use crate::validate::{GameReport, PlayedMove};
+use crate::rules::position::{Color, Position};
+use crate::text::escape::push_json_string;
+use crate::write::json::push_number;
 use std::io::{self, Write};
 
 /// What a declared result means for `side`: (`win`|`draw`|`loss`, score); None if unknown.

@@ -13,14 +13,14 @@
 use super::date::{DateRange, span};
 use super::material::Material;
 use super::positions::main_line;
-use crate::fen::parse_fen;
-use crate::outcome::Termination;
+use crate::check::GameReport;
+use crate::check::Needs;
+use crate::notation::fen::parse_fen;
 use crate::pdn::result::{GameResult, Verdict, parse_result_tag};
-use crate::position::{Color, Position};
-use crate::square::Corner;
-use crate::validate::GameReport;
-use crate::validate::Needs;
-use crate::variant::Variant;
+use crate::rules::outcome::Termination;
+use crate::rules::position::{Color, Position};
+use crate::rules::square::Corner;
+use crate::rules::variant::Variant;
 use globset::GlobMatcher;
 use regex::Regex;
 use std::ops::RangeInclusive;
@@ -49,7 +49,7 @@ impl TagCondition {
             format!(
                 "tag condition \"{}\": {why}; write NAME=VALUE (a glob: * ? [..]), \
                  NAME=~REGEX, NAME!=VALUE or NAME!~REGEX",
-                crate::escape::text(text)
+                crate::text::escape::text(text)
             )
         };
         let at = text
@@ -121,7 +121,7 @@ impl ResultWanted {
                     format!(
                         "result \"{}\": write a result (1-0, 0-1, 1/2-1/2, 0-0, *, 2-0, ...), \
                          white, black, draw, both-lose, unknown or none",
-                        crate::escape::text(text)
+                        crate::text::escape::text(text)
                     )
                 })?,
         };
@@ -160,7 +160,7 @@ impl BoardOutcome {
             _ => {
                 return Err(format!(
                     "outcome \"{}\": write white, black, draw or none",
-                    crate::escape::text(text)
+                    crate::text::escape::text(text)
                 ));
             }
         })
@@ -195,7 +195,7 @@ pub fn parse_termination(text: &str) -> Result<Termination, String> {
         (Some(t), None) => Ok(*t),
         _ => Err(format!(
             "termination \"{}\": write one of {}",
-            crate::escape::text(text),
+            crate::text::escape::text(text),
             Termination::ALL.map(Termination::name).join(", ")
         )),
     }
@@ -206,7 +206,7 @@ pub fn parse_plies(text: &str) -> Result<RangeInclusive<u32>, String> {
     let bad = || {
         format!(
             "plies \"{}\": write N, FROM..TO, FROM.. or ..TO",
-            crate::escape::text(text)
+            crate::text::escape::text(text)
         )
     };
     let number = |part: &str, open: u32| -> Result<u32, String> {
@@ -253,7 +253,7 @@ impl FenWanted {
         if on.is_empty() {
             return Err(format!(
                 "FEN \"{}\" cannot be read ({})",
-                crate::escape::text(text),
+                crate::text::escape::text(text),
                 errors.join("; ")
             ));
         }

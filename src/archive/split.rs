@@ -16,8 +16,8 @@
 
 use super::date::span;
 use super::spill::{Merged, Put, Record, Runs, Take};
-use crate::validate::GameReport;
-use crate::validate::Needs;
+use crate::check::GameReport;
+use crate::check::Needs;
 use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
@@ -56,7 +56,7 @@ impl SplitBy {
         if text.is_empty() || !text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
             return Err(format!(
                 "--by \"{}\": write a tag name (letters, digits, _), year, or a number of games",
-                crate::escape::text(text)
+                crate::text::escape::text(text)
             ));
         }
         Ok(SplitBy::Tag(text.to_string()))

@@ -7,10 +7,10 @@
 use super::material::Material;
 use super::positions::{main_line, result_for, side_name};
 use super::spill::{Put, Record, Runs, Take};
-use crate::fen::{FenNotation, write_fen};
-use crate::position::{Color, Position};
-use crate::validate::GameReport;
-use crate::variant::Variant;
+use crate::check::GameReport;
+use crate::notation::fen::{FenNotation, write_fen};
+use crate::rules::position::{Color, Position};
+use crate::rules::variant::Variant;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::io;
@@ -321,11 +321,11 @@ fn row<'a>(t: &Tally, pos: &Position, files: &'a [String]) -> UniqueRow<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::validate::{Options, check_stream};
+    use crate::check::{Options, check_stream};
 
     fn reports(pdn: &str) -> Vec<GameReport> {
         struct Keep(Vec<GameReport>);
-        impl crate::validate::GameSink for Keep {
+        impl crate::check::GameSink for Keep {
             fn game(&mut self, report: GameReport) -> io::Result<()> {
                 self.0.push(report);
                 Ok(())

@@ -1,14 +1,13 @@
-//! Options shared by the commands that read PDN, merged with pdnkit.toml ([`super::config`])
+//! Options shared by the commands that read PDN, merged with pdnkit.toml ([`crate::cli::config`])
 //! into a validated [`Config`] before any work starts: the command line beats the file, the
 //! file beats the defaults.
 
-use super::GameTypeArg;
-use super::config::{self, Choice, FileConfig};
-use super::inputs::{self, Input, Walk};
+use crate::cli::config::{self, Choice, FileConfig};
+use crate::cli::run::inputs::{self, Input, Walk};
+use pdnkit::check::Options;
 use pdnkit::diagnostic::Kind;
-use pdnkit::encoding::TextEncoding;
-use pdnkit::levels::{Level, LevelError, Levels};
-use pdnkit::validate::Options;
+use pdnkit::diagnostic::levels::{Level, LevelError, Levels};
+use pdnkit::text::encoding::TextEncoding;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
@@ -319,19 +318,19 @@ pub fn start_or<T>(
     let setup = match setup {
         Ok(setup) => setup,
         Err(message) => {
-            super::output::tell_error(&message);
-            return Err(super::EXIT_FAILURE);
+            crate::cli::run::output::tell_error(&message);
+            return Err(crate::cli::run::exit::EXIT_FAILURE);
         }
     };
     match config(&setup).inputs(paths) {
         Ok(Ok(inputs)) => Ok((setup, inputs)),
         Ok(Err(code)) => Err(code),
         Err(refusal) => {
-            super::output::tell_error(&refusal.message);
+            crate::cli::run::output::tell_error(&refusal.message);
             if refusal.nothing_found {
                 nothing_found(&setup);
             }
-            Err(super::EXIT_FAILURE)
+            Err(crate::cli::run::exit::EXIT_FAILURE)
         }
     }
 }
@@ -346,19 +345,19 @@ impl Config {
         }
         use std::io::Write;
         let mut out = std::io::stdout().lock();
-        let mut code = super::EXIT_OK;
+        let mut code = crate::cli::run::exit::EXIT_OK;
         for input in &inputs {
             let name = input.name();
             let written = match input {
                 Input::Broken(_, reason) => {
-                    code = super::EXIT_FAILURE;
+                    code = crate::cli::run::exit::EXIT_FAILURE;
                     let why = reason.clone();
                     let d = pdnkit::diagnostic::Diagnostic::about_file(Kind::Io { why });
                     let line = pdnkit::diagnostic::render::human(&name, 0, &d);
                     let _ = writeln!(std::io::stderr(), "{line}");
                     Ok(())
                 }
-                _ => writeln!(out, "{}", pdnkit::escape::text(&name)),
+                _ => writeln!(out, "{}", pdnkit::text::escape::text(&name)),
             };
             if written.is_err() {
                 break; // a closed pipe: nothing more to list
@@ -366,5 +365,59 @@ impl Config {
         }
         let _ = out.flush();
         Ok(Err(code))
+    }
+}
+
+/// Output format shared by the subcommands that report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Human,
+    Json,
+}
+
+/// The game type of games without a GameType tag, as given (`--game-type`, `game-type`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum GameTypeArg {
+    /// The board the game's FEN, squares and moves fit.
+    Auto,
+    #[value(name = "41", alias = "spantsiretti")]
+    Spantsiretti,
+    #[value(name = "25", alias = "russian")]
+    Russian,
+}
+
+impl GameTypeArg {
+    /// The variant forced (None for auto).
+    pub fn variant(self) -> Option<pdnkit::Variant> {
+        match self {
+            GameTypeArg::Auto => None,
+            GameTypeArg::Spantsiretti => Some(pdnkit::Variant::Spantsiretti),
+            GameTypeArg::Russian => Some(pdnkit::Variant::Russian),
+        }
+    }
+
+    /// Reads a name as the command line does (a config file's value).
+    pub fn parse(name: &str) -> Result<GameTypeArg, String> {
+        <GameTypeArg as clap::ValueEnum>::from_str(name, true).map_err(|_| {
+            format!("\"{name}\" is not a game type: use auto, 41 or spantsiretti, 25 or russian")
+        })
+    }
+}
+
+/// The game type to play (perft, random).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum VariantArg {
+    #[value(name = "41", alias = "spantsiretti")]
+    Spantsiretti,
+    #[value(name = "25", alias = "russian")]
+    Russian,
+}
+
+impl VariantArg {
+    pub fn variant(self) -> pdnkit::Variant {
+        match self {
+            VariantArg::Spantsiretti => pdnkit::Variant::Spantsiretti,
+            VariantArg::Russian => pdnkit::Variant::Russian,
+        }
     }
 }

@@ -1,18 +1,19 @@
 //! The kinds of findings, each with the data its message is made of: the code of a kind and
 //! its message (the [`fmt::Display`] of [`Kind`]) are written here and nowhere else.
 
-use super::{Severity, code};
-use crate::archive::date::Impossible;
-use crate::encoding::TextEncoding;
-use crate::fen::FenError;
-use crate::notation::MoveNumber;
-use crate::outcome::Outcome;
+use super::code;
+use crate::notation::fen::FenError;
+use crate::notation::naming::MoveNumber;
+use crate::pdn::date::Impossible;
 use crate::pdn::error::SyntaxErrorKind;
 use crate::pdn::gametype::GameTypeError;
 use crate::pdn::result::GameResult;
-use crate::position::Color;
-use crate::square::SquareError;
-use crate::variant::Variant;
+use crate::pdn::severity::Severity;
+use crate::rules::outcome::Outcome;
+use crate::rules::position::Color;
+use crate::rules::square::SquareError;
+use crate::rules::variant::Variant;
+use crate::text::encoding::TextEncoding;
 use std::fmt;
 
 /// What was found.

@@ -1,9 +1,10 @@
 //! A diagnostic as it is printed, in one place for each form: the human line ([`human`]), the
 //! GitHub workflow command ([`github`]) and the JSON object (the [`Serialize`] of
-//! [`Diagnostic`]). Text from the archive or the file system is escaped ([`crate::escape`]).
+//! [`Diagnostic`]). Text from the archive or the file system is escaped ([`crate::text::escape`]).
 
-use super::{Diagnostic, Severity};
-use crate::escape;
+use super::finding::Diagnostic;
+use crate::pdn::severity::Severity;
+use crate::text::escape;
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 use std::fmt;
 
@@ -109,8 +110,8 @@ impl Serialize for Diagnostic {
 mod tests {
     use super::*;
     use crate::diagnostic::Kind;
-    use crate::notation::MoveNumber;
-    use crate::position::Color;
+    use crate::notation::naming::MoveNumber;
+    use crate::rules::position::Color;
 
     fn illegal() -> Diagnostic {
         let mut d = Diagnostic::new(

@@ -8,9 +8,9 @@
 //! and its script draws each board from the position and the moves in the page, one `<use>`
 //! of a piece shape per dark square, in the colours of [`style`].
 
-use crate::escape::xml;
-use crate::geometry::Geometry;
-use crate::position::{Color, Piece, Position};
+use crate::rules::geometry::Geometry;
+use crate::rules::position::{Color, Piece, Position};
+use crate::text::escape::xml;
 use std::fmt::Write;
 
 /// Side of a square, in pixels.
@@ -206,7 +206,7 @@ fn write_piece(s: &mut String, piece: Piece, cx: f32, cy: f32) {
 
 /// The pieces of `pos`, in square order.
 fn pieces(pos: &Position) -> impl Iterator<Item = (u8, Piece)> + '_ {
-    crate::geometry::bits(pos.occupied()).filter_map(|bit| Some((bit, pos.piece_at(bit)?)))
+    crate::rules::geometry::bits(pos.occupied()).filter_map(|bit| Some((bit, pos.piece_at(bit)?)))
 }
 
 /// The smallest font of a picture's caption, in pixels: readable.
@@ -347,9 +347,9 @@ pub fn describe(pos: &Position) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fen::parse_fen;
-    use crate::square::Corner;
-    use crate::variant::Variant;
+    use crate::notation::fen::parse_fen;
+    use crate::rules::square::Corner;
+    use crate::rules::variant::Variant;
 
     fn position(fen: &str, variant: Variant) -> Position {
         parse_fen(fen, variant, Corner::TopLeft).unwrap()

@@ -2,7 +2,7 @@
 //! bars for histograms. Each chart is a `<figure>` with its caption, the picture (named by a
 //! text listing every bar, for those who cannot see it) and the same figures as a table.
 
-use crate::escape::xml;
+use crate::text::escape::xml;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 

@@ -4,16 +4,16 @@
 //! archive. Mergeable like [`Stats`], so that files can be read in parallel and merged in
 //! input order; the games kept are then the first ones in input order.
 
+use crate::check::{GameReport, GameSink};
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::encoding::Detection;
-use crate::game::Game;
-use crate::moves::Move;
-use crate::notation::{canonical, listed};
-use crate::outcome::{Outcome, Termination};
-use crate::position::Position;
-use crate::square::Corner;
+use crate::notation::naming::{canonical, listed};
+use crate::rules::game::Game;
+use crate::rules::moves::Move;
+use crate::rules::outcome::{Outcome, Termination};
+use crate::rules::position::Position;
+use crate::rules::square::Corner;
 use crate::stats::Stats;
-use crate::validate::{GameReport, GameSink};
+use crate::text::encoding::Detection;
 use std::io;
 
 /// How many games a page shows in full.
@@ -164,7 +164,7 @@ impl KeptGame {
     }
 }
 
-fn square_text(g: &crate::geometry::Geometry, bit: u8, numeric: Option<Corner>) -> String {
+fn square_text(g: &crate::rules::geometry::Geometry, bit: u8, numeric: Option<Corner>) -> String {
     match numeric {
         Some(corner) => g.number_of(bit, corner).to_string(),
         None => g.square_name(bit).to_string(),
@@ -342,7 +342,7 @@ impl GameSink for Contents {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::validate::{Options, StreamTotals, check_stream};
+    use crate::check::{Options, StreamTotals, check_stream};
 
     fn contents(limits: Limits, name: &str, text: &str) -> Contents {
         let mut c = Contents::new(limits);
@@ -371,16 +371,16 @@ mod tests {
         let failure = game.failure.as_ref().unwrap();
         assert_eq!(game.moves.len(), 3);
         // Worked by hand: the start position after c3-d4 f6-g5 d4-e5.
-        let expected = crate::fen::parse_fen(
+        let expected = crate::notation::fen::parse_fen(
             "B:Wa1,c1,e1,g1,i1,b2,d2,f2,h2,j2,a3,e3,g3,i3,e5\
              :Bg5,b6,d6,h6,j6,a7,c7,e7,g7,i7,b8,d8,f8,h8,j8",
-            crate::variant::Variant::Spantsiretti,
+            crate::rules::variant::Variant::Spantsiretti,
             Corner::TopLeft,
         )
         .unwrap();
         assert_eq!(failure.before, expected);
         let g = failure.before.geometry();
-        let marked: Vec<String> = crate::geometry::bits(failure.written_squares)
+        let marked: Vec<String> = crate::rules::geometry::bits(failure.written_squares)
             .map(|b| g.square_name(b).to_string())
             .collect();
         assert_eq!(marked, ["h6", "g7"]);

@@ -10,9 +10,9 @@
 use super::chart::{self, Bar};
 use super::contents::{Contents, KeptGame};
 use super::{board, viewer};
-use crate::escape::xml;
+use crate::check::StreamTotals;
 use crate::stats::{Opening, Summary};
-use crate::validate::StreamTotals;
+use crate::text::escape::xml;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 

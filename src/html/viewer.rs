@@ -7,11 +7,11 @@
 
 use super::board;
 use super::contents::{FileRow, KeptGame};
-use crate::escape::xml;
-use crate::fen::{FenNotation, write_fen};
-use crate::moves::Move;
-use crate::notation::MoveNumber;
-use crate::position::{Color, Position};
+use crate::notation::fen::{FenNotation, write_fen};
+use crate::notation::naming::MoveNumber;
+use crate::rules::moves::Move;
+use crate::rules::position::{Color, Position};
+use crate::text::escape::xml;
 use std::fmt::Write;
 
 /// The characters of dense square indices 0..40 in a ply code.
@@ -274,7 +274,7 @@ fn write_viewer(out: &mut String, game: &KeptGame, id: &str) {
     }
     if let Some((squares, status)) = &opening.failed {
         out.push_str(" data-failed=\"");
-        for bit in crate::geometry::bits(*squares) {
+        for bit in crate::rules::geometry::bits(*squares) {
             out.push(char::from(SQUARE_CODES[g.dense_of_bit(bit)]));
         }
         out.push_str("\" data-failure=\"");
@@ -381,7 +381,7 @@ fn write_moves(out: &mut String, game: &KeptGame, first: Color, id: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::Variant;
+    use crate::rules::variant::Variant;
 
     #[test]
     fn codes_of_a_position_and_a_capture() {
@@ -391,7 +391,8 @@ mod tests {
         // c3-d4 f6-e5 then d4:f6 takes e5: dense c3 = 9, d4 = 13, f6 = 22, e5 = 18.
         let g = start.geometry();
         let bit = |name: &str| g.parse_alpha(name.as_bytes()).unwrap();
-        let capture = crate::moves::Move::capture(bit("d4"), &[bit("f6")], 1 << bit("e5"), false);
+        let capture =
+            crate::rules::moves::Move::capture(bit("d4"), &[bit("f6")], 1 << bit("e5"), false);
         let mut out = String::new();
         ply_code(&capture, &start, &mut out);
         assert_eq!(out, "dmi");

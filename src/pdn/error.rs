@@ -5,7 +5,7 @@ use super::limits::{
     MAX_COMMENT_BYTES, MAX_GAME_BYTES, MAX_MOVES, MAX_TAG_NAME_BYTES, MAX_TAG_VALUE_BYTES,
     MAX_TOKEN_BYTES, MAX_TOKENS,
 };
-use crate::diagnostic::Severity;
+use super::severity::Severity;
 use std::fmt;
 
 /// Declares [`SyntaxErrorKind`] from one table: for each kind its documentation, default

@@ -4,7 +4,7 @@
 //! `\n`, `\r\n` or a lone `\r`. Columns count characters: UTF-8 characters (bytes that are
 //! not continuation bytes) or, for single-byte code pages, bytes.
 
-use super::lexer::RawGame;
+use super::raw_game::RawGame;
 
 /// A 1-based line and column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

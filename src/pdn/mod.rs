@@ -2,13 +2,13 @@
 //! with byte offsets. No board knowledge and no legality: the replay is built on top.
 //!
 //! - [`scanner`]: [`Scanner`] reads a stream game by game, in one pass over one buffer (the
-//!   `scan` module reads each construct and decides where games end, every rule below written
+//!   `constructs` module reads each construct and decides where games end, every rule below written
 //!   once), and tells each game to a [`Visitor`] ([`visitor`]: tags, move numbers, moves,
 //!   NAGs, comments, setup commands, variations, results and findings, each with its text as
 //!   written and its offset, and at its end the game's bytes and everything read in it);
 //! - `grammar`: the PDN 3.0 productions as nom parsers (tags, setup commands, comments,
 //!   moves, squares, move numbers, strength marks, NAGs, results);
-//! - [`lexer`]: a game as read, [`RawGame`] (its bytes and place) and [`ParsedGame`] (tags,
+//! - [`raw_game`]: a game as read, [`RawGame`] (its bytes and place) and [`ParsedGame`] (tags,
 //!   flat tokens and [`SyntaxError`]s, reused from game to game);
 //! - [`movetext`]: the structure of one written move ([`WrittenMove`]);
 //! - [`result`], [`gametype`], [`tag`]: results, the GameType tag, tag pairs; [`location`]:
@@ -20,8 +20,8 @@
 //! reported as [`Severity::Warning`] findings where noted "(warning)"; unreadable text is an
 //! [`Severity::Error`] finding and never stops the reading.
 //!
-//! [`Severity::Warning`]: crate::diagnostic::Severity::Warning
-//! [`Severity::Error`]: crate::diagnostic::Severity::Error
+//! [`Severity::Warning`]: severity::Severity::Warning
+//! [`Severity::Error`]: severity::Severity::Error
 //!
 //! Splitting:
 //! - games are separated by their results or tags, not by `[Event`: the first tag of a game
@@ -52,26 +52,29 @@
 //! input.
 
 pub(crate) mod ascii;
+mod constructs;
+pub mod date;
 pub mod error;
 pub mod gametype;
 pub(crate) mod grammar;
-pub mod lexer;
 pub mod limits;
 pub mod location;
 pub mod movetext;
 mod names;
+pub mod raw_game;
 pub mod result;
-mod scan;
 pub mod scanner;
+pub mod severity;
 pub mod tag;
 pub mod visitor;
 
 pub use error::{SyntaxError, SyntaxErrorKind};
 pub use gametype::{GameTypeError, GameTypeField, GameTypeTag};
-pub use lexer::{CommentStyle, ParsedGame, RawGame, SetupCommand, Token, TokenKind};
 pub use location::{ColumnUnit, Location, Locator};
 pub use movetext::{Marks, MoveShape, Separator, Squares, Strength, WrittenMove, WrittenSquare};
+pub use raw_game::{CommentStyle, ParsedGame, RawGame, SetupCommand, Token, TokenKind};
 pub use result::{GameResult, ResultStyle, Verdict, parse_result_tag};
 pub use scanner::Scanner;
+pub use severity::Severity;
 pub use tag::Tag;
 pub use visitor::{Skip, Span, Visitor};

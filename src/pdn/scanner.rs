@@ -8,11 +8,11 @@
 //! largest game plus one read, whatever the input. Lines and columns come from the scanner's
 //! own count of the bytes it passes, so they do not depend on how the input was read.
 
-use super::lexer::{ParsedGame, RawGame, Token, TokenKind};
+use super::constructs::{Input, ScanState, Stop};
+pub(crate) use super::constructs::{Opening, proposed_cut};
 use super::limits::MAX_GAME_BYTES;
 use super::location::{ColumnUnit, Lines};
-use super::scan::{Input, ScanState, Stop};
-pub(crate) use super::scan::{Opening, proposed_cut};
+use super::raw_game::{ParsedGame, RawGame, Token, TokenKind};
 use super::visitor::{Skip, Span, Visitor};
 use std::io::{self, BufRead};
 

@@ -20,7 +20,7 @@ pub struct Tag {
 }
 
 impl Tag {
-    /// The value decoded as UTF-8 (invalid bytes replaced); use `crate::encoding::decode`
+    /// The value decoded as UTF-8 (invalid bytes replaced); use `crate::text::encoding::decode`
     /// for other encodings.
     pub fn value_lossy(&self) -> Cow<'_, str> {
         String::from_utf8_lossy(&self.value)

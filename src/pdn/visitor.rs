@@ -34,8 +34,8 @@
 //! copy the text it does not change.
 
 use super::error::SyntaxError;
-use super::lexer::{CommentStyle, ParsedGame, RawGame, SetupCommand};
 use super::movetext::WrittenMove;
+use super::raw_game::{CommentStyle, ParsedGame, RawGame, SetupCommand};
 use super::result::GameResult;
 use super::tag::Tag;
 
@@ -70,7 +70,7 @@ pub trait Visitor {
         Skip(false)
     }
 
-    /// A tag pair (its value unescaped, raw bytes: decode with [`crate::encoding`]).
+    /// A tag pair (its value unescaped, raw bytes: decode with [`crate::text::encoding`]).
     fn tag(&mut self, _tag: &Tag, _span: Span<'_>) {}
 
     /// The tag section ended at `offset` (the first movetext construct, or the end of a game

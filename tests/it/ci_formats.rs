@@ -270,3 +270,27 @@ fn no_input_is_still_a_document() {
     let xml = roxmltree::Document::parse(&stdout).unwrap();
     assert_eq!(xml.root_element().tag_name().name(), "testsuites");
 }
+
+/// A file of several blocks (a thread reads about 64 KiB at a time) and the two small ones:
+/// SARIF and JUnit on two threads are byte for byte those of one thread.
+#[test]
+fn sarif_and_junit_are_the_same_on_one_thread_and_two() {
+    let dir = archive();
+    let mut big = String::new();
+    while big.len() < 400 << 10 {
+        big.push_str(A);
+        big.push_str("\n\n");
+        big.push_str(B);
+        big.push_str("\n\n");
+    }
+    fs::write(dir.path().join("big.pdn"), &big).unwrap();
+    for format in ["sarif", "junit"] {
+        let one = validate(dir.path(), &["--format", format, "-j1"]);
+        let two = validate(dir.path(), &["--format", format, "-j2"]);
+        assert_eq!(one.0, 1);
+        // Both small files and the large one are in the report, the large one many times.
+        assert!(one.1.matches("illegal-move").count() > 1000, "{format}");
+        assert!(one.1 == two.1, "{format}: -j2 differs from -j1");
+        assert_eq!(two.0, 1);
+    }
+}

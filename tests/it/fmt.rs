@@ -66,6 +66,22 @@ fn check_lists_the_file_out_of_shape_then_fmt_rewrites_it_as_convert_does() {
 }
 
 #[test]
+fn fmt_keeps_the_mode_of_the_file_it_rewrites() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tree();
+    let messy = dir.path().join("sub/messy.pdn");
+    for mode in [0o600, 0o640, 0o755] {
+        fs::write(&messy, MESSY).unwrap();
+        fs::set_permissions(&messy, fs::Permissions::from_mode(mode)).unwrap();
+        let (code, _, stderr) = run(dir.path(), &["fmt", "sub/messy.pdn"]);
+        assert_eq!(code, 0, "{stderr}");
+        assert_eq!(fs::read_to_string(&messy).unwrap(), CANONICAL);
+        let kept = fs::metadata(&messy).unwrap().permissions().mode() & 0o7777;
+        assert_eq!(kept, mode, "{mode:o} became {kept:o}");
+    }
+}
+
+#[test]
 fn diff_applies_with_patch() {
     let dir = tree();
     let (code, diff, _) = run(dir.path(), &["fmt", "--diff", "sub/messy.pdn"]);

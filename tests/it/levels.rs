@@ -101,7 +101,7 @@ fn a_syntax_finding_takes_a_level_by_the_name_it_prints() {
 #[test]
 fn every_code_printed_takes_a_level_and_is_in_the_help() {
     let kinds = include_str!("../../src/diagnostic/kind.rs");
-    let codes = include_str!("../../src/diagnostic.rs");
+    let codes = include_str!("../../src/diagnostic/code.rs");
     let syntax = include_str!("../../src/pdn/error.rs");
     // The constants named in Kind::code, with their values from the code module.
     let mut names = Vec::new();

@@ -20,8 +20,8 @@
 use super::res::Res;
 use crate::pdn::ascii::{is_break, is_space, line_end};
 use crate::pdn::error::{SyntaxError, SyntaxErrorKind::*};
-use crate::pdn::lexer::SetupCommand;
 use crate::pdn::limits::MAX_TAG_VALUE_BYTES;
+use crate::pdn::raw_game::SetupCommand;
 use crate::pdn::tag::Tag;
 use nom::{
     Offset, Parser,

@@ -1,0 +1,366 @@
+//! Replaying the lines of a game: the main line into the report, then each variation from the
+//! position where it branches.
+
+use super::findings::Findings;
+use super::lines::{Line, WrittenPly};
+use super::report::{GameReport, PlayedMove};
+use crate::diagnostic::{GameEnd, Illegality, Kind, Severity};
+use crate::notation::naming::{MoveNumber, listed, move_text};
+use crate::notation::resolve::{Illegal, Leniency, Resolution, resolve, resolve_on};
+use crate::pdn::movetext::{Separator, WrittenMove};
+use crate::rules::game::Game;
+use crate::rules::movegen::{Board, on_board};
+use crate::rules::moves::{MAX_JUMPS, Move, QuickMove};
+use crate::rules::position::{Color, Position};
+use crate::rules::square::Corner;
+use compact_str::CompactString;
+
+/// Where a line starts: its first ply (1-based, counted from the game start) and the move
+/// number of its first move.
+#[derive(Clone, Copy)]
+struct LineStart {
+    ply: u32,
+    number: u32,
+}
+
+/// The finding for a spelling read by a leniency, as it stands in the file: a capture written
+/// with `-`, or with no separator at all (`c3e5`), or a step written as a capture (warnings);
+/// a capture in compact notation (`fb4`, a note that the CLI folds into one for the file).
+fn leniency_finding(leniency: Leniency, written: &WrittenMove) -> (Severity, Kind) {
+    let spelling = match (leniency, written.separator) {
+        (Leniency::CompactCapture, _) => return (Severity::Note, Kind::CompactCapture),
+        (Leniency::StepWrittenAsCapture, _) => "a move without capture written with `:` or `x`",
+        (Leniency::CaptureWrittenAsStep, Separator::Dash) => {
+            "a capture written with `-` (PDN writes captures with `:` or `x`)"
+        }
+        (Leniency::CaptureWrittenAsStep, _) => {
+            "a capture written without `:` or `x` between its squares"
+        }
+    };
+    (Severity::Warning, Kind::CaptureNotation { spelling })
+}
+
+pub(super) fn replay_all(
+    lines: &[Line<'_>],
+    start: Position,
+    keep_moves: bool,
+    report: &mut GameReport,
+    findings: &mut Findings,
+) {
+    // Positions before each move of each line, and where each line started: kept only when
+    // there are variations to branch off (a game of one line allocates neither).
+    let branches = lines.len() > 1;
+    let room = if branches { lines.len() } else { 0 };
+    let mut befores: Vec<Vec<Position>> = Vec::with_capacity(room);
+    let mut starts: Vec<LineStart> = Vec::with_capacity(room);
+    for (index, line) in lines.iter().enumerate() {
+        let first_number = line.moves.first().and_then(|p| p.number).map(|(n, _)| n);
+        let (origin, line_start) = match line.parent {
+            None => (
+                Some(start),
+                LineStart {
+                    ply: 1,
+                    number: first_number.unwrap_or(1),
+                },
+            ),
+            Some(parent) => {
+                let parent_start = starts[parent];
+                let origin = befores[parent].get(line.replaces).copied();
+                let side = origin.map_or(Color::White, |p| p.turn);
+                let first_side = befores[parent].first().map_or(side, |p| p.turn);
+                let parent_first = MoveNumber {
+                    number: parent_start.number,
+                    side: first_side,
+                };
+                let number = parent_first.nth(line.replaces).number;
+                (
+                    origin,
+                    LineStart {
+                        ply: parent_start.ply + line.replaces as u32,
+                        number,
+                    },
+                )
+            }
+        };
+        if branches {
+            starts.push(line_start);
+        }
+        let Some(origin) = origin else {
+            // The parent stopped before the move this variation replaces.
+            befores.push(Vec::new());
+            continue;
+        };
+        let mut replayer = LineReplay {
+            report,
+            findings,
+            main: index == 0,
+            keep_moves,
+            branches,
+            start: line_start,
+            first_side: origin.turn,
+        };
+        let line_befores = replayer.run(Game::new(origin), &line.moves);
+        if branches {
+            befores.push(line_befores);
+        }
+    }
+}
+
+struct LineReplay<'a> {
+    report: &'a mut GameReport,
+    findings: &'a mut Findings,
+    main: bool,
+    /// Keep the main line's moves in the report.
+    keep_moves: bool,
+    /// Keep the position before each move (variations branch off this line).
+    branches: bool,
+    start: LineStart,
+    first_side: Color,
+}
+
+impl LineReplay<'_> {
+    fn corner(&self) -> Corner {
+        self.report.corner
+    }
+
+    /// Replays `moves`; returns the position before each move that was reached.
+    fn run(&mut self, game: Game, moves: &[WrittenPly<'_>]) -> Vec<Position> {
+        // One dispatch on the board for the whole line, not one per rules call.
+        on_board!(game.position().variant, B => self.run_on::<B>(game, moves))
+    }
+
+    #[inline(always)]
+    fn run_on<B: Board>(&mut self, mut game: Game, moves: &[WrittenPly<'_>]) -> Vec<Position> {
+        let corner = self.corner();
+        // The landing squares of the last move resolved.
+        let mut landings = [0; MAX_JUMPS];
+        let mut befores = Vec::with_capacity(if self.branches { moves.len() } else { 0 });
+        if self.main && self.keep_moves {
+            self.report.moves.reserve(moves.len());
+        }
+        let mut next = MoveNumber {
+            number: self.start.number,
+            side: self.first_side,
+        };
+        for (i, ply) in moves.iter().enumerate() {
+            if self.branches {
+                befores.push(*game.position());
+            }
+            // The `i`-th move number of the line, counted along.
+            let number = next;
+            next = next.next();
+            let ply_number = self.start.ply + i as u32;
+            self.check_number(ply, number, ply_number);
+            if let Some(outcome) = game.outcome() {
+                let end = GameEnd {
+                    outcome,
+                    ply: ply_number - 1,
+                };
+                self.error(Kind::MoveAfterEnd { end }, ply, number, ply_number);
+                break;
+            }
+            let found = match resolve_on::<B>(&game, ply.written, corner, &mut landings) {
+                Resolution::Found(quick, None) => quick,
+                other => {
+                    let at = (number, ply_number);
+                    match self.settle(&game, ply, other, &moves[i + 1..], at, &mut landings) {
+                        Some(quick) => quick,
+                        None => break,
+                    }
+                }
+            };
+            if !self.main {
+                game.play_on::<B>(&found);
+                continue;
+            }
+            self.report.main_plies += 1;
+            let outcome = if self.keep_moves {
+                let before = *game.position();
+                let outcome = game.play_on::<B>(&found);
+                self.report.moves.push(PlayedMove {
+                    written: CompactString::from_utf8_lossy(ply.text),
+                    mv: found.to_move(&landings),
+                    before,
+                    after: *game.position(),
+                    offset: ply.offset,
+                });
+                outcome
+            } else {
+                game.play_on::<B>(&found)
+            };
+            if let Some(outcome) = outcome {
+                self.report.rule_end = Some((outcome, ply_number));
+            }
+        }
+        befores
+    }
+
+    /// The move `ply` stands for when its [`Resolution`] needs a finding (a leniency, an
+    /// ambiguity resolved: the landing squares of the move settled on are written to
+    /// `landings`); `None` after reporting an error (the line stops).
+    #[inline(never)]
+    fn settle(
+        &mut self,
+        game: &Game,
+        ply: &WrittenPly<'_>,
+        resolution: Resolution<QuickMove>,
+        rest: &[WrittenPly<'_>],
+        (number, ply_number): (MoveNumber, u32),
+        landings: &mut [u8; MAX_JUMPS],
+    ) -> Option<QuickMove> {
+        match resolution {
+            Resolution::Found(mv, leniency) => {
+                if let Some(l) = leniency {
+                    let (severity, kind) = leniency_finding(l, ply.written);
+                    self.diagnostic(severity, kind, ply, number, ply_number);
+                }
+                Some(mv)
+            }
+            Resolution::Ambiguous(candidates) => match self.disambiguate(game, &candidates, rest) {
+                Some(mv) => {
+                    let kind = Kind::AmbiguityResolved {
+                        readings: self.list(&candidates, game),
+                        chosen: self.name(&mv, game, true),
+                    };
+                    self.diagnostic(Severity::Warning, kind, ply, number, ply_number);
+                    landings[..mv.landings().len()].copy_from_slice(mv.landings());
+                    Some(QuickMove::of(&mv))
+                }
+                None => {
+                    let readings = self.list(&candidates, game);
+                    self.error(Kind::AmbiguousMove { readings }, ply, number, ply_number);
+                    None
+                }
+            },
+            Resolution::Illegal(reason) => {
+                let kind = self.explain(game, ply, &reason);
+                self.error(kind, ply, number, ply_number);
+                None
+            }
+        }
+    }
+
+    /// The only candidate after which the most of the remaining moves replay, if unique.
+    fn disambiguate(
+        &self,
+        game: &Game,
+        candidates: &[Move],
+        rest: &[WrittenPly<'_>],
+    ) -> Option<Move> {
+        if !self.main || rest.is_empty() {
+            return None;
+        }
+        let reach: Vec<usize> = candidates
+            .iter()
+            .map(|mv| {
+                let mut g = game.clone();
+                g.play(mv);
+                replayable(g, rest, self.corner())
+            })
+            .collect();
+        let best = *reach.iter().max()?;
+        let mut winners = candidates.iter().zip(&reach).filter(|(_, r)| **r == best);
+        let (first, _) = winners.next()?;
+        winners.next().is_none().then_some(*first)
+    }
+
+    fn check_number(&mut self, ply: &WrittenPly<'_>, expected: MoveNumber, ply_number: u32) {
+        let Some((written, black)) = ply.number else {
+            return;
+        };
+        let side_fits = !black || expected.side == Color::Black;
+        if written != expected.number || !side_fits {
+            let written = MoveNumber {
+                number: written,
+                side: if black { Color::Black } else { Color::White },
+            };
+            let kind = Kind::MoveNumber { written, expected };
+            self.diagnostic(Severity::Warning, kind, ply, expected, ply_number);
+        }
+    }
+
+    /// The finding for a move no legal move fits.
+    fn explain(&self, game: &Game, ply: &WrittenPly<'_>, reason: &Illegal) -> Kind {
+        let pos = game.position();
+        let why = match reason {
+            Illegal::Placeholder => return Kind::UnknownMove,
+            Illegal::BadSquare(text, e) => Illegality::BadSquare {
+                square: text.clone(),
+                error: *e,
+            },
+            Illegal::NoPiece { square, holds } => Illegality::NoPiece {
+                side: pos.turn,
+                square: self.square_name(*square, pos),
+                holds: *holds,
+            },
+            Illegal::CaptureCompulsory => Illegality::CaptureCompulsory,
+            Illegal::NoSuchMove => Illegality::NoSuchMove {
+                capture: ply.written.is_capture(),
+            },
+            Illegal::NoCompactMove => Illegality::NoCompactMove,
+        };
+        Kind::IllegalMove {
+            why,
+            legal: self.list(game.legal_moves(), game),
+        }
+    }
+
+    fn square_name(&self, bit: u8, pos: &Position) -> String {
+        let g = pos.geometry();
+        if self.report.numeric {
+            g.number_of(bit, self.corner()).to_string()
+        } else {
+            g.square_name(bit).to_string()
+        }
+    }
+
+    fn name(&self, mv: &Move, game: &Game, full: bool) -> String {
+        let numeric = self.report.numeric.then_some(self.corner());
+        move_text(mv, game.position().geometry(), numeric, full)
+    }
+
+    /// `moves` as messages list them: sorted.
+    fn list(&self, moves: &[Move], game: &Game) -> Vec<String> {
+        let g = game.position().geometry();
+        let numeric = self.report.numeric.then_some(self.corner());
+        let mut names = listed(moves, g, numeric);
+        names.sort();
+        names
+    }
+
+    fn error(&mut self, kind: Kind, ply: &WrittenPly<'_>, number: MoveNumber, ply_number: u32) {
+        self.diagnostic(Severity::Error, kind, ply, number, ply_number);
+    }
+
+    fn diagnostic(
+        &mut self,
+        severity: Severity,
+        kind: Kind,
+        ply: &WrittenPly<'_>,
+        number: MoveNumber,
+        ply_number: u32,
+    ) {
+        let d = self.findings.add(severity, kind, ply.offset);
+        d.ply = Some(ply_number);
+        d.at_move = Some((number, String::from_utf8_lossy(ply.text).into_owned()));
+        d.main_line = self.main;
+    }
+}
+
+/// How many of `rest` replay from `game` (an ambiguous move counts with its first reading).
+fn replayable(mut game: Game, rest: &[WrittenPly<'_>], corner: Corner) -> usize {
+    let mut count = 0;
+    for ply in rest {
+        if game.outcome().is_some() {
+            break;
+        }
+        let mv = match resolve(&game, ply.written, corner) {
+            Resolution::Found(mv, _) => mv,
+            Resolution::Ambiguous(candidates) => candidates[0],
+            Resolution::Illegal(_) => break,
+        };
+        game.play(&mv);
+        count += 1;
+    }
+    count
+}

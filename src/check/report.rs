@@ -1,0 +1,165 @@
+//! What validation found out about one game: the report, the moves replayed, how the game
+//! ended and what chose its game type.
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::pdn::gametype::GameTypeTag;
+use crate::pdn::result::GameResult;
+use crate::rules::moves::Move;
+use crate::rules::outcome::{Outcome, Termination};
+use crate::rules::position::Position;
+use crate::rules::square::Corner;
+use crate::rules::variant::Variant;
+use compact_str::CompactString;
+use serde::Serialize;
+
+/// Everything validation found out about one game.
+#[derive(Clone, Debug)]
+pub struct GameReport {
+    /// 1-based number of the game in its file.
+    pub index: usize,
+    /// Line of the game's first byte.
+    pub line: u32,
+    /// Tags in file order, values decoded (empty unless [`Options::keep_tags`](super::Options::keep_tags)).
+    pub tags: Vec<(String, String)>,
+    /// The game type in force (None when the GameType tag names an unknown game).
+    pub variant: Option<Variant>,
+    /// The GameType tag as read; None without one, or when it could not be read.
+    pub game_type_tag: Option<GameTypeTag>,
+    /// What chose the game type: the tag, the options, or detection (and by what); None
+    /// when nothing did (a syntax check).
+    pub game_type_by: Option<GameTypeSource>,
+    /// Numbering of numeric squares.
+    pub corner: Corner,
+    /// The game writes numeric squares.
+    pub numeric: bool,
+    /// The start position (None if it could not be set up).
+    pub start: Option<Position>,
+    /// The main line, as far as it was replayed (empty unless [`Options::keep_moves`](super::Options::keep_moves)).
+    pub moves: Vec<PlayedMove>,
+    /// Moves of the main line replayed.
+    pub(super) main_plies: u32,
+    /// The result written at the end of the movetext (else the Result tag).
+    pub declared: Option<GameResult>,
+    /// How the replay ended the game, valid or not: the rules' ending, else the declared
+    /// result's; None when the main line was not replayed to its end. A game's termination
+    /// is [`GameReport::termination`].
+    pub ending: Option<Termination>,
+    /// The rule that ended the game and the ply after which it did.
+    pub rule_end: Option<(Outcome, u32)>,
+    /// What validation found, in offset order, with lines and columns.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl GameReport {
+    /// The report of a game not yet set up.
+    pub(super) fn empty(index: usize, line: u32, tags: Vec<(String, String)>) -> Self {
+        GameReport {
+            index,
+            line,
+            tags,
+            variant: None,
+            game_type_tag: None,
+            game_type_by: None,
+            corner: Corner::TopLeft,
+            numeric: false,
+            start: None,
+            moves: Vec::new(),
+            main_plies: 0,
+            declared: None,
+            ending: None,
+            rule_end: None,
+            diagnostics: Vec::new(),
+        }
+    }
+
+    /// A report to replay into and throw away, with the numbering of squares `corner`.
+    pub(super) fn scratch(corner: Corner) -> Self {
+        GameReport {
+            corner,
+            ..GameReport::empty(0, 0, Vec::new())
+        }
+    }
+
+    /// Whether no diagnostic is an error.
+    pub fn valid(&self) -> bool {
+        !self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// How the game ended ([`GameReport::ending`]); None for an invalid game (an error
+    /// diagnostic): its main line could not be replayed to its end, or its text contradicts
+    /// its end. `validate`, `select` and `stats` all ask this.
+    pub fn termination(&self) -> Option<Termination> {
+        self.ending.filter(|_| self.valid())
+    }
+
+    /// The rules' ending of the game and the ply after which it came, when it is the game's
+    /// [`termination`](GameReport::termination) (so never for an invalid game).
+    pub fn rule_termination(&self) -> Option<(Outcome, u32)> {
+        self.rule_end.filter(|_| self.termination().is_some())
+    }
+
+    /// Moves of the main line replayed.
+    pub fn plies(&self) -> u32 {
+        self.main_plies
+    }
+
+    /// Diagnostics of `severity`.
+    pub fn count(&self, severity: Severity) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == severity)
+            .count()
+    }
+}
+
+/// One move of the main line as replayed.
+#[derive(Clone, Debug)]
+pub struct PlayedMove {
+    /// The move as written (without strength marks).
+    pub written: CompactString,
+    /// The move found by replay.
+    pub mv: Move,
+    /// The position the move was played from.
+    pub before: Position,
+    /// The position after the move.
+    pub after: Position,
+    /// Byte offset of the written move.
+    pub offset: u64,
+}
+
+/// What chose a game's game type (`game_type_by` in the JSON).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameTypeSource {
+    /// The GameType tag.
+    Tag,
+    /// The options (`--game-type N`), for a game without a tag.
+    Option,
+    /// Detected: a square of a move lies on one board only.
+    Squares,
+    /// Detected: the FEN can be set up on one board only.
+    Fen,
+    /// Detected: the moves are legal on one board only, or get further on it.
+    Moves,
+    /// Detection could not tell (both boards fit): the board of the file's other games
+    /// (module `file_board`).
+    File,
+    /// Detection could not tell (both boards fit), nor could the file's first games: the
+    /// default, 41.
+    Default,
+}
+
+impl GameTypeSource {
+    /// The name in JSON (`game_type_by`).
+    pub fn name(self) -> &'static str {
+        match self {
+            GameTypeSource::Tag => "tag",
+            GameTypeSource::Option => "option",
+            GameTypeSource::Squares => "squares",
+            GameTypeSource::Fen => "fen",
+            GameTypeSource::Moves => "moves",
+            GameTypeSource::File => "file",
+            GameTypeSource::Default => "default",
+        }
+    }
+}

@@ -1,0 +1,368 @@
+//! `--format parquet -o DIR` (`positions`, `convert`): the rows as Parquet files in a new
+//! directory, optionally partitioned Hive-style (`DIR/year=1967/part-0.parquet`).
+//!
+//! The rows of each game are made on the worker threads ([`rows`]); the thread that orders
+//! them only appends them to the columns of their partition and, every
+//! [`ROW_GROUP_BYTES`], writes a row group. The whole directory is written as a temporary
+//! next to `DIR` ([`Scratch::create_in`]: locked, removed on failure or signal) and renamed
+//! to `DIR` once complete, so `DIR` holds every file or does not exist.
+
+mod columns;
+pub mod rows;
+
+use crate::cli::args::Config;
+use crate::cli::run::archive::{Inputs, InvalidGames, Source, read_inputs};
+use crate::cli::run::exit::EXIT_FAILURE;
+use crate::cli::run::exit::verdict;
+use crate::cli::run::output::{Scratch, tell_error};
+use columns::{Columns, Schema};
+use parquet::file::properties::WriterProperties;
+use parquet::file::writer::SerializedFileWriter;
+use parquet::schema::types::Type;
+use pdnkit::archive::split::SplitBy;
+use pdnkit::check::{GameJob, GameReport, Needs};
+use pdnkit::text::escape;
+use std::collections::HashMap;
+use std::fs::{self, File};
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Bytes of rows held for one file before they are written as a row group (about 60,000
+/// positions).
+const ROW_GROUP_BYTES: usize = 8 << 20;
+
+/// Files open at once; with more partitions, the one least recently given a row is
+/// completed, and a later row of its partition starts its next part file.
+const OPEN_FILES: usize = 16;
+
+/// The value partitions are named for Hive's null (what DuckDB, Spark and Hive read as NULL).
+const NO_VALUE: &str = "__HIVE_DEFAULT_PARTITION__";
+
+/// Escaped partition values are cut to this many bytes (file systems take 255 a name).
+const MAX_VALUE_BYTES: usize = 200;
+
+/// What the files are partitioned by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum PartitionBy {
+    /// The year of the Date tag: `year=1967`.
+    Year,
+    /// The Event tag: `event=Club%20Cup`.
+    Event,
+    /// The game type read: `game_type=41`.
+    GameType,
+}
+
+impl PartitionBy {
+    /// The column the partition directories name.
+    fn column(self) -> &'static str {
+        match self {
+            PartitionBy::Year => "year",
+            PartitionBy::Event => "event",
+            PartitionBy::GameType => "game_type",
+        }
+    }
+
+    /// Whether the games must be read with their tags for their partition.
+    pub fn needs_tags(by: Option<PartitionBy>) -> bool {
+        matches!(by, Some(PartitionBy::Year | PartitionBy::Event))
+    }
+
+    /// The directory of `report`'s rows: `column=value`, the value escaped for a file name.
+    pub fn directory(self, report: &GameReport) -> String {
+        let value = match self {
+            PartitionBy::Year => SplitBy::Year.value(report, 0),
+            PartitionBy::Event => SplitBy::Tag("Event".to_string()).value(report, 0),
+            PartitionBy::GameType => report.variant.map(|v| v.game_type().to_string()),
+        };
+        format!(
+            "{}={}",
+            self.column(),
+            value.as_deref().map_or(NO_VALUE.to_string(), hive_escape)
+        )
+    }
+}
+
+/// A partition value as Hive writes it in a directory name: letters and digits of ASCII,
+/// `-`, `_` and `.` as they are (but a leading `.`, which would hide the directory), every
+/// other byte of its UTF-8 as `%XX`; cut at [`MAX_VALUE_BYTES`].
+fn hive_escape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for (i, b) in value.bytes().enumerate() {
+        let plain = b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || (b == b'.' && i > 0);
+        let add = if plain { 1 } else { 3 };
+        if out.len() + add > MAX_VALUE_BYTES {
+            break;
+        }
+        if plain {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// One game's rows, made on a worker, with their partition directory (None: no
+/// partitions).
+pub struct Chunk {
+    pub directory: Option<String>,
+    pub rows: Columns,
+    /// Why the game's row could not be made (pdnkit's fault, never the input's).
+    pub problem: Option<String>,
+}
+
+/// A Parquet file being written, and the rows not yet in it.
+struct Part {
+    directory: Option<String>,
+    writer: SerializedFileWriter<File>,
+    held: Columns,
+    /// When it last had rows (a count of chunks).
+    used: u64,
+}
+
+/// The directory of Parquet files being written.
+pub struct Dataset {
+    scratch: Scratch,
+    target: PathBuf,
+    /// The target as messages name it.
+    name: String,
+    schema: &'static Schema,
+    partition: Option<PartitionBy>,
+    parquet: Arc<Type>,
+    properties: Arc<WriterProperties>,
+    open: Vec<Part>,
+    /// The next part number of each directory.
+    parts: HashMap<Option<String>, usize>,
+    chunks: u64,
+}
+
+impl Dataset {
+    /// Starts the directory `target` (which must not exist, or be empty) for rows of
+    /// `schema` partitioned by `partition`: a temporary directory beside it, renamed to it
+    /// by [`Dataset::commit`].
+    pub fn create(
+        target: &Path,
+        schema: &'static Schema,
+        partition: Option<PartitionBy>,
+    ) -> io::Result<Dataset> {
+        let name = escape::text(&escape::file_name(target)).into_owned();
+        let refuse = |why: String| io::Error::new(io::ErrorKind::InvalidInput, why);
+        if target.as_os_str() == "-" {
+            return Err(refuse(
+                "--format parquet writes a directory: give one with -o DIR".to_string(),
+            ));
+        }
+        match fs::symlink_metadata(target) {
+            Ok(meta) if !meta.is_dir() => {
+                return Err(refuse(format!(
+                    "output {name} exists and is not a directory"
+                )));
+            }
+            Ok(_) if fs::read_dir(target)?.next().is_some() => {
+                return Err(refuse(format!(
+                    "output directory {name} is not empty; give a new or empty directory"
+                )));
+            }
+            _ => {}
+        }
+        let parent = match target.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        if !parent.is_dir() {
+            let shown = escape::text(&escape::file_name(&parent)).into_owned();
+            return Err(refuse(format!(
+                "cannot create {name}: directory {shown} does not exist"
+            )));
+        }
+        let scratch = Scratch::create_in(&parent)
+            .map_err(|e| io::Error::new(e.kind(), format!("cannot create {name}: {e}")))?;
+        Ok(Dataset {
+            scratch,
+            target: target.to_path_buf(),
+            name,
+            schema,
+            partition,
+            parquet: schema.parquet().map_err(parquet_error)?,
+            properties: columns::properties().map_err(parquet_error)?,
+            open: Vec::new(),
+            parts: HashMap::new(),
+            chunks: 0,
+        })
+    }
+
+    fn context(&self, e: io::Error) -> io::Error {
+        io::Error::new(e.kind(), format!("cannot write {}: {e}", self.name))
+    }
+
+    /// Adds a game's rows to the file of their partition.
+    pub fn add(&mut self, chunk: Chunk) -> io::Result<()> {
+        if chunk.rows.rows() == 0 {
+            return Ok(());
+        }
+        self.chunks += 1;
+        let at = match self
+            .open
+            .iter()
+            .position(|p| p.directory == chunk.directory)
+        {
+            Some(at) => at,
+            None => self.open_part(chunk.directory)?,
+        };
+        let part = &mut self.open[at];
+        part.used = self.chunks;
+        part.held.append(chunk.rows);
+        if part.held.size() >= ROW_GROUP_BYTES {
+            let written = write_held(part);
+            written.map_err(|e| self.context(e))?;
+        }
+        Ok(())
+    }
+
+    /// Opens the next part file of `directory` (completing the least recently used file if
+    /// [`OPEN_FILES`] are open); returns its place in `open`.
+    fn open_part(&mut self, directory: Option<String>) -> io::Result<usize> {
+        if self.open.len() >= OPEN_FILES
+            && let Some(oldest) = (0..self.open.len()).min_by_key(|&i| self.open[i].used)
+        {
+            let part = self.open.swap_remove(oldest);
+            complete(part).map_err(|e| self.context(e))?;
+        }
+        let number = self.parts.entry(directory.clone()).or_default();
+        let mut dir = self.scratch.path().to_path_buf();
+        if let Some(name) = &directory {
+            dir.push(name);
+        }
+        let path = dir.join(format!("part-{number}.parquet"));
+        *number += 1;
+        let made = fs::create_dir_all(&dir)
+            .and_then(|()| File::create_new(&path))
+            .and_then(|file| {
+                SerializedFileWriter::new(file, self.parquet.clone(), self.properties.clone())
+                    .map_err(parquet_error)
+            });
+        let writer = made.map_err(|e| self.context(e))?;
+        self.open.push(Part {
+            directory,
+            writer,
+            held: self.schema.columns(),
+            used: self.chunks,
+        });
+        Ok(self.open.len() - 1)
+    }
+
+    /// Completes every file and puts the directory in place (an unpartitioned run without
+    /// rows writes one file without rows, so that readers find the schema).
+    pub fn commit(mut self) -> io::Result<()> {
+        if self.partition.is_none() && self.parts.is_empty() {
+            self.open_part(None)?;
+        }
+        for part in std::mem::take(&mut self.open) {
+            complete(part).map_err(|e| self.context(e))?;
+        }
+        let Dataset {
+            scratch,
+            target,
+            name,
+            ..
+        } = self;
+        scratch
+            .persist(&target)
+            .map_err(|e| io::Error::new(e.kind(), format!("cannot write {name}: {e}")))
+    }
+}
+
+/// Writes the rows `part` holds as a row group.
+fn write_held(part: &mut Part) -> io::Result<()> {
+    let group = part.writer.next_row_group().map_err(parquet_error)?;
+    part.held.write_row_group(group).map_err(parquet_error)
+}
+
+/// Writes what `part` holds and the file's footer.
+fn complete(mut part: Part) -> io::Result<()> {
+    if part.held.rows() > 0 {
+        write_held(&mut part)?;
+    }
+    let file = part.writer.into_inner().map_err(parquet_error)?;
+    file.sync_all()
+}
+
+fn parquet_error(e: parquet::errors::ParquetError) -> io::Error {
+    match e {
+        parquet::errors::ParquetError::External(inner) => match inner.downcast::<io::Error>() {
+            Ok(io) => *io,
+            Err(other) => io::Error::other(other.to_string()),
+        },
+        other => io::Error::other(other.to_string()),
+    }
+}
+
+/// Reads every input, `job` making each game's rows on the workers, into Parquet files of
+/// `schema` in the new directory `dir` (`-o DIR`, required). Invalid games' diagnostics go
+/// to standard error. The exit code: 0 every game valid, 1 some game invalid, 2 usage
+/// error, unreadable input (then `DIR` is not written) or output that could not be written.
+pub fn write_dataset<J: GameJob<Done = Chunk>>(
+    config: &Config,
+    inputs: &Inputs,
+    dir: Option<&Path>,
+    (schema, partition): (&'static Schema, Option<PartitionBy>),
+    needs: Needs,
+    job: &dyn Fn(&str) -> J,
+) -> io::Result<u8> {
+    let Some(dir) = dir else {
+        tell_error("--format parquet writes a directory: give one with -o DIR");
+        return Ok(EXIT_FAILURE);
+    };
+    let mut dataset = match Dataset::create(dir, schema, partition) {
+        Ok(dataset) => dataset,
+        Err(e) => {
+            tell_error(&e.to_string());
+            return Ok(EXIT_FAILURE);
+        }
+    };
+    let mut problem = None;
+    let reading = read_inputs(
+        inputs,
+        config,
+        needs,
+        InvalidGames::Report,
+        job,
+        &mut |_: &Source<'_>, chunk: Chunk| match chunk.problem {
+            // A row that does not fit the schema is pdnkit's fault, never the input's.
+            Some(why) => {
+                problem.get_or_insert(why);
+                Ok(())
+            }
+            None => dataset.add(chunk),
+        },
+    );
+    let reading = match reading {
+        Ok(reading) => reading,
+        Err(e) => {
+            tell_error(&e.to_string());
+            return Ok(EXIT_FAILURE);
+        }
+    };
+    if let Some(why) = problem {
+        tell_error(&format!(
+            "{} not written: a row did not fit: {why}",
+            dataset.name
+        ));
+        return Ok(EXIT_FAILURE);
+    }
+    if reading.unreadable > 0 {
+        tell_error(&format!(
+            "{} not written: an input could not be read",
+            dataset.name
+        ));
+        return Ok(EXIT_FAILURE);
+    }
+    match dataset.commit() {
+        Ok(()) => Ok(verdict(reading.totals.invalid, 0)),
+        Err(e) => {
+            tell_error(&e.to_string());
+            Ok(EXIT_FAILURE)
+        }
+    }
+}

@@ -1,0 +1,237 @@
+//! The two tables pdnkit writes as Parquet, each the JSON of its command typed: the rows of
+//! `positions` (docs/positions.md) and the game objects of `convert` (docs/json.md), and
+//! the jobs that make a game's rows on the worker threads.
+
+use super::columns::{Cell, Columns, Kind, Node, Schema};
+use super::{Chunk, PartitionBy};
+use crate::cli::stderr::fold::FileNotes;
+use pdnkit::archive::material::Material;
+use pdnkit::archive::positions::{main_line, result_for, side_name};
+use pdnkit::check::{GameJob, ReadGame};
+use pdnkit::notation::fen::{FenNotation, push_fen};
+use pdnkit::notation::naming::needs_full_path;
+use pdnkit::write::{GameObject, JsonOptions};
+use std::sync::LazyLock;
+
+use Kind::{Bool, Double, Int64, Str};
+
+/// The rows of `positions`: the fields of its JSON lines, in their order.
+pub static POSITIONS: LazyLock<Schema> = LazyLock::new(|| Schema {
+    name: "position",
+    fields: vec![
+        Node::leaf("type", Str),
+        Node::leaf("file", Str),
+        Node::leaf("game", Int64),
+        Node::leaf("line", Int64),
+        Node::leaf("game_type", Int64),
+        Node::leaf("ply", Int64),
+        Node::leaf("fen", Str),
+        Node::leaf("side", Str),
+        Node::optional("move_alpha", Str),
+        Node::optional("move_numeric", Str),
+        Node::leaf("white_men", Int64),
+        Node::leaf("white_kings", Int64),
+        Node::leaf("black_men", Int64),
+        Node::leaf("black_kings", Int64),
+        Node::optional("result", Str),
+        Node::optional("score", Double),
+    ],
+});
+
+/// The tags that have a column of their own in `tags` (the Seven Tag Roster, the game type
+/// and the setup); the others are in `other_tags`.
+pub const TAG_COLUMNS: [&str; 9] = [
+    "Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType", "FEN",
+];
+
+/// A list of strings.
+fn strings(name: &'static str) -> Node {
+    Node::List {
+        name,
+        element: Box::new(Node::leaf("element", Str)),
+    }
+}
+
+/// The game objects of `convert`: every field of docs/json.md, in its order.
+pub static GAMES: LazyLock<Schema> = LazyLock::new(|| Schema {
+    name: "game",
+    fields: vec![
+        Node::leaf("type", Str),
+        Node::leaf("file", Str),
+        Node::leaf("game", Int64),
+        Node::leaf("line", Int64),
+        Node::leaf("valid", Bool),
+        Node::optional("plies", Int64),
+        Node::Group {
+            name: "tags",
+            optional: false,
+            fields: TAG_COLUMNS
+                .iter()
+                .map(|&name| Node::optional(name, Str))
+                .collect(),
+        },
+        Node::Map {
+            name: "other_tags",
+            from: "tags",
+            except: &TAG_COLUMNS,
+        },
+        Node::Group {
+            name: "game_type",
+            optional: true,
+            fields: vec![
+                Node::leaf("number", Int64),
+                Node::optional("start_color", Str),
+                Node::optional("width", Int64),
+                Node::optional("height", Int64),
+                Node::optional("notation", Str),
+                Node::optional("corner", Int64),
+                Node::optional("invert", Int64),
+            ],
+        },
+        Node::optional("game_type_by", Str),
+        Node::optional("start_fen", Str),
+        Node::List {
+            name: "moves",
+            element: Box::new(Node::Group {
+                name: "element",
+                optional: false,
+                fields: vec![
+                    Node::leaf("ply", Int64),
+                    Node::leaf("number", Int64),
+                    Node::leaf("side", Str),
+                    Node::leaf("written", Str),
+                    Node::leaf("alpha", Str),
+                    Node::leaf("numeric", Str),
+                    Node::leaf("from", Str),
+                    Node::leaf("to", Str),
+                    strings("path"),
+                    strings("captured"),
+                    Node::leaf("promotion", Bool),
+                    Node::optional("fen_after", Str),
+                ],
+            }),
+        },
+        Node::Group {
+            name: "result",
+            optional: false,
+            fields: vec![
+                Node::optional("declared", Str),
+                Node::optional("termination", Str),
+                Node::optional("rule_ply", Int64),
+            ],
+        },
+        Node::List {
+            name: "diagnostics",
+            element: Box::new(Node::Group {
+                name: "element",
+                optional: false,
+                fields: vec![
+                    Node::leaf("severity", Str),
+                    Node::leaf("code", Str),
+                    Node::leaf("message", Str),
+                    Node::leaf("line", Int64),
+                    Node::leaf("column", Int64),
+                    Node::optional("ply", Int64),
+                ],
+            }),
+        },
+    ],
+});
+
+/// Each game's position rows, made where the game is read (`positions --format parquet`).
+#[derive(Clone)]
+pub struct PositionRows {
+    pub file: String,
+    pub every: u32,
+    pub partition: Option<PartitionBy>,
+}
+
+impl GameJob for PositionRows {
+    type Done = Chunk;
+
+    fn work(&mut self, game: ReadGame<'_>) -> Chunk {
+        let report = &game.report;
+        let mut rows = POSITIONS.columns();
+        if report.valid() && report.variant.is_some() {
+            position_rows(&mut rows, &self.file, report, self.every);
+        }
+        Chunk {
+            directory: self.partition.map(|by| by.directory(report)),
+            rows,
+            problem: None,
+        }
+    }
+}
+
+/// The rows of a valid game, as `pdnkit::archive::positions::write_rows` writes them.
+fn position_rows(rows: &mut Columns, file: &str, report: &pdnkit::check::GameReport, every: u32) {
+    let every = every.max(1);
+    let outcome = report.declared.map(|r| r.verdict());
+    let mut fen = Vec::with_capacity(128);
+    let (mut alpha, mut numeric) = (String::new(), String::new());
+    for (ply, pos, played) in main_line(report).filter(|&(ply, _, _)| ply % every == 0) {
+        fen.clear();
+        push_fen(&pos, FenNotation::Alpha, &mut fen);
+        let fen = std::str::from_utf8(&fen).unwrap_or_default();
+        let moves = played.map(|p| {
+            let full = needs_full_path(&p.mv, &p.before);
+            let g = p.before.geometry();
+            alpha.clear();
+            p.mv.write_alpha(g, full, &mut alpha);
+            numeric.clear();
+            p.mv.write_numeric(g, report.corner, full, &mut numeric);
+        });
+        let m = Material::of(&pos);
+        let result = result_for(outcome, pos.turn);
+        let count = |n: u32| Some(Cell::Int64(i64::from(n)));
+        rows.put(&[
+            Some(Cell::Str("position")),
+            Some(Cell::Str(file)),
+            Some(Cell::Int64(report.index as i64)),
+            count(report.line),
+            count(u32::from(pos.variant.game_type())),
+            count(ply),
+            Some(Cell::Str(fen)),
+            Some(Cell::Str(side_name(pos.turn))),
+            moves.map(|()| Cell::Str(&alpha)),
+            moves.map(|()| Cell::Str(&numeric)),
+            count(m.white_men),
+            count(m.white_kings),
+            count(m.black_men),
+            count(m.black_kings),
+            result.map(|(word, _)| Cell::Str(word)),
+            result.map(|(_, score)| Cell::Double(score)),
+        ]);
+    }
+}
+
+/// Each game's row, made where the game is read (`convert --format parquet`): its JSON
+/// object ([`GameObject::conversion`], as `convert --format jsonl` writes it) shredded into
+/// the columns of [`GAMES`].
+#[derive(Clone)]
+pub struct GameRows {
+    pub file: String,
+    pub options: JsonOptions,
+    pub partition: Option<PartitionBy>,
+}
+
+impl GameJob for GameRows {
+    type Done = Chunk;
+
+    fn work(&mut self, game: ReadGame<'_>) -> Chunk {
+        let mut report = game.report;
+        // As convert's JSON: the notes told once per file are not the game's.
+        let _ = FileNotes::strip(&mut report);
+        let mut line = Vec::new();
+        GameObject::conversion(&self.file, &report, self.options).write(&mut line);
+        let mut rows = GAMES.columns();
+        let shredded = serde_json::from_slice(&line)
+            .map_err(|e| e.to_string())
+            .and_then(|object| rows.shred(&GAMES, &object));
+        Chunk {
+            directory: self.partition.map(|by| by.directory(&report)),
+            rows,
+            problem: shredded.err(),
+        }
+    }
+}

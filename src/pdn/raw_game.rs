@@ -1,0 +1,204 @@
+//! A game as the scanner reads it: [`RawGame`], its bytes and where they are, and
+//! [`ParsedGame`], its tags, its movetext as a flat list of [`Token`]s with absolute byte
+//! offsets (variations as `VariationStart`/`VariationEnd` markers, setup commands as
+//! [`SetupCommand`]s), and its findings. Syntax only: no board, no legality. A
+//! [`ParsedGame`] is reused from game to game, so that a stream is read without allocating
+//! per game, and a move allocates nothing in the common case (see [`WrittenMove`]).
+
+use super::error::{SyntaxError, SyntaxErrorKind};
+use super::limits::MAX_VARIATION_DEPTH;
+use super::movetext::WrittenMove;
+use super::result::GameResult;
+use super::tag::Tag;
+
+/// The bytes of one game and where they are in the file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RawGame<'a> {
+    /// From the game's first tag or token to the end of its last token; of a game longer
+    /// than [`super::limits::MAX_GAME_BYTES`], only the first `MAX_GAME_BYTES + 1` bytes.
+    pub bytes: &'a [u8],
+    /// Absolute byte offset of `bytes[0]` in the file.
+    pub offset: u64,
+    /// 1-based line of `bytes[0]`.
+    pub line: u32,
+    /// 1-based column of `bytes[0]` on its line (a game may start after the end of another
+    /// on the same line), in characters: bytes that do not continue a UTF-8 character.
+    pub column: u32,
+    /// 1-based number of the game in the file.
+    pub index: usize,
+}
+
+impl<'a> RawGame<'a> {
+    /// Absolute offset just after the last byte handed out.
+    pub fn end_offset(&self) -> u64 {
+        self.offset + self.bytes.len() as u64
+    }
+
+    /// The `len` bytes at absolute `offset` (empty where they are not in the game).
+    pub(crate) fn text_at(&self, offset: u64, len: u32) -> &'a [u8] {
+        let from = usize::try_from(offset.saturating_sub(self.offset)).unwrap_or(usize::MAX);
+        let to = from.saturating_add(len as usize);
+        self.bytes.get(from..to).unwrap_or_default()
+    }
+}
+
+/// How a comment was written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CommentStyle {
+    /// `{...}`, possibly spanning lines.
+    Braces,
+    /// `% ...` to the end of the line.
+    Percent,
+    /// `; ...` to the end of the line.
+    Semicolon,
+}
+
+/// What a token is.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TokenKind {
+    /// `12.` (`black: false`) or `12...` (`black: true`).
+    MoveNumber {
+        /// The number as written.
+        number: u32,
+        /// Written with `...`: Black's move follows.
+        black: bool,
+    },
+    /// A move, held inline (see [`WrittenMove`]: no allocation in the common case).
+    Move(WrittenMove),
+    /// `$3`
+    Nag(u16),
+    /// A comment, `{...}` or a line comment, in the style it was written.
+    Comment(CommentStyle),
+    /// `(`
+    VariationStart,
+    /// `)`
+    VariationEnd,
+    /// A game result such as `1-0` or `2-0`.
+    Result(GameResult),
+    /// `/FEN "..."/`
+    Setup(Box<SetupCommand>),
+    /// Unreadable text (always with a [`SyntaxErrorKind::UnknownToken`] or similar error).
+    Unknown,
+}
+
+/// A setup command in movetext, `/FEN "W:W31,32:B1-5"/` (PDN 3.0): it sets up a new
+/// position in the middle of a game. Only its syntax is read (the grammar's `SETUP`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SetupCommand {
+    /// The command name, e.g. `FEN` (may be empty).
+    pub name: String,
+    /// The raw value bytes, unquoted and unescaped.
+    pub value: Vec<u8>,
+    /// Absolute byte offset of the first value byte.
+    pub value_offset: u64,
+}
+
+/// One token: kind, absolute byte offset and length in bytes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Token {
+    /// What the token is.
+    pub kind: TokenKind,
+    /// Absolute byte offset in the input.
+    pub offset: u64,
+    /// Length in bytes.
+    pub len: u32,
+}
+
+impl Token {
+    /// The bytes of the token as written, from the game it was read from.
+    pub fn text<'a>(&self, raw: &RawGame<'a>) -> &'a [u8] {
+        raw.text_at(self.offset, self.len)
+    }
+
+    /// The text of a comment without its delimiters; `None` for other tokens.
+    pub fn comment_text<'a>(&self, raw: &RawGame<'a>) -> Option<&'a [u8]> {
+        let TokenKind::Comment(style) = self.kind else {
+            return None;
+        };
+        let text = self.text(raw);
+        let body = text.get(1..).unwrap_or_default();
+        Some(match style {
+            CommentStyle::Braces => body.strip_suffix(b"}").unwrap_or(body),
+            CommentStyle::Percent | CommentStyle::Semicolon => body,
+        })
+    }
+}
+
+/// One game, read. The scanner reads every game into the same value, reusing its vectors
+/// and tag buffers, so a stream is read without allocating per game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ParsedGame {
+    /// The tags, in the order written.
+    pub tags: Vec<Tag>,
+    /// The movetext's tokens, in the order written.
+    pub tokens: Vec<Token>,
+    /// Syntax findings, in the order of their offsets.
+    pub errors: Vec<SyntaxError>,
+}
+
+/// What a syntax check (nothing replayed) takes from a game's tokens.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SyntaxSummary {
+    /// Some move writes numeric squares.
+    pub numeric: bool,
+    /// Offset of the first `(` nested deeper than [`MAX_VARIATION_DEPTH`] (as the line
+    /// builder counts: the first variation it skips).
+    pub too_deep: Option<u64>,
+}
+
+impl ParsedGame {
+    /// The first tag with this name (names compare exactly).
+    pub fn tag(&self, name: &str) -> Option<&Tag> {
+        self.tags.iter().find(|t| t.name == name)
+    }
+
+    /// The first result at the top level (outside variations).
+    pub fn result(&self) -> Option<(GameResult, &Token)> {
+        let mut depth = 0u64;
+        for token in &self.tokens {
+            match &token.kind {
+                TokenKind::VariationStart => depth += 1,
+                TokenKind::VariationEnd => depth = depth.saturating_sub(1),
+                TokenKind::Result(r) if depth == 0 => return Some((*r, token)),
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// Whether any finding has `Error` severity.
+    pub fn has_errors(&self) -> bool {
+        self.errors
+            .iter()
+            .any(|e| e.severity() == super::severity::Severity::Error)
+    }
+
+    /// Whether the rest of the game was skipped at a limit (see [`super::limits`]): what was
+    /// read is not the whole game, so it has no result or end to check.
+    pub fn cut_short(&self) -> bool {
+        use SyntaxErrorKind::{GameTooLong, TooManyMoves, TooManyTokens};
+        self.errors
+            .iter()
+            .any(|e| matches!(e.kind, GameTooLong | TooManyMoves | TooManyTokens))
+    }
+
+    /// What a syntax check takes from the tokens.
+    pub fn syntax_summary(&self) -> SyntaxSummary {
+        let mut summary = SyntaxSummary::default();
+        let mut depth = 0usize;
+        for token in &self.tokens {
+            match &token.kind {
+                TokenKind::Move(written) => summary.numeric |= written.is_numeric(),
+                TokenKind::VariationStart => {
+                    depth += 1;
+                    if depth > MAX_VARIATION_DEPTH && summary.too_deep.is_none() {
+                        summary.too_deep = Some(token.offset);
+                    }
+                }
+                TokenKind::VariationEnd => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+        summary
+    }
+}

@@ -1,0 +1,7 @@
+//! Reproducible random legal games written as PDN (benchmark archives, test inputs), and the
+//! small random number generator behind them.
+
+mod games;
+pub(crate) mod rng;
+
+pub use games::{Rng, canonical, write_game};

@@ -1,0 +1,434 @@
+//! The `"type":"game"` object: one object of one schema for every command that prints games
+//! as JSON (documented once in `docs/json.md`). `validate` prints its fixed fields;
+//! `convert --to json|jsonl` adds the tags, the start position and the moves, and changes no
+//! field of `validate`'s.
+//!
+//! The object is written straight into the output buffer ([`GameObject::write`]): numbers
+//! through `itoa`, text escaped in one pass ([`crate::text::escape::push_json_string`]), squares
+//! and moves as bytes, with one scratch string per game for the move texts. Squares are
+//! alphanumeric (`c3`) everywhere except in each move's `numeric` text, which uses the
+//! numbering in force for the game (the corner digit of an `N` GameType, else N2: square
+//! 1 = b8). FENs are alphanumeric.
+
+use crate::check::{GameReport, PlayedMove};
+use crate::notation::fen::{FenNotation, push_fen};
+use crate::notation::naming::{MoveNumber, needs_full_path};
+use crate::pdn::gametype::GameTypeTag;
+use crate::rules::geometry::Geometry;
+use crate::rules::movegen::captured_in_order;
+use crate::rules::position::{Color, Position};
+use crate::text::escape::push_json_string;
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// A member's name as written: `key!("ply")` is `"ply":`, one static slice.
+macro_rules! key {
+    ($name:literal) => {
+        concat!("\"", $name, "\":").as_bytes()
+    };
+}
+
+/// What `convert`'s game object holds besides `validate`'s fields.
+#[derive(Clone, Copy, Debug)]
+pub struct JsonOptions {
+    /// Each move carries `fen_after`, the position it leads to (most of the object's size).
+    pub positions: bool,
+}
+
+impl Default for JsonOptions {
+    fn default() -> Self {
+        JsonOptions { positions: true }
+    }
+}
+
+/// The object of one game read from `file`.
+#[derive(Clone, Copy, Debug)]
+pub struct GameObject<'a> {
+    file: &'a str,
+    report: &'a GameReport,
+    /// `tags`, `start_fen` and `moves` (convert's object); None: validate's.
+    moves: Option<JsonOptions>,
+}
+
+impl<'a> GameObject<'a> {
+    /// `validate`'s object: the game, its game type, result and diagnostics.
+    pub fn validation(file: &'a str, report: &'a GameReport) -> Self {
+        GameObject {
+            file,
+            report,
+            moves: None,
+        }
+    }
+
+    /// `convert`'s object: `validate`'s, with the tags, the start position and the moves
+    /// (`report` kept both).
+    pub fn conversion(file: &'a str, report: &'a GameReport, options: JsonOptions) -> Self {
+        GameObject {
+            file,
+            report,
+            moves: Some(options),
+        }
+    }
+
+    /// Appends the object (one line, no line break) to `out`.
+    pub fn write(&self, out: &mut Vec<u8>) {
+        let report = self.report;
+        // Room for the whole object at once (a move takes about 150 bytes, 250 with its
+        // FEN), rather than growing the buffer again and again as it is written.
+        if let Some(options) = self.moves {
+            let per_move = if options.positions { 256 } else { 160 };
+            let tags: usize = report.tags.iter().map(|(n, v)| n.len() + v.len() + 6).sum();
+            out.reserve(512 + tags + per_move * report.moves.len());
+        }
+        let mut o = Object::open(out);
+        o.member(key!("type")).ascii("game");
+        o.member(key!("file")).str(self.file);
+        o.member(key!("game")).num(report.index as u64);
+        o.member(key!("line")).num(u64::from(report.line));
+        o.member(key!("valid")).bool(report.valid());
+        // A syntax check replays nothing and chooses no game type.
+        let plies = report.game_type_by.map(|_| report.plies());
+        o.member(key!("plies")).opt_num(plies.map(u64::from));
+        if self.moves.is_some() {
+            write_tags(o.member(key!("tags")).0, &report.tags);
+        }
+        match game_type(report) {
+            Some(t) => write_game_type(o.member(key!("game_type")).0, &t),
+            None => o.member(key!("game_type")).null(),
+        }
+        o.member(key!("game_type_by"))
+            .opt_str(report.game_type_by.map(|by| by.name()));
+        if let Some(options) = self.moves {
+            match report.start {
+                Some(start) => o.member(key!("start_fen")).fen(&start),
+                None => o.member(key!("start_fen")).null(),
+            }
+            write_moves(o.member(key!("moves")).0, report, options);
+        }
+        let result = o.member(key!("result")).0;
+        let mut r = Object::open(result);
+        r.member(key!("declared"))
+            .opt_str(report.declared.map(|d| d.text()));
+        r.member(key!("termination"))
+            .opt_str(report.termination().map(|t| t.name()));
+        // The ply of a rule's ending, for a game that has it as its termination.
+        let rule_ply = report.rule_termination();
+        r.member(key!("rule_ply"))
+            .opt_num(rule_ply.map(|(_, ply)| u64::from(ply)));
+        r.close();
+        let out = o.member(key!("diagnostics")).0;
+        out.push(b'[');
+        for (i, d) in report.diagnostics.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            // Writing into memory cannot fail, and a diagnostic always serializes.
+            let _ = crate::text::escape::write_json(&mut *out, d);
+        }
+        out.push(b']');
+        o.close();
+    }
+
+    /// The object as a JSON value (for callers that want to look into it).
+    pub fn to_value(&self) -> Value {
+        let mut out = Vec::new();
+        self.write(&mut out);
+        serde_json::from_slice(&out).expect("a game object is valid JSON")
+    }
+}
+
+/// `convert`'s object of one game as a JSON value, with every field.
+pub fn game_json(file: &str, report: &GameReport) -> Value {
+    GameObject::conversion(file, report, JsonOptions::default()).to_value()
+}
+
+/// The members of an object being written: commas between them, braces around.
+struct Object<'o> {
+    out: &'o mut Vec<u8>,
+    first: bool,
+}
+
+/// The place of one value, after its key.
+struct Slot<'o>(&'o mut Vec<u8>);
+
+impl<'o> Object<'o> {
+    fn open(out: &'o mut Vec<u8>) -> Self {
+        out.push(b'{');
+        Object { out, first: true }
+    }
+
+    /// Starts a member: `quoted` is its name as written in JSON, quotes and colon included
+    /// (plain ASCII: see [`key!`]).
+    fn member(&mut self, quoted: &[u8]) -> Slot<'_> {
+        if !self.first {
+            self.out.push(b',');
+        }
+        self.first = false;
+        self.out.extend_from_slice(quoted);
+        Slot(self.out)
+    }
+
+    fn close(self) {
+        self.out.push(b'}');
+    }
+}
+
+impl Slot<'_> {
+    fn str(self, text: &str) {
+        push_json_string(self.0, text);
+    }
+
+    /// Text pdnkit made itself (names, moves, squares: plain ASCII), with nothing to escape.
+    fn ascii(self, text: &str) {
+        debug_assert!(text.bytes().all(|b| b.is_ascii_graphic()));
+        self.0.push(b'"');
+        self.0.extend_from_slice(text.as_bytes());
+        self.0.push(b'"');
+    }
+
+    fn opt_str(self, text: Option<&str>) {
+        match text {
+            Some(text) => self.str(text),
+            None => self.null(),
+        }
+    }
+
+    fn num(self, n: u64) {
+        push_number(self.0, n);
+    }
+
+    fn opt_num(self, n: Option<u64>) {
+        match n {
+            Some(n) => self.num(n),
+            None => self.null(),
+        }
+    }
+
+    fn bool(self, b: bool) {
+        self.0.extend_from_slice(if b { b"true" } else { b"false" });
+    }
+
+    fn null(self) {
+        self.0.extend_from_slice(b"null");
+    }
+
+    /// A position as an alphanumeric FEN (plain ASCII: nothing to escape).
+    fn fen(self, pos: &Position) {
+        self.0.push(b'"');
+        push_fen(pos, FenNotation::Alpha, self.0);
+        self.0.push(b'"');
+    }
+}
+
+/// Appends `n` in decimal.
+pub(crate) fn push_number(out: &mut Vec<u8>, n: u64) {
+    // Most numbers of a game object (plies, move numbers, rows) are below 100.
+    match n {
+        0..10 => out.push(b'0' + n as u8),
+        10..100 => out.extend_from_slice(&[b'0' + (n / 10) as u8, b'0' + (n % 10) as u8]),
+        _ => out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes()),
+    }
+}
+
+/// Tags as an object in file order; a name given twice keeps its first place and its last
+/// value (as a JSON object can hold a name once). Linear in the number of tags: a few are
+/// compared with each other, more go through a table.
+fn write_tags(out: &mut Vec<u8>, tags: &[(String, String)]) {
+    const FEW: usize = 16;
+    let mut o = Object::open(out);
+    if tags.len() <= FEW {
+        for (i, (name, _)) in tags.iter().enumerate() {
+            if tags[..i].iter().any(|(earlier, _)| earlier == name) {
+                continue;
+            }
+            let (_, value) = tags[i..]
+                .iter()
+                .rfind(|(n, _)| n == name)
+                .unwrap_or(&tags[i]);
+            push_member(&mut o, name, value);
+        }
+    } else {
+        let mut last: HashMap<&str, &str> = HashMap::with_capacity(tags.len());
+        for (name, value) in tags {
+            last.insert(name, value);
+        }
+        for (name, _) in tags {
+            if let Some(value) = last.remove(name.as_str()) {
+                push_member(&mut o, name, value);
+            }
+        }
+    }
+    o.close();
+}
+
+/// A member whose name is text from the archive (escaped as any string).
+fn push_member(o: &mut Object<'_>, name: &str, value: &str) {
+    if !o.first {
+        o.out.push(b',');
+    }
+    o.first = false;
+    push_json_string(o.out, name);
+    o.out.push(b':');
+    push_json_string(o.out, value);
+}
+
+/// The GameType in force. For a known game type, fields the tag leaves out are those of the
+/// variant's full form (`41,W,10,8,A0,0`), except that a game written in numeric squares
+/// gets `N` and its numbering corner. For a tag that names a game pdnkit does not play (or
+/// another board), its fields as written (None where absent). None when the GameType tag
+/// cannot be read, when a game without one fits no board, and in a syntax check.
+fn game_type(report: &GameReport) -> Option<GameTypeTag> {
+    let Some(variant) = report.variant else {
+        return report.game_type_tag;
+    };
+    let t = report
+        .game_type_tag
+        .unwrap_or(GameTypeTag::bare(u32::from(variant.game_type())));
+    let g = variant.geometry();
+    let default_notation = if report.numeric {
+        ('N', report.corner.digit())
+    } else {
+        ('A', 0)
+    };
+    Some(GameTypeTag {
+        number: t.number,
+        start_color: Some(t.start_color.unwrap_or('W')),
+        width: Some(t.width.unwrap_or(g.width)),
+        height: Some(t.height.unwrap_or(g.height)),
+        notation: Some(t.notation.unwrap_or(default_notation)),
+        invert: Some(t.invert.unwrap_or(0)),
+    })
+}
+
+/// The six fields of the GameType, the notation split into letter and corner digit.
+fn write_game_type(out: &mut Vec<u8>, t: &GameTypeTag) {
+    let letter = |c: char, out: Slot<'_>| out.str(c.encode_utf8(&mut [0; 4]));
+    let mut o = Object::open(out);
+    o.member(key!("number")).num(u64::from(t.number));
+    match t.start_color {
+        Some(c) => letter(c, o.member(key!("start_color"))),
+        None => o.member(key!("start_color")).null(),
+    }
+    o.member(key!("width")).opt_num(t.width.map(u64::from));
+    o.member(key!("height")).opt_num(t.height.map(u64::from));
+    match t.notation {
+        Some((kind, _)) => letter(kind, o.member(key!("notation"))),
+        None => o.member(key!("notation")).null(),
+    }
+    o.member(key!("corner"))
+        .opt_num(t.notation.map(|(_, corner)| u64::from(corner)));
+    o.member(key!("invert")).opt_num(t.invert.map(u64::from));
+    o.close();
+}
+
+fn write_moves(out: &mut Vec<u8>, report: &GameReport, options: JsonOptions) {
+    let first = report.start.map_or(Color::White, |p| p.turn);
+    let mut text = String::with_capacity(32);
+    out.push(b'[');
+    for (index, played) in report.moves.iter().enumerate() {
+        if index > 0 {
+            out.push(b',');
+        }
+        write_move(out, &mut text, report, played, index, first, options);
+    }
+    out.push(b']');
+}
+
+fn write_move(
+    out: &mut Vec<u8>,
+    text: &mut String,
+    report: &GameReport,
+    played: &PlayedMove,
+    index: usize,
+    first: Color,
+    options: JsonOptions,
+) {
+    let mv = &played.mv;
+    let g = played.before.geometry();
+    let full = needs_full_path(mv, &played.before);
+    let MoveNumber { number, side } = MoveNumber::first(first).nth(index);
+    // Room for the whole object but its texts from the archive and its FEN.
+    out.reserve(192);
+    let mut o = Object::open(out);
+    o.member(key!("ply")).num(index as u64 + 1);
+    o.member(key!("number")).num(u64::from(number));
+    o.member(key!("side")).ascii(match side {
+        Color::White => "white",
+        Color::Black => "black",
+    });
+    o.member(key!("written")).str(&played.written);
+    text.clear();
+    mv.write_alpha(g, full, text);
+    o.member(key!("alpha")).ascii(text);
+    text.clear();
+    mv.write_numeric(g, report.corner, full, text);
+    o.member(key!("numeric")).ascii(text);
+    write_square(o.member(key!("from")).0, g, mv.from);
+    write_square(o.member(key!("to")).0, g, mv.to);
+    write_squares(o.member(key!("path")).0, g, mv.landings().iter().copied());
+    let captured = captured_in_order(mv, &played.before);
+    write_squares(o.member(key!("captured")).0, g, captured.into_iter());
+    o.member(key!("promotion")).bool(mv.promotes);
+    if options.positions {
+        o.member(key!("fen_after")).fen(&played.after);
+    }
+    o.close();
+}
+
+/// A square's alphanumeric name, quoted (plain ASCII: nothing to escape).
+fn write_square(out: &mut Vec<u8>, g: &Geometry, bit: u8) {
+    let name = g.square_name(bit);
+    let (column, row) = (b'a' + name.column, name.row + 1);
+    if row < 10 {
+        // Every board pdnkit plays: one fixed-size copy.
+        out.extend_from_slice(&[b'"', column, b'0' + row, b'"']);
+    } else {
+        out.extend_from_slice(&[b'"', column]);
+        push_number(out, u64::from(row));
+        out.push(b'"');
+    }
+}
+
+fn write_squares(out: &mut Vec<u8>, g: &Geometry, squares: impl Iterator<Item = u8>) {
+    out.push(b'[');
+    for (i, bit) in squares.enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        write_square(out, g, bit);
+    }
+    out.push(b']');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tags_json(tags: &[(&str, &str)]) -> String {
+        let tags: Vec<(String, String)> = tags
+            .iter()
+            .map(|&(n, v)| (n.to_string(), v.to_string()))
+            .collect();
+        let mut out = Vec::new();
+        write_tags(&mut out, &tags);
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn a_tag_given_twice_keeps_its_place_and_last_value() {
+        let tags = [("Event", "a"), ("Site", "s"), ("Event", "b")];
+        assert_eq!(tags_json(&tags), r#"{"Event":"b","Site":"s"}"#);
+        // Past the few compared pairwise, through the table: the same answer.
+        let mut many: Vec<(String, String)> = (0..40)
+            .map(|i| (format!("T{}", i % 20), format!("{i}")))
+            .collect();
+        many.push(("Q\n".to_string(), "\"x\"".to_string()));
+        let names: Vec<(&str, &str)> = many.iter().map(|(n, v)| (&n[..], &v[..])).collect();
+        let mut want = String::from("{");
+        for i in 0..20 {
+            want += &format!("\"T{i}\":\"{}\",", i + 20);
+        }
+        want += r#""Q\n":"\"x\""}"#;
+        assert_eq!(tags_json(&names), want);
+    }
+}

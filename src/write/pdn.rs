@@ -1,0 +1,341 @@
+//! Canonical PDN 3.0 that loses nothing (`pdnkit convert --format pdn`; DESIGN section 3,
+//! `docs/convert.md`).
+//!
+//! One game is written as its tags, one per line in file order, a blank line, and its
+//! movetext in lines of at most 80 characters (module `lines`), ending with the result:
+//! - `GameType` in full form with the chosen notation (`41,W,10,8,A0,0` or `41,W,10,8,N2,0`),
+//!   added if missing, so that the text describes itself (an unknown one is kept), except
+//!   in alphanumeric notation to a game whose board was a guess (both boards fit); `FEN`
+//!   rewritten in the chosen notation (kept if it cannot be read); `Result` kept as
+//!   declared (added if missing); other tags kept as read;
+//! - the movetext as module `movetext` writes it: the replayed main line canonically,
+//!   everything else (comments, variations, NAGs, marks, setup commands, the moves of an
+//!   invalid game from its error on) as written, each error named by a comment;
+//! - the result as declared, in the chosen style; with [`PdnOptions::fix_results`] the
+//!   result the board proves where the declared one disagrees with it.
+//!
+//! Converting the output again gives the same bytes. Tag lines are never broken, so a tag
+//! whose value is very long makes a longer line.
+
+use super::lines::Lines;
+use super::movetext::{CommentsBetween, Finding, write_movetext};
+use super::options::{Notation, PdnOptions, ResultStyle};
+use super::text::GameText;
+use crate::check::{GameReport, GameTypeSource};
+use crate::diagnostic::GameEnd;
+use crate::diagnostic::code;
+use crate::notation::fen::{parse_fen, write_fen};
+use crate::pdn::Scanner;
+use crate::pdn::result::{GameResult, Verdict, parse_result_tag};
+use crate::text::encoding::TextEncoding;
+use std::borrow::Cow;
+use std::collections::HashSet;
+
+/// One game as canonical PDN.
+pub struct Canonical {
+    /// The text, ending with a line break.
+    pub text: String,
+    /// Set when [`PdnOptions::fix_results`] changed the result.
+    pub fixed: Option<FixedResult>,
+}
+
+/// A result written as the board proves it, in place of the one declared.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FixedResult {
+    /// The result declared (the movetext's, else the `Result` tag's; `none`).
+    pub declared: String,
+    /// The result written.
+    pub written: &'static str,
+    /// How the board ended the game (`White had no legal move after ply 40: Black won`).
+    pub why: String,
+}
+
+/// The canonical text of one game: `report` is what validation found in `text` (read with
+/// [`crate::check::Options::keep_tags`] and [`crate::check::Options::keep_moves`], so
+/// that it holds the tags and the replayed moves).
+pub fn write_game(report: &GameReport, text: &GameText, options: &PdnOptions) -> Canonical {
+    let fix = options
+        .fix_results
+        .then(|| proven_result(report))
+        .flatten()
+        .filter(|&proven| declared_outcomes(report).any(|d| d != proven.verdict()));
+    let findings = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error() && !(fix.is_some() && d.code() == code::RESULT_MISMATCH))
+        .map(|d| Finding {
+            offset: d.offset,
+            text: format!("pdnkit: {}: {}", d.code(), d.message()),
+        })
+        .collect();
+    let tag_result = tag_value(report, "Result");
+    let declared = report.declared;
+    let style = fix.map_or(options.results, |_| {
+        // The proven result in the family the declared one was written in.
+        match options.results {
+            ResultStyle::Keep => match declared {
+                Some(r) if is_international(r) => ResultStyle::International,
+                _ => ResultStyle::Default,
+            },
+            style => style,
+        }
+    });
+    let written_result = |declared: Option<&str>| -> String {
+        match (fix, declared.and_then(result_of)) {
+            (Some(proven), _) => styled(proven, style).to_string(),
+            (None, Some(r)) => styled(r, style).to_string(),
+            (None, None) => declared.unwrap_or("*").to_string(),
+        }
+    };
+    let space = String::with_capacity(text.bytes.len() + 64);
+    let movetext = write_movetext(report, text, options, findings, space, |terminator| match (
+        terminator, tag_result,
+    ) {
+        (Some(t), _) => written_result(Some(t)),
+        (None, Some(tag)) if result_of(tag).is_some() => written_result(Some(tag)),
+        _ => written_result(Some("*")),
+    });
+    let result = movetext.result;
+    let mut out = String::with_capacity(movetext.text.len() + 64 * (report.tags.len() + 2));
+    for (name, value) in tags(
+        report,
+        options,
+        tag_result.map(|t| written_result(Some(t))),
+        &result,
+    ) {
+        out.push('[');
+        out.push_str(&name);
+        out.push_str(" \"");
+        push_escaped(&value, &mut out);
+        out.push_str("\"]\n");
+    }
+    out.push('\n');
+    out.push_str(&movetext.text);
+    let fixed = fix.map(|proven| FixedResult {
+        declared: movetext
+            .terminator
+            .or(tag_result.map(str::to_string))
+            .unwrap_or_else(|| "none".to_string()),
+        written: styled(proven, style),
+        why: report
+            .rule_end
+            .map(|(outcome, ply)| GameEnd { outcome, ply }.to_string())
+            .unwrap_or_default(),
+    });
+    Canonical { text: out, fixed }
+}
+
+/// The comments of text that stands between games (a preamble, comments after a game's
+/// result), as canonical PDN writes them between games: laid out as movetext, ending with a
+/// line break; empty if there are none.
+pub fn comments_between(bytes: &[u8], encoding: TextEncoding) -> String {
+    // A move number before them and a result after them make the comments a game that the
+    // scanner tells (comments alone make none; comments before a game are not part of it).
+    let mut text = b"1. ".to_vec();
+    text.extend_from_slice(bytes);
+    text.extend_from_slice(b"\n*\n");
+    let mut comments = CommentsBetween {
+        lines: Lines::default(),
+        any: false,
+        encoding,
+    };
+    let mut scanner = Scanner::new(&text[..]);
+    while let Ok(Some(())) = scanner.read_game(&mut comments) {}
+    if comments.any {
+        comments.lines.finish()
+    } else {
+        String::new()
+    }
+}
+
+/// The result the board proves: that of the rule that ended the game, when its whole main
+/// line was replayed.
+fn proven_result(report: &GameReport) -> Option<GameResult> {
+    let (outcome, _) = report.rule_end.filter(|_| report.ending.is_some())?;
+    let text: &[u8] = match outcome.verdict() {
+        Verdict::WhiteWins => b"1-0",
+        Verdict::BlackWins => b"0-1",
+        _ => b"1/2-1/2",
+    };
+    GameResult::from_bytes(text)
+}
+
+/// The outcomes the game declares: its movetext's result and its Result tag's (`*` for
+/// neither).
+fn declared_outcomes(report: &GameReport) -> impl Iterator<Item = Verdict> {
+    let declared = report.declared.map_or(Verdict::Unknown, |r| r.verdict());
+    let tag = tag_value(report, "Result")
+        .and_then(result_of)
+        .map(|r| r.verdict());
+    std::iter::once(declared).chain(tag)
+}
+
+fn tag_value<'r>(report: &'r GameReport, name: &str) -> Option<&'r str> {
+    report
+        .tags
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
+}
+
+fn result_of(text: &str) -> Option<GameResult> {
+    parse_result_tag(text.as_bytes())
+}
+
+fn is_international(r: GameResult) -> bool {
+    use crate::pdn::result::ResultStyle as Family;
+    matches!(
+        r.style(),
+        Family::International | Family::InternationalColon
+    )
+}
+
+/// The tags to write, in order: `result` is the result the movetext ends with, `tagged` the
+/// value to write for a Result tag that is there.
+fn tags<'r>(
+    report: &'r GameReport,
+    options: &PdnOptions,
+    tagged: Option<String>,
+    result: &str,
+) -> Vec<(Cow<'r, str>, Cow<'r, str>)> {
+    let game_type = report.variant.map(|v| {
+        let g = v.geometry();
+        let notation = match options.notation {
+            Notation::Alpha => "A0",
+            Notation::Numeric => "N2",
+        };
+        format!("{},W,{},{},{notation},0", v.game_type(), g.width, g.height)
+    });
+    let mut out = Vec::with_capacity(report.tags.len() + 2);
+    let (mut had_game_type, mut had_result) = (false, false);
+    let mut names = HashSet::with_capacity(report.tags.len());
+    for (name, value) in &report.tags {
+        // A name the reader would not read back as written (or as one game) is left out:
+        // see `tag_name`.
+        let Some(name) = tag_name(name, &names) else {
+            continue;
+        };
+        names.insert(name.clone());
+        let kept = || Cow::Borrowed(value.as_str());
+        let value = match &*name {
+            "GameType" => {
+                had_game_type = true;
+                game_type.clone().map_or_else(kept, Cow::Owned)
+            }
+            "Result" => {
+                had_result = true;
+                tagged.clone().map_or_else(kept, Cow::Owned)
+            }
+            "FEN" => fen(report, value, options),
+            _ => kept(),
+        };
+        out.push((name, value));
+    }
+    // A game without a tag whose moves fit both boards was read on the default board: a
+    // guess, which a GameType tag would turn into a fact. Numbers name the squares of one
+    // board only, so numeric text says its board (the guess is told in the folded note).
+    let guessed =
+        report.game_type_by == Some(GameTypeSource::Default) && options.notation == Notation::Alpha;
+    if let (false, false, Some(game_type)) = (had_game_type, guessed, game_type) {
+        // Before the setup tags, whose FEN it tells how to read.
+        let at = out
+            .iter()
+            .position(|(name, _)| name == "SetUp" || name == "FEN")
+            .unwrap_or(out.len());
+        out.insert(at, (Cow::Borrowed("GameType"), Cow::Owned(game_type)));
+    }
+    if !had_result {
+        out.push((Cow::Borrowed("Result"), Cow::Owned(result.to_string())));
+    }
+    out
+}
+
+/// A FEN tag's value in the chosen notation; as written if it cannot be read.
+fn fen<'v>(report: &GameReport, value: &'v str, options: &PdnOptions) -> Cow<'v, str> {
+    let Some(variant) = report.variant else {
+        return Cow::Borrowed(value);
+    };
+    match parse_fen(value, variant, report.corner) {
+        Ok(position) => Cow::Owned(write_fen(&position, options.fen_notation())),
+        Err(_) => Cow::Borrowed(value),
+    }
+}
+
+/// `result` in `style`.
+fn styled(result: GameResult, style: ResultStyle) -> &'static str {
+    match (style, result.verdict()) {
+        (ResultStyle::Keep, _) => result.text(),
+        (_, Verdict::Unknown) => "*",
+        (_, Verdict::BothLose) => "0-0",
+        (ResultStyle::Default, Verdict::WhiteWins) => "1-0",
+        (ResultStyle::Default, Verdict::BlackWins) => "0-1",
+        (ResultStyle::Default, Verdict::Draw) => "1/2-1/2",
+        (ResultStyle::International, Verdict::WhiteWins) => "2-0",
+        (ResultStyle::International, Verdict::BlackWins) => "0-2",
+        (ResultStyle::International, Verdict::Draw) => "1-1",
+    }
+}
+
+/// The name under which a tag is written: PDN names hold letters, digits and `_` only, so
+/// any other character becomes `_`; None for an empty name or one already written, since a
+/// repeated name starts a new game when the output is read back.
+fn tag_name<'n>(name: &'n str, written: &HashSet<Cow<'n, str>>) -> Option<Cow<'n, str>> {
+    let plain = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    if name.chars().all(plain) {
+        return (!name.is_empty() && !written.contains(name)).then_some(Cow::Borrowed(name));
+    }
+    let name: String = name
+        .chars()
+        .map(|c| if plain(c) { c } else { '_' })
+        .collect();
+    (!written.contains(name.as_str())).then_some(Cow::Owned(name))
+}
+
+/// A tag value with `\` and `"` escaped; line breaks (which a tag cannot hold) and tabs as
+/// spaces, the other characters no output holds raw ([`crate::text::escape::is_unsafe`]: ESC,
+/// DEL...) as U+FFFD (a space would make a value read otherwise: `"\u{1}1"` is no game type,
+/// `" 1"` is 1).
+fn push_escaped(value: &str, out: &mut String) {
+    if !value.bytes().any(|b| b == b'\\' || b == b'"') && !crate::text::escape::may_be_unsafe(value)
+    {
+        return out.push_str(value);
+    }
+    for c in value.chars() {
+        match c {
+            '\\' | '"' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' | '\r' | '\t' => out.push(' '),
+            c if crate::text::escape::is_unsafe(c) => out.push(char::REPLACEMENT_CHARACTER),
+            c => out.push(c),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tag_names_are_written_once_and_as_pdn_names() {
+        let written = HashSet::from([Cow::Borrowed("Date")]);
+        assert_eq!(tag_name("Round", &written).as_deref(), Some("Round"));
+        assert_eq!(tag_name("Date", &written), None);
+        assert_eq!(tag_name("date", &written).as_deref(), Some("date"));
+        assert_eq!(tag_name("FEN\u{ff}5", &written).as_deref(), Some("FEN_5"));
+        assert_eq!(tag_name("Da\u{fffd}te", &written).as_deref(), Some("Da_te"));
+        assert_eq!(tag_name("", &written), None);
+    }
+
+    #[test]
+    fn tag_values_are_escaped() {
+        let escape = |value: &str| {
+            let mut out = String::new();
+            push_escaped(value, &mut out);
+            out
+        };
+        assert_eq!(escape(r#"the "A" cup \ 2"#), r#"the \"A\" cup \\ 2"#);
+        assert_eq!(escape("a\nb\u{1b}[31mc\u{7f}"), "a b\u{fffd}[31mc\u{fffd}");
+    }
+}
