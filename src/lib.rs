@@ -198,6 +198,7 @@ pub use notation::{fen, resolve};
 pub use rules::{draw, game, geometry, movegen, moves, outcome, perft, position, square, variant};
 pub use text::{encoding, escape};
 
+pub use check::{GameReport, ReadGame, ReadGames, Reader, read};
 pub use notation::fen::{FenError, FenNotation, parse_fen, write_fen};
 pub use rules::game::Game;
 pub use rules::movegen::{Paths, legal_moves};

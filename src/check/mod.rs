@@ -16,6 +16,7 @@ mod game;
 mod lines;
 mod options;
 mod parallel;
+mod reader;
 mod replay;
 mod report;
 mod results;
@@ -25,6 +26,7 @@ pub use game::check_game;
 pub use lines::MAX_VARIATION_DEPTH;
 pub use options::{Needs, Options};
 pub use parallel::{check_stream_parallel, read_stream_parallel};
+pub use reader::{ReadGames, Reader, read};
 pub use report::{GameReport, GameTypeSource, PlayedMove};
 pub use stream::{
     DoneSink, GameCount, GameJob, GameSink, Games, ReadGame, ReportSink, Reports, StreamTotals,

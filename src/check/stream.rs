@@ -100,6 +100,7 @@ impl GameCount {
 }
 
 /// One game as read: what validation found, and the game's text as written.
+#[derive(Debug)]
 pub struct ReadGame<'a> {
     /// What validation found, as far as the reading's [`super::Needs`] asked; `index` counts
     /// the games of the stream.
