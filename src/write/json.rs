@@ -76,7 +76,7 @@ impl<'a> GameObject<'a> {
         // Room for the whole object at once (a move takes about 150 bytes, 250 with its
         // FEN), rather than growing the buffer again and again as it is written.
         if let Some(options) = self.moves {
-            let per_move = if options.positions { 256 } else { 160 };
+            let per_move = if options.positions { 288 } else { 192 };
             let tags: usize = report.tags.iter().map(|(n, v)| n.len() + v.len() + 6).sum();
             out.reserve(512 + tags + per_move * report.moves.len());
         }

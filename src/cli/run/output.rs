@@ -33,6 +33,9 @@ use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+/// The buffer of every output; a write at least as large goes straight through it.
+pub const WRITE_BUFFER: usize = 64 << 10;
+
 /// What the inputs of a run are, as files: the output must not be one of them.
 #[derive(Default)]
 pub struct Sources {
@@ -208,7 +211,7 @@ impl Output {
             ));
         }
         Ok(Output {
-            writer: BufWriter::with_capacity(64 << 10, Sink::Stdout(io::stdout().lock())),
+            writer: BufWriter::with_capacity(WRITE_BUFFER, Sink::Stdout(io::stdout().lock())),
             place: Place::Stdout,
             name: "standard output".to_string(),
         })
@@ -243,7 +246,7 @@ impl Output {
                 .open(path)
                 .map_err(|e| io::Error::new(e.kind(), format!("cannot open {name}: {e}")))?;
             return Ok(Output {
-                writer: BufWriter::with_capacity(64 << 10, Sink::File(file)),
+                writer: BufWriter::with_capacity(WRITE_BUFFER, Sink::File(file)),
                 place: Place::Direct,
                 name,
             });
@@ -281,7 +284,7 @@ impl Output {
             .try_clone()
             .map_err(|e| io::Error::new(e.kind(), format!("cannot create {name}: {e}")))?;
         Ok(Output {
-            writer: BufWriter::with_capacity(64 << 10, Sink::File(file)),
+            writer: BufWriter::with_capacity(WRITE_BUFFER, Sink::File(file)),
             place: Place::Replace { temporary, target },
             name,
         })

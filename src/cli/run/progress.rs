@@ -7,6 +7,7 @@ use crate::check::{
 use crate::cli::args::Config;
 use crate::cli::run::inputs::{Input, Unreadable};
 use crate::cli::run::ordered::Emit;
+use crate::cli::run::output::WRITE_BUFFER;
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::text::encoding::Detection;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -77,8 +78,22 @@ pub struct Piece {
     pub flush: bool,
 }
 
-/// Output gathered before a piece is handed on.
-const PIECE_BYTES: usize = 32 << 10;
+impl Piece {
+    /// Hands this piece on, leaving an empty one with room for as much output and messages
+    /// (the next piece is most often as large: it is written without growing).
+    fn take(&mut self) -> Piece {
+        let next = Piece {
+            output: Vec::with_capacity(self.output.capacity()),
+            messages: Vec::with_capacity(self.messages.capacity()),
+            ..Piece::default()
+        };
+        std::mem::replace(self, next)
+    }
+}
+
+/// Output gathered before a piece is handed on: as much as the output's buffer holds, so that
+/// a full piece is written straight through it rather than copied into it.
+const PIECE_BYTES: usize = WRITE_BUFFER;
 
 /// How a subcommand writes what its job made of each game into pieces (in input order).
 pub trait Render {
@@ -269,7 +284,7 @@ impl<R> Pieces<'_, R> {
         if piece.output.len() + piece.messages.len() < PIECE_BYTES {
             return Ok(());
         }
-        let result = (self.emit)(std::mem::take(&mut self.piece));
+        let result = (self.emit)(self.piece.take());
         self.emit_failed |= result.is_err();
         result
     }
@@ -288,7 +303,7 @@ impl<R: Render> DoneSink<<R::Job as GameJob>::Done> for Pieces<'_, R> {
 
     fn idle(&mut self) -> io::Result<()> {
         self.piece.flush = true;
-        let result = (self.emit)(std::mem::take(&mut self.piece));
+        let result = (self.emit)(self.piece.take());
         self.emit_failed |= result.is_err();
         result
     }
