@@ -146,3 +146,58 @@ fn the_report_of_a_file_in_compact_notation_shows_nothing_wrong() {
     assert!(html.contains("id=\"total-warnings\">0<"), "warnings");
     assert!(!html.contains("<tr class=\"bad\">"), "a file marked bad");
 }
+
+/// `positions` tells the diagnostics of invalid games as `validate` does: the compact
+/// captures of the file are one note after its games, not a note per capture of each
+/// invalid game.
+#[test]
+fn positions_folds_the_compact_notes_of_a_file_as_validate_does() {
+    // Game 2, worked by hand: 1. c3-d4 f6-e5 2. d4:f6 g7:e5 (two compact captures); White's
+    // b2-a1 then goes to a square its own man holds: illegal.
+    let invalid = "[GameType \"25\"]\n1. c3-d4 f6-e5 2. df6 ge5 3. b2-a1 *\n";
+    let input = format!("{GAME}\n{invalid}");
+    for threads in ["-j1", "-j2"] {
+        let args = ["positions", "--no-config", threads, "-"];
+        let (code, _, stderr) = on_stdin(&args, &input);
+        assert_eq!(code, 1, "{stderr}");
+        let lines: Vec<&str> = stderr.lines().collect();
+        let notes: Vec<&&str> = lines
+            .iter()
+            .filter(|l| l.contains("capture-notation"))
+            .collect();
+        assert_eq!(notes.len(), 1, "{stderr}");
+        assert!(
+            notes[0].starts_with(
+                "<stdin>: note[capture-notation]: 6 captures in 2 games (game 1, 2) written in \
+                 Russian compact notation"
+            ),
+            "{stderr}"
+        );
+        assert_eq!(
+            stderr
+                .matches("error[illegal-move]: game 2, move 3 (White) \"b2-a1\"")
+                .count(),
+            1,
+            "{stderr}"
+        );
+        // The note about the file comes after the game's diagnostics.
+        let error = lines.iter().position(|l| l.contains("illegal-move"));
+        let note = lines.iter().position(|l| l.contains("capture-notation"));
+        assert!(error < note, "{stderr}");
+    }
+    // A level asks for each capture: then the invalid game's are told with it, no note.
+    let args = [
+        "positions",
+        "--no-config",
+        "--warn",
+        "capture-notation",
+        "-",
+    ];
+    let (_, _, stderr) = on_stdin(&args, &input);
+    assert_eq!(
+        stderr.matches("warning[capture-notation]: game 2").count(),
+        2,
+        "{stderr}"
+    );
+    assert!(!stderr.contains("note[capture-notation]"), "{stderr}");
+}

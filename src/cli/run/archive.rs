@@ -10,6 +10,7 @@ use crate::cli::format::validation::{FileFormatter, ReportFormat};
 use crate::cli::run::inputs::Input;
 use crate::cli::run::output::{Output, Sources, tell_error};
 use crate::cli::run::progress::Progress;
+use crate::cli::stderr::fold::{FileNotes, Taken};
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::text::encoding::{Detection, TextEncoding};
 use crate::write::as_written::{self, Open};
@@ -279,6 +280,7 @@ pub fn read_inputs<J: GameJob>(
                     seen: 0,
                     handle: &mut *handle,
                     failed: None,
+                    notes: FileNotes::default(),
                 };
                 let result = read_stream_parallel(
                     reader,
@@ -293,6 +295,11 @@ pub fn read_inputs<J: GameJob>(
                     progress.finish();
                     return Err(e);
                 }
+                let mut message = Vec::new();
+                for note in sink.notes.notes() {
+                    let _ = formatter.file_problem(&mut message, &note);
+                }
+                progress.print(&message);
                 result.err().map(|e| {
                     Box::new(Diagnostic::about_file(Kind::Io {
                         why: format!("read failed: {e}"),
@@ -353,7 +360,8 @@ impl<D, F: FnMut(&mut Output, &Source<'_>, D) -> io::Result<()>> Handle<D> for W
 }
 
 /// A job that also writes the diagnostics of an invalid game (when they are `report`ed), as
-/// the human format gives them.
+/// the human format gives them, without the notes told once for the file (`validate`'s
+/// folding, [`FileNotes`]): those are counted, to be told after the file's games.
 #[derive(Clone)]
 struct Told<J> {
     job: J,
@@ -362,20 +370,32 @@ struct Told<J> {
     report: bool,
 }
 
+/// What [`Told`] makes of a game: its diagnostics as written, the game's number and the
+/// notes folded out of them, and what the job made.
+type ToldDone<D> = (Vec<u8>, (usize, Taken), D);
+
 impl<J: GameJob> GameJob for Told<J> {
-    type Done = (Vec<u8>, J::Done);
+    type Done = ToldDone<J::Done>;
 
     fn work(&mut self, game: ReadGame<'_>) -> Self::Done {
         let mut message = Vec::new();
-        if self.report && !game.report.valid() {
-            let formatter = FileFormatter {
-                format: ReportFormat::Human,
-                file: &self.file,
-                quiet: self.quiet,
-            };
-            let _ = formatter.game(&mut message, &game.report);
+        let mut taken = Taken::default();
+        if self.report {
+            if game.report.valid() {
+                taken = FileNotes::count(&game.report);
+            } else {
+                let mut shown = game.report.clone();
+                taken = FileNotes::strip(&mut shown);
+                let formatter = FileFormatter {
+                    format: ReportFormat::Human,
+                    file: &self.file,
+                    quiet: self.quiet,
+                };
+                let _ = formatter.game(&mut message, &shown);
+            }
         }
-        (message, self.job.work(game))
+        let index = game.report.index;
+        (message, (index, taken), self.job.work(game))
     }
 }
 
@@ -388,6 +408,8 @@ struct Sink<'a, 'h, D> {
     handle: &'h mut dyn Handle<D>,
     /// The error of `handle`, told apart from errors of reading.
     failed: Option<io::Error>,
+    /// The notes of the input's games told once for it, after them.
+    notes: FileNotes,
 }
 
 impl<D> Sink<'_, '_, D> {
@@ -401,7 +423,7 @@ impl<D> Sink<'_, '_, D> {
     }
 }
 
-impl<D> DoneSink<(Vec<u8>, D)> for Sink<'_, '_, D> {
+impl<D> DoneSink<ToldDone<D>> for Sink<'_, '_, D> {
     fn detection(&mut self, detection: &Detection) -> io::Result<()> {
         if self.invalid != InvalidGames::Silent {
             let mut message = Vec::new();
@@ -411,8 +433,13 @@ impl<D> DoneSink<(Vec<u8>, D)> for Sink<'_, '_, D> {
         Ok(())
     }
 
-    fn done(&mut self, (message, done): (Vec<u8>, D), _: GameCount) -> io::Result<()> {
+    fn done(
+        &mut self,
+        (message, (index, taken), done): ToldDone<D>,
+        _: GameCount,
+    ) -> io::Result<()> {
         self.progress.print(&message);
+        self.notes.fold(index, taken);
         let handled = self.handle.game(self.source, done);
         self.handled(handled)
     }

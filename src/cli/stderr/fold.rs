@@ -77,6 +77,23 @@ impl FileNotes {
         }
     }
 
+    /// The notes of `report` that [`Self::strip`] would take out, counted and left in place.
+    pub fn count(report: &GameReport) -> Taken {
+        let notes = |kind: &Kind| {
+            let folded = |d: &&Diagnostic| d.severity == Severity::Note && d.kind == *kind;
+            report.diagnostics.iter().filter(folded).count()
+        };
+        let both_boards = if report.game_type_by == Some(GameTypeSource::Default) {
+            notes(&Kind::GameTypeBothBoards)
+        } else {
+            0
+        };
+        Taken {
+            both_boards,
+            compact: notes(&Kind::CompactCapture),
+        }
+    }
+
     /// Counts the notes [`Self::strip`] took out of game `index`.
     pub fn fold(&mut self, index: usize, taken: Taken) {
         self.both_boards.count(index, taken.both_boards);
