@@ -1,5 +1,6 @@
 //! `pdnkit validate`: every move of every game replayed; diagnostics in seven formats.
 
+use crate::check::GameReport;
 use crate::cli::args::{self, CapArgs, CommonArgs};
 use crate::cli::format::junit::Suite;
 use crate::cli::format::snippet::{self, Colour, SourceLine, Sourced};
@@ -12,10 +13,9 @@ use crate::cli::run::output::{Output, Sources};
 use crate::cli::run::progress::{Piece, Progress, Render, render_input};
 use crate::cli::stderr::cap::{Cap, omitted_line};
 use crate::cli::stderr::fold::FileNotes;
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::text::encoding::Detection;
 use annotate_snippets::Renderer;
-use pdnkit::check::GameReport;
-use pdnkit::diagnostic::{Diagnostic, Severity};
-use pdnkit::text::encoding::Detection;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -68,8 +68,8 @@ fn after_help() -> String {
          denied.\n\n\
          Exit codes: 0 every game valid, 1 at least one game invalid, 2 usage error, \
          unreadable or binary input, or no input found.",
-        pdnkit::diagnostic::levels::listing(),
-        pdnkit::diagnostic::code::UNCHECKED.join(", ")
+        crate::diagnostic::levels::listing(),
+        crate::diagnostic::code::UNCHECKED.join(", ")
     )
 }
 

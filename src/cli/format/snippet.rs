@@ -4,11 +4,11 @@
 //! the file system is escaped ([`escape::text`]) before it is laid out, so that no byte of
 //! it reaches a terminal unescaped.
 
+use crate::check::{GameJob, GameReport, ReadGame};
+use crate::diagnostic::{Diagnostic, Kind, Severity};
+use crate::text::encoding::{TextEncoding, decode};
+use crate::text::escape;
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
-use pdnkit::check::{GameJob, GameReport, ReadGame};
-use pdnkit::diagnostic::{Diagnostic, Kind, Severity};
-use pdnkit::text::encoding::{TextEncoding, decode};
-use pdnkit::text::escape;
 use std::io;
 use std::ops::Range;
 
