@@ -1,10 +1,11 @@
 //! pdnkit: a rules engine and PDN toolkit for **Spantsiretti** (Russian draughts rules on a
 //! 10x8 board, PDN GameType 41) and **Russian draughts** (8x8, GameType 25).
 //!
-//! The `pdnkit` command line is glue over this library. Built with
-//! `default-features = false`, the crate is the library alone, without the command line's
-//! dependencies (the `cli` feature: clap, indicatif, ignore, toml...). The library forbids
-//! unsafe code; validation over several threads uses the standard library's threads.
+//! The `pdnkit` command line is glue over this library, in its module `cli` (the default
+//! feature `cli`). Built with `default-features = false`, the crate is the library alone,
+//! without the command line and its dependencies (clap, indicatif, ignore, toml, regex,
+//! globset, tempfile...). The library alone forbids unsafe code; validation over several
+//! threads uses the standard library's threads.
 //!
 //! # Overview
 //!
@@ -12,7 +13,8 @@
 //! [`text`] (encodings, escaping), [`pdn`] (the reader, syntax only), [`rules`] (the rules
 //! engine), [`notation`] (FEN, move names, written moves resolved), [`diagnostic`] (what
 //! validation reports), [`random`] (generated games), [`check`] (validation and the one
-//! driver), [`mod@write`] (JSON and canonical PDN), [`stats`], [`archive`] and [`html`].
+//! driver), [`mod@write`] (JSON and canonical PDN), [`stats`]; above them, private to the
+//! crate, the archive workflows and the HTML report that the command line (module `cli`, feature `cli`) uses.
 //!
 //! The rules engine:
 //! - [`Variant`]: the rule set (board, start position, when captured pieces are removed).
@@ -31,9 +33,7 @@
 //!   [`diagnostic`]s; the one driver of every command ([`check::read_stream`], on threads
 //!   [`check::read_stream_parallel`]: a [`check::GameJob`] per game, results in input
 //!   order; [`check::check_stream`] hands on the reports).
-//! - [`mod@write`]: games as JSON or as canonical PDN; [`stats`]: statistics over archives;
-//!   [`archive`]: selecting, deduplicating, splitting games and listing their positions;
-//!   [`html`]: the HTML report.
+//! - [`mod@write`]: games as JSON or as canonical PDN; [`stats`]: statistics over archives.
 //! - [`text::encoding`] (UTF-8 or a single-byte code page, guessed), [`text::escape`]
 //!   (untrusted text made safe to print), [`diagnostic::levels`] (severities chosen per
 //!   diagnostic code).
@@ -175,12 +175,20 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
-#![forbid(unsafe_code)]
+// With the command line, denied rather than forbidden: one call asks glibc's allocator for a
+// single arena (`cli::run::memory::one_arena`, allowed there alone).
+#![cfg_attr(not(feature = "cli"), forbid(unsafe_code))]
+#![cfg_attr(feature = "cli", deny(unsafe_code))]
 
-pub mod archive;
+// The archive workflows and the HTML report serve the command line only.
+#[cfg(feature = "cli")]
+mod archive;
 pub mod check;
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod diagnostic;
-pub mod html;
+#[cfg(feature = "cli")]
+mod html;
 pub mod notation;
 pub mod pdn;
 pub mod random;

@@ -127,11 +127,6 @@ fn name_hash(value: Option<&str>) -> u32 {
 }
 
 impl Fingerprint {
-    /// The fingerprint of a game of input `file`; None for a game with no move replayed.
-    pub fn of(file: u32, report: &GameReport) -> Option<Fingerprint> {
-        Fingerprint::with_moves(file, report, move_hashes(report).last()?)
-    }
-
     /// The fingerprint of a game whose moves hash to `moves`.
     fn with_moves(file: u32, report: &GameReport, moves: u64) -> Option<Fingerprint> {
         let tag = |name: &str| {
@@ -306,11 +301,6 @@ impl Dedupe {
     /// Games noted.
     pub fn len(&self) -> usize {
         self.prints.len()
-    }
-
-    /// Whether no game was noted.
-    pub fn is_empty(&self) -> bool {
-        self.prints.is_empty()
     }
 
     /// The fingerprint of the `ordinal`-th game noted (from 0).

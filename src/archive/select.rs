@@ -234,7 +234,6 @@ pub fn parse_plies(text: &str) -> Result<RangeInclusive<u32>, String> {
 /// A FEN asked for, read on each board it fits.
 #[derive(Clone, Debug)]
 pub struct FenWanted {
-    text: String,
     on: Vec<Position>,
 }
 
@@ -257,19 +256,11 @@ impl FenWanted {
                 errors.join("; ")
             ));
         }
-        Ok(FenWanted {
-            text: text.to_string(),
-            on,
-        })
+        Ok(FenWanted { on })
     }
 
     fn holds(&self, pos: &Position) -> bool {
         self.on.contains(pos)
-    }
-
-    /// The FEN as written.
-    pub fn text(&self) -> &str {
-        &self.text
     }
 }
 

@@ -191,6 +191,7 @@ impl FileNames {
     }
 
     /// The index of a value met before.
+    #[cfg(test)]
     pub fn get(&self, value: Option<&str>) -> Option<usize> {
         match value {
             Some(value) => self.by_value.get(value).copied(),

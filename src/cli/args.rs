@@ -2,12 +2,12 @@
 //! into a validated [`Config`] before any work starts: the command line beats the file, the
 //! file beats the defaults.
 
+use crate::check::Options;
 use crate::cli::config::{self, Choice, FileConfig};
 use crate::cli::run::inputs::{self, Input, Walk};
-use pdnkit::check::Options;
-use pdnkit::diagnostic::Kind;
-use pdnkit::diagnostic::levels::{Level, LevelError, Levels};
-use pdnkit::text::encoding::TextEncoding;
+use crate::diagnostic::Kind;
+use crate::diagnostic::levels::{Level, LevelError, Levels};
+use crate::text::encoding::TextEncoding;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
@@ -273,7 +273,7 @@ impl CommonArgs {
             .chain(given.iter().map(|(c, l)| (c.as_str(), *l, None)));
         for (code, level, place) in all {
             let at = place.as_deref().unwrap_or_default();
-            if code == pdnkit::diagnostic::code::ENCODING {
+            if code == crate::diagnostic::code::ENCODING {
                 if level != Level::Allow {
                     return Err(format!(
                         "{at}{} encoding: the encoding note about a file can only be allowed \
@@ -352,12 +352,12 @@ impl Config {
                 Input::Broken(_, reason) => {
                     code = crate::cli::run::exit::EXIT_FAILURE;
                     let why = reason.clone();
-                    let d = pdnkit::diagnostic::Diagnostic::about_file(Kind::Io { why });
-                    let line = pdnkit::diagnostic::render::human(&name, 0, &d);
+                    let d = crate::diagnostic::Diagnostic::about_file(Kind::Io { why });
+                    let line = crate::diagnostic::render::human(&name, 0, &d);
                     let _ = writeln!(std::io::stderr(), "{line}");
                     Ok(())
                 }
-                _ => writeln!(out, "{}", pdnkit::text::escape::text(&name)),
+                _ => writeln!(out, "{}", crate::text::escape::text(&name)),
             };
             if written.is_err() {
                 break; // a closed pipe: nothing more to list
@@ -388,11 +388,11 @@ pub enum GameTypeArg {
 
 impl GameTypeArg {
     /// The variant forced (None for auto).
-    pub fn variant(self) -> Option<pdnkit::Variant> {
+    pub fn variant(self) -> Option<crate::Variant> {
         match self {
             GameTypeArg::Auto => None,
-            GameTypeArg::Spantsiretti => Some(pdnkit::Variant::Spantsiretti),
-            GameTypeArg::Russian => Some(pdnkit::Variant::Russian),
+            GameTypeArg::Spantsiretti => Some(crate::Variant::Spantsiretti),
+            GameTypeArg::Russian => Some(crate::Variant::Russian),
         }
     }
 
@@ -414,10 +414,10 @@ pub enum VariantArg {
 }
 
 impl VariantArg {
-    pub fn variant(self) -> pdnkit::Variant {
+    pub fn variant(self) -> crate::Variant {
         match self {
-            VariantArg::Spantsiretti => pdnkit::Variant::Spantsiretti,
-            VariantArg::Russian => pdnkit::Variant::Russian,
+            VariantArg::Spantsiretti => crate::Variant::Spantsiretti,
+            VariantArg::Russian => crate::Variant::Russian,
         }
     }
 }

@@ -1,5 +1,5 @@
-//! Argument parsing and dispatch. Raw flags become a validated configuration before any
-//! work starts; every subcommand returns the process exit code.
+//! The `pdnkit` command line: argument parsing and dispatch. Raw flags become a validated
+//! configuration before any work starts; every subcommand returns the process exit code.
 
 mod args;
 mod cmd;
@@ -66,7 +66,7 @@ enum Command {
 
 /// The command line definition (for completions and man pages too), with `help config`
 /// naming the commands that read pdnkit.toml: those that take `--no-config`.
-pub fn command() -> clap::Command {
+fn command() -> clap::Command {
     let command = Cli::command();
     let reading: Vec<&str> = command
         .get_subcommands()
@@ -77,6 +77,13 @@ pub fn command() -> clap::Command {
     command.mut_subcommand("config", |c| c.after_long_help(help))
 }
 
+/// Runs the command line on the process's arguments (the `pdnkit` binary's `main`).
+///
+/// ```no_run
+/// fn main() -> std::process::ExitCode {
+///     pdnkit::cli::run()
+/// }
+/// ```
 pub fn run() -> ExitCode {
     output::fail_writes_past_the_size_limit();
     let cli = Cli::from_arg_matches(&command().get_matches()).unwrap_or_else(|e| e.exit());

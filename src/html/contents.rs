@@ -120,11 +120,6 @@ impl KeptGame {
             .filter(|v| !v.is_empty() && *v != "?")
     }
 
-    /// The first error diagnostic (invalid games have one).
-    pub fn first_error(&self) -> Option<&Diagnostic> {
-        self.diagnostics.iter().find(|d| d.is_error())
-    }
-
     fn from_report(report: GameReport, file: usize) -> KeptGame {
         let numeric = report.numeric.then_some(report.corner);
         let moves = report
@@ -314,11 +309,6 @@ impl Contents {
     /// Valid and invalid games kept.
     pub fn kept(&self) -> (usize, usize) {
         (self.kept_valid, self.kept_invalid)
-    }
-
-    /// How many games it keeps.
-    pub fn limits(&self) -> Limits {
-        self.limits
     }
 
     /// Warning diagnostics of all games (as `validate` counts them).

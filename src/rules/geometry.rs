@@ -277,6 +277,7 @@ impl Geometry {
     }
 
     /// Dense index (0 = a1, reading order) of a square bit.
+    #[cfg(feature = "cli")]
     pub(crate) fn dense_of_bit(&self, bit: u8) -> usize {
         (self.squares & ((1u64 << bit) - 1)).count_ones() as usize
     }

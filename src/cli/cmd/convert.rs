@@ -4,6 +4,7 @@
 
 pub mod canonical;
 
+use crate::check::{GameJob, GameReport, Needs, ReadGame};
 use crate::cli::args::{self, CapArgs, CommonArgs, Config};
 use crate::cli::config::FileConfig;
 use crate::cli::format::parquet::rows::{GAMES, GameRows};
@@ -20,9 +21,8 @@ use crate::cli::run::output::{Output, Sources, tell_error};
 use crate::cli::run::progress::{Piece, Progress, Render, render_input};
 use crate::cli::stderr::convert::{Messages, summary};
 use crate::cli::stderr::fold::{FileNotes, Taken};
-use pdnkit::check::{GameJob, GameReport, Needs, ReadGame};
-use pdnkit::text::encoding::Detection;
-use pdnkit::write::{Captures, GameObject, JsonOptions, Notation, PdnOptions, ResultStyle, Strip};
+use crate::text::encoding::Detection;
+use crate::write::{Captures, GameObject, JsonOptions, Notation, PdnOptions, ResultStyle, Strip};
 
 use std::io::{self, Write};
 use std::path::PathBuf;

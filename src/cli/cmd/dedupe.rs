@@ -1,6 +1,8 @@
 //! `pdnkit dedupe`: the groups of duplicate games across the inputs as JSON lines (or lines
 //! for people), and with `-o` an archive that keeps one game of each group.
 
+use crate::archive::dedupe::{Dedupe, Group, Options, Relation};
+use crate::check::{GameJob, GameReport, Games, Needs, ReadGame};
 use crate::cli::args::{CommonArgs, Config};
 use crate::cli::format::validation::plural;
 use crate::cli::run::archive::{
@@ -13,10 +15,8 @@ use crate::cli::run::exit::EXIT_OK;
 use crate::cli::run::exit::closed_pipe;
 use crate::cli::run::output::{Output, Scratch, Sources};
 use crate::cli::run::scratch_records::{Records, RecordsRead};
-use pdnkit::archive::dedupe::{Dedupe, Group, Options, Relation};
-use pdnkit::check::{GameJob, GameReport, Games, Needs, ReadGame};
-use pdnkit::text::escape;
-use pdnkit::write::PdnOptions;
+use crate::text::escape;
+use crate::write::PdnOptions;
 use serde::Serialize;
 use std::io::{self, Write};
 use std::path::PathBuf;

@@ -11,8 +11,8 @@ use crate::cli::run::exit::EXIT_INVALID;
 use crate::cli::run::exit::EXIT_OK;
 use crate::cli::run::inputs::Input;
 use crate::cli::run::output::{Output, Sources, tell_error, tell_note};
-use pdnkit::text::escape;
-use pdnkit::write::PdnOptions;
+use crate::text::escape;
+use crate::write::PdnOptions;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -84,7 +84,7 @@ pub fn run(args: FmtArgs) -> io::Result<u8> {
             Input::Broken(..) => {
                 if let Err(why) = input.open() {
                     let name = input.name();
-                    let line = pdnkit::diagnostic::render::human(&name, 0, &why);
+                    let line = crate::diagnostic::render::human(&name, 0, &why);
                     let _ = writeln!(io::stderr(), "{line}");
                 }
                 Err(EXIT_FAILURE)

@@ -9,7 +9,7 @@ use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::EXIT_INVALID;
 use crate::cli::run::exit::EXIT_OK;
 use crate::cli::run::output::tell_error;
-use pdnkit::write::PdnOptions;
+use crate::write::PdnOptions;
 use std::io;
 use std::path::PathBuf;
 

@@ -5,9 +5,9 @@ use crate::cli::args::VariantArg;
 use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::EXIT_OK;
 use crate::cli::run::output::tell;
-use pdnkit::notation::naming::move_text;
-use pdnkit::rules::perft::{divide, perft};
-use pdnkit::{Corner, Paths, Position, parse_fen};
+use crate::notation::naming::move_text;
+use crate::rules::perft::{divide, perft};
+use crate::{Corner, Paths, Position, parse_fen};
 use std::io::{self, Write};
 use std::time::Instant;
 
@@ -101,7 +101,7 @@ pub fn run(args: PerftArgs) -> io::Result<u8> {
             let mut doc = serde_json::json!({
                 "type": "perft",
                 "game_type": variant.game_type(),
-                "fen": pdnkit::write_fen(&position, pdnkit::FenNotation::Alpha),
+                "fen": crate::write_fen(&position, crate::FenNotation::Alpha),
                 "depth": args.depth,
                 "paths": args.paths,
                 "nodes": nodes,

@@ -1,6 +1,9 @@
 //! `pdnkit positions`: one JSON line per position of every valid game, or each position once
 //! with counts (`--unique`), on standard output or into a file.
 
+use crate::archive::positions::write_rows;
+use crate::archive::unique::UniquePositions;
+use crate::check::{GameJob, GameReport, Needs, ReadGame, Reports};
 use crate::cli::args::CommonArgs;
 use crate::cli::format::parquet::rows::{POSITIONS, PositionRows};
 use crate::cli::format::parquet::{PartitionBy, write_dataset};
@@ -11,10 +14,7 @@ use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::closed_pipe;
 use crate::cli::run::exit::verdict;
 use crate::cli::run::output::{Output, Scratch, tell_error};
-use pdnkit::archive::positions::write_rows;
-use pdnkit::archive::unique::UniquePositions;
-use pdnkit::check::{GameJob, GameReport, Needs, ReadGame, Reports};
-use pdnkit::text::escape;
+use crate::text::escape;
 use std::io::{self, Write};
 use std::path::PathBuf;
 

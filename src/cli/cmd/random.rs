@@ -3,7 +3,7 @@
 use crate::cli::run::exit::EXIT_OK;
 
 use crate::cli::args::VariantArg;
-use pdnkit::random::write_game;
+use crate::random::write_game;
 use std::io::{self, Write};
 
 /// Write reproducible random legal games as PDN (for benchmarks and tests).

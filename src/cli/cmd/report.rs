@@ -1,6 +1,6 @@
 //! `pdnkit report`: validate like `validate` does and write one self-contained HTML page
 //! (summary, charts, every invalid game on its board, a viewer per game) built by
-//! [`pdnkit::html`]. The exit code is validate's.
+//! [`crate::html`]. The exit code is validate's.
 
 use crate::cli::args::{self, CommonArgs, Config};
 use crate::cli::run::exit::EXIT_FAILURE;
@@ -9,10 +9,10 @@ use crate::cli::run::inputs::Input;
 use crate::cli::run::ordered::{Emit, in_input_order};
 use crate::cli::run::output::{Output, Sources, tell_error};
 use crate::cli::run::progress::{Progress, check_input};
-use pdnkit::diagnostic::render;
-use pdnkit::html::contents::{Contents, Limits};
-use pdnkit::html::page::{PageInfo, write_page};
-use pdnkit::text::escape;
+use crate::diagnostic::render;
+use crate::html::contents::{Contents, Limits};
+use crate::html::page::{PageInfo, write_page};
+use crate::text::escape;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -1,6 +1,12 @@
 //! `pdnkit select`: the games (or the plies of positions) that meet the conditions given, as
 //! they were written, as JSON lines naming them, or counted.
 
+use crate::archive::material::Material;
+use crate::archive::select::{
+    BoardOutcome, FenWanted, Query, ResultWanted, Selected, TagCondition, parse_plies,
+    parse_termination,
+};
+use crate::check::{GameJob, ReadGame};
 use crate::cli::args::CommonArgs;
 use crate::cli::run::archive::{
     GameWriter, InvalidGames, Source, Start, Writes, put_in_place, read_inputs, start,
@@ -9,16 +15,10 @@ use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::EXIT_INVALID;
 use crate::cli::run::exit::EXIT_OK;
 use crate::cli::run::output::Output;
-use pdnkit::archive::material::Material;
-use pdnkit::archive::select::{
-    BoardOutcome, FenWanted, Query, ResultWanted, Selected, TagCondition, parse_plies,
-    parse_termination,
-};
-use pdnkit::check::{GameJob, ReadGame};
-use pdnkit::pdn::date::DateRange;
-use pdnkit::rules::outcome::Termination;
-use pdnkit::text::escape;
-use pdnkit::write::PdnOptions;
+use crate::pdn::date::DateRange;
+use crate::rules::outcome::Termination;
+use crate::text::escape;
+use crate::write::PdnOptions;
 use serde::Serialize;
 use std::io::{self, Write};
 use std::ops::RangeInclusive;

@@ -5,7 +5,7 @@
 use crate::cli::config::{self, Choice};
 use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::EXIT_OK;
-use pdnkit::text::escape;
+use crate::text::escape;
 use std::io::{self, Write};
 use std::path::PathBuf;
 

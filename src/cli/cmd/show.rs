@@ -4,18 +4,18 @@
 mod diagram;
 mod svg;
 
+use crate::check::{GameReport, GameSink, Options, PlayedMove, StreamTotals, check_stream};
 use crate::cli::args::ReadArgs;
 use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::EXIT_OK;
 use crate::cli::run::inputs::Input;
 use crate::cli::run::output::{Sources, tell_error, tell_note, write_whole};
-use pdnkit::check::{GameReport, GameSink, Options, PlayedMove, StreamTotals, check_stream};
-use pdnkit::diagnostic::Diagnostic;
-use pdnkit::notation::fen::{FenNotation, write_fen};
-use pdnkit::notation::naming::{MoveNumber, canonical, move_text};
-use pdnkit::rules::moves::Move;
-use pdnkit::rules::position::{Color, Position};
-use pdnkit::text::encoding::TextEncoding;
+use crate::diagnostic::Diagnostic;
+use crate::notation::fen::{FenNotation, write_fen};
+use crate::notation::naming::{MoveNumber, canonical, move_text};
+use crate::rules::moves::Move;
+use crate::rules::position::{Color, Position};
+use crate::text::encoding::TextEncoding;
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 

@@ -1,5 +1,7 @@
 //! `pdnkit split`: one file per value of a tag, per year, or per N games, in a directory.
 
+use crate::archive::split::{FileNames, SplitBy, Waiting};
+use crate::check::{Games, ReadGame};
 use crate::cli::args::{self, CommonArgs};
 use crate::cli::run::archive::{
     GameWriter, Inputs, InvalidGames, Source, open_output, read_inputs,
@@ -7,9 +9,7 @@ use crate::cli::run::archive::{
 use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::EXIT_OK;
 use crate::cli::run::output::{Output, Scratch, Sources, sweep, tell_error};
-use pdnkit::archive::split::{FileNames, SplitBy, Waiting};
-use pdnkit::check::{Games, ReadGame};
-use pdnkit::text::escape;
+use crate::text::escape;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};

@@ -1,5 +1,6 @@
 //! `pdnkit validate`: every move of every game replayed; diagnostics in six formats.
 
+use crate::check::{GameReport, Reports};
 use crate::cli::args::{self, CapArgs, CommonArgs};
 use crate::cli::format::junit::Suite;
 use crate::cli::format::validation::{FileFormatter, Printer, ReportFormat, RunTotals, guessed};
@@ -11,9 +12,8 @@ use crate::cli::run::output::{Output, Sources};
 use crate::cli::run::progress::{Piece, Progress, Render, render_input};
 use crate::cli::stderr::cap::{Cap, omitted_line};
 use crate::cli::stderr::fold::FileNotes;
-use pdnkit::check::{GameReport, Reports};
-use pdnkit::diagnostic::Diagnostic;
-use pdnkit::text::encoding::Detection;
+use crate::diagnostic::Diagnostic;
+use crate::text::encoding::Detection;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -61,8 +61,8 @@ fn after_help() -> String {
          denied.\n\n\
          Exit codes: 0 every game valid, 1 at least one game invalid, 2 usage error, \
          unreadable or binary input, or no input found.",
-        pdnkit::diagnostic::levels::listing(),
-        pdnkit::diagnostic::code::UNCHECKED.join(", ")
+        crate::diagnostic::levels::listing(),
+        crate::diagnostic::code::UNCHECKED.join(", ")
     )
 }
 

@@ -3,10 +3,10 @@
 //! case in error. A file's suite is made while its games are done (its counts open it) and
 //! written when the file ends; the document around the suites is written as it goes.
 
-use pdnkit::check::GameReport;
-use pdnkit::diagnostic::render;
-use pdnkit::diagnostic::{Diagnostic, Severity};
-use pdnkit::text::escape;
+use crate::check::GameReport;
+use crate::diagnostic::render;
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::text::escape;
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use std::io::{self, Write};
 

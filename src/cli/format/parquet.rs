@@ -10,18 +10,18 @@
 mod columns;
 pub mod rows;
 
+use crate::archive::split::SplitBy;
+use crate::check::{GameJob, GameReport, Needs};
 use crate::cli::args::Config;
 use crate::cli::run::archive::{Inputs, InvalidGames, Source, read_inputs};
 use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::verdict;
 use crate::cli::run::output::{Scratch, tell_error};
+use crate::text::escape;
 use columns::{Columns, Schema};
 use parquet::file::properties::WriterProperties;
 use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::Type;
-use pdnkit::archive::split::SplitBy;
-use pdnkit::check::{GameJob, GameReport, Needs};
-use pdnkit::text::escape;
 use std::collections::HashMap;
 use std::fs::{self, File};
 use std::io;

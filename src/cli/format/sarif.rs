@@ -1,10 +1,10 @@
 //! validate's SARIF 2.1.0 report, as GitHub code scanning reads it: one rule per diagnostic
-//! code ([`pdnkit::diagnostic::code::ALL`], with its help), one result per finding. The
+//! code ([`crate::diagnostic::code::ALL`], with its help), one result per finding. The
 //! document is written as it goes: its head (the tool and its rules) first, then each result
 //! as its game is done, then its close; nothing of the games is kept.
 
-use pdnkit::diagnostic::{Diagnostic, Severity, code};
-use pdnkit::text::escape;
+use crate::diagnostic::{Diagnostic, Severity, code};
+use crate::text::escape;
 use serde_sarif::sarif;
 use std::io::{self, Write};
 

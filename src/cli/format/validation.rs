@@ -1,19 +1,19 @@
 //! Writing validation results in the six formats: human lines, JSON Lines, one JSON
 //! document, GitHub workflow commands, SARIF ([`crate::cli::format::sarif`]) and JUnit XML
 //! ([`crate::cli::format::junit`]). A diagnostic is rendered by
-//! [`pdnkit::diagnostic::render`] (its human line, its GitHub command, its JSON object); here
+//! [`crate::diagnostic::render`] (its human line, its GitHub command, its JSON object); here
 //! a game and a file problem become JSON objects ([`GameObject`], [`FileObject`]) and the
 //! run's closing summary is written.
 
+use crate::check::{GameReport, StreamTotals};
 use crate::cli::format::junit;
 use crate::cli::format::sarif;
 use crate::cli::run::progress::Piece;
-use pdnkit::check::{GameReport, StreamTotals};
-use pdnkit::diagnostic::render::{self, github_data, github_property};
-use pdnkit::diagnostic::{Diagnostic, Kind, Severity};
-use pdnkit::text::encoding::Detection;
-use pdnkit::text::escape;
-use pdnkit::write::GameObject;
+use crate::diagnostic::render::{self, github_data, github_property};
+use crate::diagnostic::{Diagnostic, Kind, Severity};
+use crate::text::encoding::Detection;
+use crate::text::escape;
+use crate::write::GameObject;
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -111,7 +111,7 @@ impl FileFormatter<'_> {
         }
     }
 
-    /// A problem with the file as a whole ([`pdnkit::diagnostic::Kind::about_file`]).
+    /// A problem with the file as a whole ([`crate::diagnostic::Kind::about_file`]).
     pub fn file_problem(&self, out: &mut dyn Write, d: &Diagnostic) -> io::Result<()> {
         // JSON has everything: `-q` thins the human and github lines only.
         let json = matches!(self.format, ReportFormat::Json | ReportFormat::Jsonl);

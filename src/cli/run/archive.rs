@@ -2,19 +2,19 @@
 //! reading every input in input order, game by game, with the game's bytes, the progress bar,
 //! and the report of inputs that cannot be read.
 
+use crate::check::{
+    DoneSink, GameCount, GameJob, Needs, ReadGame, StreamTotals, read_stream_parallel,
+};
 use crate::cli::args::{self, CommonArgs, Config};
 use crate::cli::format::validation::{FileFormatter, ReportFormat};
 use crate::cli::run::inputs::Input;
 use crate::cli::run::output::{Output, Sources, tell_error};
 use crate::cli::run::progress::Progress;
 use crate::cli::stderr::fold::{FileNotes, Taken};
-use pdnkit::check::{
-    DoneSink, GameCount, GameJob, Needs, ReadGame, StreamTotals, read_stream_parallel,
-};
-use pdnkit::diagnostic::{Diagnostic, Kind};
-use pdnkit::text::encoding::{Detection, TextEncoding};
-use pdnkit::write::as_written::{self, Open};
-use pdnkit::write::{Canonical, GameText, PdnOptions, comments_between, write_game};
+use crate::diagnostic::{Diagnostic, Kind};
+use crate::text::encoding::{Detection, TextEncoding};
+use crate::write::as_written::{self, Open};
+use crate::write::{Canonical, GameText, PdnOptions, comments_between, write_game};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -167,7 +167,7 @@ impl GameWriter {
     /// Writes a game's text as it was written (decoded), ending with a line break (a
     /// writer of canonical PDN too writes it as it is). A game without a result that the
     /// game after it would continue when read back is closed first
-    /// ([`pdnkit::write::as_written`]).
+    /// ([`crate::write::as_written`]).
     pub fn write_text(&mut self, out: &mut dyn Write, text: &str) -> io::Result<()> {
         if let Some((open, result)) = self.open.take()
             && as_written::continued_by(open, text.as_bytes())

@@ -9,9 +9,9 @@
 //! order and the run goes on. Binary files are found when opened (a NUL byte near the start,
 //! as git and ripgrep tell).
 
+use crate::diagnostic::{Diagnostic, Kind};
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 use ignore::WalkBuilder;
-use pdnkit::diagnostic::{Diagnostic, Kind};
 use std::fs::File;
 use std::io::{self, IsTerminal, Read};
 use std::path::{Path, PathBuf};
@@ -31,11 +31,11 @@ pub type Unreadable = Box<Diagnostic>;
 const BINARY_PROBE: usize = 8000;
 
 impl Input {
-    /// How outputs name the input ([`pdnkit::text::escape::file_name`]: distinct for distinct paths).
+    /// How outputs name the input ([`crate::text::escape::file_name`]: distinct for distinct paths).
     pub fn name(&self) -> String {
         match self {
             Input::Stdin => "<stdin>".to_string(),
-            Input::File(p) | Input::Broken(p, _) => pdnkit::text::escape::file_name(p),
+            Input::File(p) | Input::Broken(p, _) => crate::text::escape::file_name(p),
         }
     }
 
@@ -176,7 +176,7 @@ pub fn collect(paths: &[PathBuf], walk: &Walk) -> Result<Vec<Input>, Refusal> {
         match std::fs::metadata(path) {
             Err(e) => inputs.push(Input::Broken(path.clone(), format!("cannot read: {e}"))),
             Ok(meta) if meta.is_dir() => {
-                walked.push(pdnkit::text::escape::file_name(path));
+                walked.push(crate::text::escape::file_name(path));
                 walk_dir(path, walk, &matcher, implicit, &mut inputs)
             }
             Ok(_) => inputs.push(Input::File(path.clone())),
@@ -215,7 +215,7 @@ fn nothing_found(walked: &[String], walk: &Walk) -> String {
         if skipped.is_empty() { "" } else { "; " },
         skipped.join("; ")
     );
-    pdnkit::text::escape::text(&message).into_owned()
+    crate::text::escape::text(&message).into_owned()
 }
 
 /// Standard input is a pipe, a file or a socket (not a terminal, not /dev/null): read it
@@ -282,7 +282,7 @@ fn walk_dir(root: &Path, walk: &Walk, matcher: &Matcher, implicit: bool, inputs:
                 Walked::Broken(path, reason) => inputs.push(Input::Broken(path, reason)),
                 Walked::IgnoreFile(message) => {
                     let message = format!("pdnkit: warning: {message} (the rest of it is used)");
-                    eprintln!("{}", pdnkit::text::escape::text(&message));
+                    eprintln!("{}", crate::text::escape::text(&message));
                 }
             },
         }
@@ -312,7 +312,7 @@ fn walk_error(root: &Path, e: ignore::Error) -> Walked {
             }
             ignore::Error::Io(io) => return Walked::Broken(path, format!("cannot read: {io}")),
             other => {
-                let shown = pdnkit::text::escape::file_name(&path);
+                let shown = crate::text::escape::file_name(&path);
                 return Walked::IgnoreFile(format!("{shown}: {other}"));
             }
         }

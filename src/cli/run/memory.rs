@@ -9,7 +9,7 @@
 
 /// Asks the allocator for one arena (glibc on Linux; elsewhere nothing to do).
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
-#[allow(unsafe_code)] // the binary's one unsafe call (main.rs denies unsafe code elsewhere)
+#[allow(unsafe_code)] // the crate's one unsafe call (lib.rs denies unsafe code elsewhere)
 pub fn one_arena() {
     // SAFETY: mallopt only sets a tuning parameter of the allocator, before any thread of
     // ours allocates; it fails harmlessly (returns 0) where it is not supported.

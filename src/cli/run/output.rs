@@ -28,7 +28,7 @@ mod cleanup;
 pub use cleanup::{Scratch, fail_writes_past_the_size_limit, sweep};
 
 use crate::cli::run::inputs::Input;
-use pdnkit::text::escape;
+use crate::text::escape;
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};

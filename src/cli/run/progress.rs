@@ -1,16 +1,16 @@
 //! The progress bar, validating an input with it, and the work on one input in pieces
 //! ([`render_input`]).
 
+use crate::check::{
+    DoneSink, GameCount, GameJob, GameSink, ReportSink, Reports, StreamTotals, read_stream_parallel,
+};
 use crate::cli::args::Config;
 use crate::cli::run::inputs::{Input, Unreadable};
 use crate::cli::run::ordered::Emit;
 use crate::cli::run::output::WRITE_BUFFER;
+use crate::diagnostic::{Diagnostic, Kind};
+use crate::text::encoding::Detection;
 use indicatif::{ProgressBar, ProgressStyle};
-use pdnkit::check::{
-    DoneSink, GameCount, GameJob, GameSink, ReportSink, Reports, StreamTotals, read_stream_parallel,
-};
-use pdnkit::diagnostic::{Diagnostic, Kind};
-use pdnkit::text::encoding::Detection;
 use std::io::{self, Write};
 
 /// A progress bar over the bytes of all inputs, on stderr, only on a terminal.
@@ -182,7 +182,7 @@ const SMALL_INPUT: u64 = 64 << 10;
 /// calling thread). A file is read on the calling thread when one worker would do all the
 /// work anyway (a file never makes the reader wait, so nothing is gained by reading it
 /// apart); a pipe is read apart even for one worker, so that what it gives slowly is shown
-/// as it comes ([`pdnkit::check::DoneSink::idle`]).
+/// as it comes ([`crate::check::DoneSink::idle`]).
 pub fn threads_for(input: &Input, threads: usize) -> usize {
     match input.size() {
         Some(size) if size < SMALL_INPUT || threads <= 1 => 0,

@@ -2,9 +2,9 @@
 //! `--max-file-diagnostics`): a flood from a garbled file ends with one line that says how
 //! many more there are. JSON output is not capped: it holds every diagnostic.
 
+use crate::check::GameReport;
 use crate::cli::args::Caps;
-use pdnkit::check::GameReport;
-use pdnkit::diagnostic::Severity;
+use crate::diagnostic::Severity;
 
 /// What one file has printed so far.
 pub struct Cap {

@@ -1,11 +1,11 @@
 //! What `convert` says on standard error, whichever form it writes: the diagnostics of invalid
 //! games (capped), the games that fit both boards, and the closing summary.
 
+use crate::check::{GameReport, StreamTotals};
 use crate::cli::args::Config;
 use crate::cli::format::validation::{FileFormatter, ReportFormat, plural};
 use crate::cli::stderr::cap::{Cap, omitted_line};
 use crate::cli::stderr::fold::{FileNotes, Taken};
-use pdnkit::check::{GameReport, StreamTotals};
 use std::io;
 
 /// What `convert` says on standard error about the games of one input: the diagnostics of

@@ -8,8 +8,8 @@
 //! The notes are taken out of a game where it is read ([`FileNotes::strip`], on a worker)
 //! and counted for the file in input order ([`FileNotes::fold`]).
 
-use pdnkit::check::{GameReport, GameTypeSource};
-use pdnkit::diagnostic::{Diagnostic, Kind, NAMED_GAMES, Severity};
+use crate::check::{GameReport, GameTypeSource};
+use crate::diagnostic::{Diagnostic, Kind, NAMED_GAMES, Severity};
 
 /// The notes of the games of one file, folded.
 #[derive(Default)]

@@ -2,6 +2,7 @@
 //! made from its bytes (which canonical PDN keeps where it does not rewrite them) on the
 //! thread that reads it, and the comments between games, as they come.
 
+use crate::check::{GameJob, GameReport, Needs, ReadGame};
 use crate::cli::args::Config;
 use crate::cli::run::archive::{
     GameWriter, Handle, Inputs, InvalidGames, Reading, Source, canonical, put_in_place, read_inputs,
@@ -12,9 +13,8 @@ use crate::cli::run::exit::verdict;
 use crate::cli::run::inputs::Input;
 use crate::cli::run::output::{Output, Sources, tell_error};
 use crate::cli::stderr::convert::{Messages, summary};
-use pdnkit::check::{GameJob, GameReport, Needs, ReadGame};
-use pdnkit::diagnostic::{Diagnostic, Kind, Severity, code};
-use pdnkit::write::{Canonical, FixedResult, PdnOptions};
+use crate::diagnostic::{Diagnostic, Kind, Severity, code};
+use crate::write::{Canonical, FixedResult, PdnOptions};
 use std::io::{self, Write};
 use std::path::Path;
 

@@ -3,14 +3,14 @@
 //! `.`, the last move's from and to squares in brackets.
 
 use super::Scene;
-use pdnkit::rules::position::Color;
-use pdnkit::text::escape::text;
+use crate::rules::position::Color;
+use crate::text::escape::text;
 use std::fmt::Write;
 
 const COLUMNS: &[u8] = b"abcdefghij";
 
 /// The character for what stands on a dark square.
-fn glyph(piece: Option<pdnkit::Piece>, unicode: bool) -> char {
+fn glyph(piece: Option<crate::Piece>, unicode: bool) -> char {
     match (piece.map(|p| (p.color, p.king)), unicode) {
         (None, false) => '.',
         (None, true) => '·',

@@ -1,8 +1,8 @@
-//! The board of a [`Scene`] as a standalone SVG picture (drawn by [`pdnkit::html::board`]),
+//! The board of a [`Scene`] as a standalone SVG picture (drawn by [`crate::html::board`]),
 //! the last move's from and to squares marked, a caption below.
 
 use super::Scene;
-use pdnkit::html::board::{Marks, caption_room, picture};
+use crate::html::board::{Marks, caption_room, picture};
 use std::fmt::Write;
 
 pub fn render(scene: &Scene) -> String {

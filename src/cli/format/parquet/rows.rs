@@ -4,13 +4,13 @@
 
 use super::columns::{Cell, Columns, Kind, Node, Schema};
 use super::{Chunk, PartitionBy};
+use crate::archive::material::Material;
+use crate::archive::positions::{main_line, result_for, side_name};
+use crate::check::{GameJob, ReadGame};
 use crate::cli::stderr::fold::FileNotes;
-use pdnkit::archive::material::Material;
-use pdnkit::archive::positions::{main_line, result_for, side_name};
-use pdnkit::check::{GameJob, ReadGame};
-use pdnkit::notation::fen::{FenNotation, push_fen};
-use pdnkit::notation::naming::needs_full_path;
-use pdnkit::write::{GameObject, JsonOptions};
+use crate::notation::fen::{FenNotation, push_fen};
+use crate::notation::naming::needs_full_path;
+use crate::write::{GameObject, JsonOptions};
 use std::sync::LazyLock;
 
 use Kind::{Bool, Double, Int64, Str};
@@ -163,8 +163,8 @@ impl GameJob for PositionRows {
     }
 }
 
-/// The rows of a valid game, as `pdnkit::archive::positions::write_rows` writes them.
-fn position_rows(rows: &mut Columns, file: &str, report: &pdnkit::check::GameReport, every: u32) {
+/// The rows of a valid game, as `crate::archive::positions::write_rows` writes them.
+fn position_rows(rows: &mut Columns, file: &str, report: &crate::check::GameReport, every: u32) {
     let every = every.max(1);
     let outcome = report.declared.map(|r| r.verdict());
     let mut fen = Vec::with_capacity(128);
