@@ -143,11 +143,23 @@ fn check(args: &[&str], twice: bool, expected: fn(&[u8], Games) -> Games) {
         if read.is_empty() {
             continue;
         }
-        let out = run(args, data);
+        let written = pdnkit()
+            .args(args)
+            .arg("-")
+            .write_stdin(&data[..])
+            .output()
+            .unwrap();
+        let out = written.stdout;
         let back = games(&out);
         let expected = expected(data, read);
         if back != expected {
-            failed.push(format!("{name}: {expected:?}\nread back as {back:?}"));
+            // How the writer ended, to tell a reading fault from a run that failed.
+            failed.push(format!(
+                "{name}: {expected:?}\nread back as {back:?} (writer: {}, {} bytes, stderr {:?})",
+                written.status,
+                out.len(),
+                String::from_utf8_lossy(&written.stderr)
+            ));
         } else if twice && run(args, &out) != out {
             failed.push(format!("{name}: written again, the output changes"));
         }
