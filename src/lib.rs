@@ -13,8 +13,9 @@
 //! [`text`] (encodings, escaping), [`pdn`] (the reader, syntax only), [`rules`] (the rules
 //! engine), [`notation`] (FEN, move names, written moves resolved), [`diagnostic`] (what
 //! validation reports), [`random`] (generated games), [`check`] (validation and the one
-//! driver), [`mod@write`] (JSON and canonical PDN), [`stats`]; above them, private to the
-//! crate, the archive workflows and the HTML report that the command line (module `cli`, feature `cli`) uses.
+//! driver), [`mod@write`] (JSON and canonical PDN); above them, private to the crate, the
+//! statistics, the archive workflows and the HTML report that the command line (module
+//! `cli`, feature `cli`) uses.
 //!
 //! The rules engine:
 //! - [`Variant`]: the rule set (board, start position, when captured pieces are removed).
@@ -33,7 +34,7 @@
 //!   [`diagnostic`]s; the one driver of every command ([`check::read_stream`], on threads
 //!   [`check::read_stream_parallel`]: a [`check::GameJob`] per game, results in input
 //!   order; [`check::check_stream`] hands on the reports).
-//! - [`mod@write`]: games as JSON or as canonical PDN; [`stats`]: statistics over archives.
+//! - [`mod@write`]: games as JSON or as canonical PDN.
 //! - [`text::encoding`] (UTF-8 or a single-byte code page, guessed), [`text::escape`]
 //!   (untrusted text made safe to print), [`diagnostic::levels`] (severities chosen per
 //!   diagnostic code).
@@ -193,7 +194,8 @@ pub mod notation;
 pub mod pdn;
 pub mod random;
 pub mod rules;
-pub mod stats;
+#[cfg(feature = "cli")]
+mod stats;
 pub mod text;
 pub mod write;
 

@@ -662,6 +662,7 @@ impl Stats {
     }
 
     /// Games counted so far.
+    #[cfg(test)]
     pub fn games(&self) -> usize {
         self.games
     }

@@ -9,8 +9,8 @@
 //! after it: the value of its `Result` tag when that is a result (so that the two agree),
 //! else `*` (unknown).
 
-use crate::pdn::GameResult;
 use crate::pdn::result::parse_result_tag;
+use crate::pdn::{GameResult, ParsedGame, RawGame, Scanner, Skip, Visitor};
 
 /// How the text after a game written as written may continue it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,10 +24,28 @@ pub enum Open {
 }
 
 /// How `bytes`, a game's text as read (from its first construct to the end of its last),
-/// may be continued: tags only when each of its lines starts with `[` (a tag, or one its
-/// line cuts short).
+/// may be continued, as the reader reads it: closed by a result at its top level (outside
+/// variations, comments and tags; `[White "K"]*` ends its game), tags only when it has no
+/// movetext, else movetext. A game that plainly ends with a result (its last word, on a
+/// last line with no tag or comment, and no variation in the game) is told at once; any
+/// other is read again by the [`Scanner`].
 pub fn open(bytes: &[u8]) -> Open {
     let text = bytes.trim_ascii_end();
+    if text.is_empty() || plainly_closed(text) {
+        return Open::Closed;
+    }
+    let mut scanner = Scanner::new(text);
+    let mut open = Open::Closed;
+    while let Ok(Some(game)) = scanner.read_game(&mut HowItEnds) {
+        open = game;
+    }
+    open
+}
+
+/// Whether `text` ends with a result that nothing before it can take into a tag, a
+/// comment or a variation: its last word, on a last line whose comments close on it and
+/// which holds no tag, and no `(` in the movetext (the lines after those of the tags).
+fn plainly_closed(text: &[u8]) -> bool {
     let last = text
         .rsplit(|b| b.is_ascii_whitespace())
         .next()
@@ -36,18 +54,54 @@ pub fn open(bytes: &[u8]) -> Open {
         .rsplit(|&b| b == b'\n' || b == b'\r')
         .next()
         .unwrap_or_default();
-    // A result on a tag's line (one its line cuts short) is part of the tag.
-    if text.is_empty() || (GameResult::from_bytes(last).is_some() && !last_line.starts_with(b"[")) {
-        return Open::Closed;
+    let tag_lines = text
+        .split_inclusive(|&b| b == b'\n')
+        .take_while(|line| line.trim_ascii_start().starts_with(b"["))
+        .map(<[u8]>::len)
+        .sum::<usize>();
+    let movetext = text.get(tag_lines..).unwrap_or_default();
+    GameResult::from_bytes(last).is_some()
+        && comments_close(last_line)
+        && memchr::memchr(b'(', movetext).is_none()
+}
+
+/// Whether every `{` comment of `line` closes on it and it holds no `;` or `%` comment and
+/// no `[`.
+fn comments_close(line: &[u8]) -> bool {
+    if memchr::memchr(b'[', line).is_some() {
+        return false;
     }
-    let tags_only = text
-        .split(|&b| b == b'\n' || b == b'\r')
-        .map(<[u8]>::trim_ascii)
-        .all(|line| line.is_empty() || line.starts_with(b"["));
-    if tags_only {
-        Open::Tags
-    } else {
-        Open::Movetext
+    let mut rest = line;
+    while let Some(at) = memchr::memchr3(b'{', b';', b'%', rest) {
+        if rest[at] != b'{' {
+            return false;
+        }
+        match memchr::memchr(b'}', &rest[at..]) {
+            Some(close) => rest = &rest[at + close..],
+            None => return false,
+        }
+    }
+    true
+}
+
+/// The scanner's visitor that tells how a game it read may be continued.
+struct HowItEnds;
+
+impl Visitor for HowItEnds {
+    type Output = Open;
+
+    fn begin_game(&mut self, _game: &RawGame<'_>) -> Skip {
+        Skip(true)
+    }
+
+    fn end_game(&mut self, _game: &RawGame<'_>, read: &ParsedGame) -> Open {
+        if read.result().is_some() {
+            Open::Closed
+        } else if read.tokens.is_empty() {
+            Open::Tags
+        } else {
+            Open::Movetext
+        }
     }
 }
 
@@ -87,6 +141,32 @@ mod tests {
         assert_eq!(open(b"[Event \"a\"]\n[Site 1-0"), Open::Tags);
         assert_eq!(open(b"[Event \"a\"]\n\n1. c3-d4"), Open::Movetext);
         assert_eq!(open(b"1. c3-d4 {1-0}"), Open::Movetext);
+        // A result after a tag's `]` on its line is a result: it ends the game.
+        assert_eq!(open(b"[Event \"a\"]\n[White \"K\"]*"), Open::Closed);
+        assert_eq!(open(b"[Event \"a\"][Result \"1-0\"] 1-0"), Open::Closed);
+        // A result in a comment its line ends, in a line comment or in a variation is none.
+        assert_eq!(open(b"[Event \"a\"]\n1. c3-d4 {x 1-0"), Open::Movetext);
+        assert_eq!(open(b"[Event \"a\"]\n1. c3-d4 ; 1-0"), Open::Movetext);
+        assert_eq!(open(b"1. c3-d4 (1... f6-g5 1-0"), Open::Movetext);
+        assert_eq!(open(b"1. c3-d4 (1... f6-g5) 1-0"), Open::Closed);
+        // The quick answer and the reader's agree.
+        for text in [
+            &b"[Event \"Cup (A)\"]\n1. c3-d4 {a} f6-g5 {b} 1-0"[..],
+            b"1. c3-d4 {a\nb} 1-0",
+            b"1. c3-d4 {a} ; b 1-0",
+            b"1. c3-d4 {a} {b 1-0",
+            b"1. c3-d4 % 1-0",
+        ] {
+            let quick = plainly_closed(text);
+            let mut scanner = Scanner::new(text);
+            let read = scanner.read_game(&mut HowItEnds).unwrap();
+            assert_eq!(
+                quick,
+                read == Some(Open::Closed),
+                "{}",
+                String::from_utf8_lossy(text)
+            );
+        }
         assert!(continued_by(Open::Tags, b"[Event \"b\"]"));
         assert!(continued_by(Open::Tags, b"1. c3-d4 *"));
         assert!(continued_by(Open::Movetext, b"1. c3-d4 *"));

@@ -306,8 +306,9 @@ fn convert_waiting_on_stdin(d: &Dir) -> std::process::Child {
     child
 }
 
+/// Sends `signal` (`-TERM`, `-KILL`, ...) to `child`.
 #[cfg(unix)]
-fn kill(child: &std::process::Child, signal: &str) {
+pub(crate) fn kill(child: &std::process::Child, signal: &str) {
     let status = std::process::Command::new("kill")
         .args([signal, &child.id().to_string()])
         .status()

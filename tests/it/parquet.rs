@@ -408,3 +408,98 @@ fn an_unreadable_input_leaves_no_directory() {
     left.sort();
     assert_eq!(left, ["binary.pdn", "games.pdn"]);
 }
+
+/// The names beside `dir` (in its parent) that look like pdnkit's temporaries.
+#[cfg(unix)]
+fn temporaries(parent: &Path) -> Vec<PathBuf> {
+    fs::read_dir(parent)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with(".pdnkit-")
+        })
+        .collect()
+}
+
+/// Starts `positions - --format parquet -o DIR` with standard input left open, once it has
+/// opened its first file in the temporary beside DIR (it has rows of the games given and
+/// waits for more); returns it with its standard input.
+#[cfg(unix)]
+fn parquet_waiting_on_stdin(dir: &Path) -> (std::process::Child, Option<std::process::ChildStdin>) {
+    use std::io::Write;
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let before = temporaries(dir.parent().unwrap());
+    let mut child = crate::harness::command()
+        .args(["positions", "--no-config", "-", "--format", "parquet", "-o"])
+        .arg(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take();
+    // Enough games that the reader hands some on before it waits for more.
+    let games = ARCHIVE.repeat(1000);
+    stdin.as_mut().unwrap().write_all(games.as_bytes()).unwrap();
+    let started = Instant::now();
+    loop {
+        let mine: Vec<PathBuf> = temporaries(dir.parent().unwrap())
+            .into_iter()
+            .filter(|t| !before.contains(t))
+            .collect();
+        if let [tmp] = &mine[..]
+            && tmp.join("part-0.parquet").exists()
+        {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "no part file in a temporary beside {}",
+            dir.display()
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    (child, stdin)
+}
+
+/// A signal in the middle of writing removes the temporary directory beside DIR and makes
+/// no DIR; after SIGKILL, the next run that writes beside it removes what was left.
+#[cfg(unix)]
+#[test]
+fn a_signal_mid_write_leaves_no_directory_and_no_temporary() {
+    use crate::output::kill;
+    use std::os::unix::process::ExitStatusExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("rows");
+    for (signal, number) in [("-TERM", 15), ("-INT", 2), ("-HUP", 1)] {
+        let (mut child, stdin) = parquet_waiting_on_stdin(&dir);
+        kill(&child, signal);
+        let status = child.wait().unwrap();
+        drop(stdin);
+        assert_eq!(status.signal(), Some(number), "ended by {signal}");
+        assert!(temporaries(tmp.path()).is_empty(), "{signal}");
+        assert!(!dir.exists(), "{signal}");
+    }
+    let (mut child, stdin) = parquet_waiting_on_stdin(&dir);
+    kill(&child, "-KILL");
+    child.wait().unwrap();
+    drop(stdin);
+    assert_eq!(temporaries(tmp.path()).len(), 1, "SIGKILL leaves it");
+    let input = archive(tmp.path());
+    let (code, _, err) = run(&[
+        "positions",
+        "--no-config",
+        input.to_str().unwrap(),
+        "--format",
+        "parquet",
+        "-o",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}"); // the archive's invalid game
+    assert!(dir.join("part-0.parquet").is_file());
+    assert!(temporaries(tmp.path()).is_empty(), "swept by the next run");
+}

@@ -143,11 +143,23 @@ fn check(args: &[&str], twice: bool, expected: fn(&[u8], Games) -> Games) {
         if read.is_empty() {
             continue;
         }
-        let out = run(args, data);
+        let written = pdnkit()
+            .args(args)
+            .arg("-")
+            .write_stdin(&data[..])
+            .output()
+            .unwrap();
+        let out = written.stdout;
         let back = games(&out);
         let expected = expected(data, read);
         if back != expected {
-            failed.push(format!("{name}: {expected:?}\nread back as {back:?}"));
+            // How the writer ended, to tell a reading fault from a run that failed.
+            failed.push(format!(
+                "{name}: {expected:?}\nread back as {back:?} (writer: {}, {} bytes, stderr {:?})",
+                written.status,
+                out.len(),
+                String::from_utf8_lossy(&written.stderr)
+            ));
         } else if twice && run(args, &out) != out {
             failed.push(format!("{name}: written again, the output changes"));
         }
@@ -240,4 +252,47 @@ fn the_smallest_cases_read_back_alike() {
         let text = String::from_utf8_lossy(&out);
         assert_eq!(games(&out), [(false, 1), (true, 1)], "{args:?}: {text}");
     }
+}
+
+/// A result written after a tag's `]` on its line (`[White "K"]*`) ends the game: game 1 is
+/// its two tags and `*`, no move; game 2 the next two tags and `1. c3-d4 *` (one legal ply
+/// on 8x8). Written as written (merge, select, dedupe -o, split), it stays two games: no
+/// result is added to game 1 (a `*` after a blank line would read back as a third game).
+#[test]
+fn a_result_after_a_tag_on_its_line_ends_its_game_when_written_back() {
+    let input = b"[Event \"a\"]\n[White \"K\"]*\n[Black \"S\"]\n[GameType \"25\"]\n\n1. c3-d4 *\n";
+    let read = games(input);
+    assert_eq!(read.len(), 2, "{read:?}");
+    assert_eq!(read[0].1, 0);
+    assert_eq!(read[1], (true, 1));
+    for args in [
+        &["merge"][..],
+        &["select"],
+        &["dedupe", "--no-progress", "-o", "-"],
+    ] {
+        let out = run(args, input);
+        let text = String::from_utf8_lossy(&out);
+        assert_eq!(games(&out), read, "{args:?}: {text}");
+        assert!(
+            text.starts_with("[Event \"a\"]\n[White \"K\"]*\n\n[Black"),
+            "{args:?}: {text}"
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("in.pdn");
+    fs::write(&path, input).unwrap();
+    let out = dir.path().join("out");
+    let status = pdnkit()
+        .args(["split", "--no-config", "--by", "1000", "-o"])
+        .arg(&out)
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(status.status.code(), Some(0), "{status:?}");
+    let files: Vec<PathBuf> = fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert_eq!(games(&fs::read(&files[0]).unwrap()), read);
 }

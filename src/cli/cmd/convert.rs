@@ -43,7 +43,7 @@ pub struct ConvertArgs {
     /// standard input when it is a pipe or a file, else the current directory.
     paths: Vec<PathBuf>,
     /// json: one document {"games":[...]}; jsonl: one game object per line; pdn: canonical
-    /// PDN 3.0; parquet: the game objects as Parquet files (zstd) in the directory -o DIR,
+    /// PDN 3.0; parquet: the game objects as Parquet files (Snappy) in the directory -o DIR,
     /// written whole or not at all.
     #[arg(long, value_enum, value_name = "FORMAT", alias = "to")]
     format: Target,

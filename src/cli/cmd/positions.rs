@@ -40,7 +40,7 @@ pub struct PositionsArgs {
     /// --format parquet: the directory to make (new or empty).
     #[arg(short, long, value_name = "FILE|DIR")]
     output: Option<PathBuf>,
-    /// jsonl: one JSON object per line; parquet: the same rows as Parquet files (zstd) in
+    /// jsonl: one JSON object per line; parquet: the same rows as Parquet files (Snappy) in
     /// the directory -o DIR, written whole or not at all.
     #[arg(long, value_enum, value_name = "FORMAT", default_value = "jsonl")]
     format: RowsFormat,

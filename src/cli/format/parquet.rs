@@ -32,6 +32,11 @@ use std::sync::Arc;
 /// positions).
 const ROW_GROUP_BYTES: usize = 8 << 20;
 
+/// Row groups in a file: the next rows of its partition start its next part file, so that
+/// what a file's writer keeps until its footer (each row group's metadata) stays bounded
+/// (about 4 million positions a file).
+const ROW_GROUPS_PER_FILE: usize = 64;
+
 /// Files open at once; with more partitions, the one least recently given a row is
 /// completed, and a later row of its partition starts its next part file.
 const OPEN_FILES: usize = 16;
@@ -117,6 +122,8 @@ struct Part {
     directory: Option<String>,
     writer: SerializedFileWriter<File>,
     held: Columns,
+    /// Row groups written.
+    groups: usize,
     /// When it last had rows (a count of chunks).
     used: u64,
 }
@@ -215,7 +222,12 @@ impl Dataset {
         part.held.append(chunk.rows);
         if part.held.size() >= ROW_GROUP_BYTES {
             let written = write_held(part);
+            let full = part.groups >= ROW_GROUPS_PER_FILE;
             written.map_err(|e| self.context(e))?;
+            if full {
+                let full = self.open.swap_remove(at);
+                complete(full).map_err(|e| self.context(e))?;
+            }
         }
         Ok(())
     }
@@ -247,6 +259,7 @@ impl Dataset {
             directory,
             writer,
             held: self.schema.columns(),
+            groups: 0,
             used: self.chunks,
         });
         Ok(self.open.len() - 1)
@@ -276,6 +289,7 @@ impl Dataset {
 /// Writes the rows `part` holds as a row group.
 fn write_held(part: &mut Part) -> io::Result<()> {
     let group = part.writer.next_row_group().map_err(parquet_error)?;
+    part.groups += 1;
     part.held.write_row_group(group).map_err(parquet_error)
 }
 

@@ -202,6 +202,10 @@ fn position_rows(rows: &mut Columns, file: &str, report: &crate::check::GameRepo
             result.map(|(word, _)| Cell::Str(word)),
             result.map(|(_, score)| Cell::Double(score)),
         ]);
+        if rows.rows() == 1 {
+            // The game's other rows are about as long as its first.
+            rows.reserve(report.moves.len() / every as usize);
+        }
     }
 }
 
