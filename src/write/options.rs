@@ -60,6 +60,9 @@ pub struct PdnOptions {
     pub strip: Strip,
     /// Write the result the board proves where the declared one disagrees with it.
     pub fix_results: bool,
+    /// Leave out the `{pdnkit: ...}` comments that name the errors of an invalid game
+    /// (`pdnkit fmt` reshapes a user's file; it does not write its verdicts into it).
+    pub no_error_comments: bool,
 }
 
 impl PdnOptions {

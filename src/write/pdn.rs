@@ -62,6 +62,7 @@ pub fn write_game(report: &GameReport, text: &GameText, options: &PdnOptions) ->
     let findings = report
         .diagnostics
         .iter()
+        .filter(|_| !options.no_error_comments)
         .filter(|d| d.is_error() && !(fix.is_some() && d.code() == code::RESULT_MISMATCH))
         .map(|d| Finding {
             offset: d.offset,

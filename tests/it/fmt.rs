@@ -133,3 +133,25 @@ fn standard_input_goes_to_standard_output() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(String::from_utf8(out.stdout).unwrap(), CANONICAL);
 }
+
+/// An invalid game is reshaped but not annotated: no `{pdnkit: ...}` comment naming its error
+/// is written into the file (convert --format pdn writes one), and the rewritten file is in
+/// shape for the next `--check`.
+#[test]
+fn an_invalid_game_gets_no_comment_naming_its_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let messy = "[Event \"x\"]\n[GameType \"25\"]\n\n1.c3-d4   f6-e5 2. a3-b4 {a note} b6-a5 *\n";
+    // Written by hand: the tags in canonical form, the moves as canonical PDN writes them,
+    // the illegal 2. a3-b4 (a capture is compulsory) and what follows it as written.
+    let want = "[Event \"x\"]\n[GameType \"25,W,8,8,A0,0\"]\n[Result \"*\"]\n\n\
+                1. c3-d4 f6-e5 2. a3-b4 {a note} b6-a5 *\n";
+    fs::write(dir.path().join("g.pdn"), messy).unwrap();
+    let (code, _, stderr) = run(dir.path(), &["fmt", "--no-config", "g.pdn"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(fs::read_to_string(dir.path().join("g.pdn")).unwrap(), want);
+    let (code, stdout, _) = run(dir.path(), &["fmt", "--no-config", "--check", "g.pdn"]);
+    assert_eq!((code, stdout.as_str()), (0, ""));
+    // convert still names the error in a comment.
+    let (_, converted, _) = run(dir.path(), &["convert", "--format", "pdn", "g.pdn"]);
+    assert!(converted.contains("{pdnkit: illegal-move: "), "{converted}");
+}

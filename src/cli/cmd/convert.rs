@@ -153,6 +153,7 @@ impl PdnArgs {
                 nags: self.strip.contains(&StripArg::Nags),
             },
             fix_results: self.fix_results,
+            no_error_comments: false,
         })
     }
 }

@@ -1,6 +1,7 @@
-//! `pdnkit fmt`: archives rewritten in place as canonical PDN, the very text `convert --format
-//! pdn` writes ([`crate::cli::cmd::convert::canonical::write`]). Only files whose text changes are written, each
-//! through [`Output`] (replaced whole, mode kept); `--check` and `--diff` write nothing.
+//! `pdnkit fmt`: archives rewritten in place as canonical PDN, the text `convert --format
+//! pdn` writes ([`crate::cli::cmd::convert::canonical::write`]) but for the comments naming
+//! the errors of invalid games. Only files whose text changes are written, each through
+//! [`Output`] (replaced whole, mode kept); `--check` and `--diff` write nothing.
 
 use crate::cli::args::{self, CommonArgs, Config};
 use crate::cli::cmd::convert::PdnArgs;
@@ -20,7 +21,8 @@ use std::path::{Path, PathBuf};
 /// Rewrite archives in canonical PDN, in place (the text `convert --format pdn` writes).
 ///
 /// Only files whose text changes are written, each replaced whole (its mode kept, never
-/// half-written). A game that is invalid is kept as it is written.
+/// half-written). A game that is invalid is kept as it is written, with no comment naming
+/// its errors (validate names them).
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
     pdnkit fmt archive/\n  \
@@ -56,7 +58,10 @@ enum Mode {
 
 pub fn run(args: FmtArgs) -> io::Result<u8> {
     let setup = args.common.config().and_then(|config| {
-        let options = args.pdn.options(&config.file)?;
+        let options = PdnOptions {
+            no_error_comments: true,
+            ..args.pdn.options(&config.file)?
+        };
         Ok((config, options))
     });
     let ((config, options), inputs) = match args::start(setup, |(c, _)| c, &args.paths) {
