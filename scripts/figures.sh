@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # The table of docs/performance.md: for a generated 10x8 archive and the shapes made from it
 # (scripts/make-shapes.py), pdnkit validate's speed against pgn-reader's (the yardstick,
-# ../shared/yardstick/run.sh: median MB/s of CPU time, 7 alternating runs), `-j2` against
+# scripts/yardstick.sh: median MB/s of CPU time, 7 alternating runs), `-j2` against
 # `-j1` (median wall time of 5 alternating runs) and instructions per MB (callgrind, on the
 # first MB of each shape; they do not vary with the machine's load).
 #
 #   scripts/figures.sh [--instructions-only] [BINARY]
-#       BINARY: default target/release/pdnkit, built first; YARDSTICK=path of run.sh, default
-#       ../shared/yardstick/run.sh; GAMES=80000. --instructions-only: the callgrind columns
-#       alone, on the first MB of each shape (a few minutes; what scripts/shapes.sh runs).
+#       BINARY: default target/release/pdnkit, built first; YARDSTICK=another script taking
+#       BINARY PDN, default scripts/yardstick.sh; GAMES=80000. --instructions-only: the
+#       callgrind columns alone, on the first MB of each shape (a few minutes; what
+#       scripts/shapes.sh runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 only_instructions=false
@@ -22,7 +23,7 @@ else
     cargo build --release --quiet
     bin=target/release/pdnkit
 fi
-yardstick=${YARDSTICK:-../shared/yardstick/run.sh}
+yardstick=${YARDSTICK:-scripts/yardstick.sh}
 games=${GAMES:-80000}
 dir=target/bench/figures
 mkdir -p "$dir/full" "$dir/slice"

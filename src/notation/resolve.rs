@@ -1,6 +1,7 @@
-//! Resolving a written move against the legal moves of a position (DESIGN section 3): a
-//! written capture matches a legal move when its squares are, in order, a subsequence of
-//! that move's squares from start to end; matches that leave the same position are one move.
+//! Resolving a written move against the legal moves of a position (docs/pdn.md, "How a
+//! written move is matched"): a written capture matches a legal move when its squares are, in
+//! order, a subsequence of that move's squares from start to end; matches that leave the same
+//! position are one move.
 //!
 //! A capture written with its complete path of two or more jumps (every landing square) is
 //! that capture even when its squares are also a subsequence of a longer capture: otherwise a

@@ -1,5 +1,5 @@
-//! Canonical PDN 3.0 that loses nothing (`pdnkit convert --format pdn`; DESIGN section 3,
-//! `docs/convert.md`).
+//! Canonical PDN 3.0 that loses nothing (`pdnkit convert --format pdn`; docs/pdn.md,
+//! "Writing", and docs/convert.md).
 //!
 //! One game is written as its tags, one per line in file order, a blank line, and its
 //! movetext in lines of at most 80 characters (module `lines`), ending with the result:

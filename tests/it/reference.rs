@@ -1,5 +1,6 @@
 //! An independent, deliberately naive reference implementation of the move rules of
-//! DESIGN.md section 2, written from that text alone (not from `src/movegen.rs`), for
+//! docs/rules.md ("Moves", "What counts as one move"), written from that text alone (not from
+//! `src/rules/movegen.rs`), for
 //! differential tests of the bitboard engine.
 //!
 //! A mailbox board of `(column, row)` cells, every capture sequence found by plain depth-first
