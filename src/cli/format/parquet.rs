@@ -16,7 +16,7 @@ use crate::cli::args::Config;
 use crate::cli::run::archive::{Inputs, InvalidGames, Source, read_inputs};
 use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::verdict;
-use crate::cli::run::output::{Scratch, tell_error};
+use crate::cli::run::output::{Scratch, parent_to_write_in, refuse, tell_error};
 use crate::text::escape;
 use columns::{Columns, Schema};
 use parquet::file::properties::WriterProperties;
@@ -154,7 +154,6 @@ impl Dataset {
         partition: Option<PartitionBy>,
     ) -> io::Result<Dataset> {
         let name = escape::text(&escape::file_name(target)).into_owned();
-        let refuse = |why: String| io::Error::new(io::ErrorKind::InvalidInput, why);
         if target.as_os_str() == "-" {
             return Err(refuse(
                 "--format parquet writes a directory: give one with -o DIR".to_string(),
@@ -173,16 +172,7 @@ impl Dataset {
             }
             _ => {}
         }
-        let parent = match target.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        if !parent.is_dir() {
-            let shown = escape::text(&escape::file_name(&parent)).into_owned();
-            return Err(refuse(format!(
-                "cannot create {name}: directory {shown} does not exist"
-            )));
-        }
+        let parent = parent_to_write_in(target, &name)?;
         let scratch = Scratch::create_in(&parent)
             .map_err(|e| io::Error::new(e.kind(), format!("cannot create {name}: {e}")))?;
         Ok(Dataset {

@@ -190,7 +190,7 @@ pub struct Output {
 }
 
 /// A refusal or failure before anything is written.
-fn refuse(message: String) -> io::Error {
+pub fn refuse(message: String) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidInput, message)
 }
 
@@ -267,16 +267,7 @@ impl Output {
         existing: Option<fs::Metadata>,
         name: String,
     ) -> io::Result<Output> {
-        let dir = match target.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        if !dir.is_dir() {
-            let shown = escape::text(&escape::file_name(&dir)).into_owned();
-            return Err(refuse(format!(
-                "cannot create {name}: directory {shown} does not exist"
-            )));
-        }
+        let dir = parent_to_write_in(&target, &name)?;
         let temporary = cleanup::Temporary::create(&dir, existing.as_ref())
             .map_err(|e| io::Error::new(e.kind(), format!("cannot create {name}: {e}")))?;
         let file = temporary
@@ -372,4 +363,20 @@ pub fn tell_note(message: &str) {
 /// Says `pdnkit: {level}: message` on standard error, as [`tell_error`].
 pub fn tell(level: &str, message: &str) {
     let _ = writeln!(io::stderr(), "pdnkit: {level}: {}", escape::text(message));
+}
+
+/// The directory `target` (shown as `name`) is to be made in, where its temporary goes: its
+/// parent, or the current directory; refused if it is not a directory.
+pub fn parent_to_write_in(target: &Path, name: &str) -> io::Result<PathBuf> {
+    let dir = match target.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if !dir.is_dir() {
+        let shown = escape::text(&escape::file_name(&dir)).into_owned();
+        return Err(refuse(format!(
+            "cannot create {name}: directory {shown} does not exist"
+        )));
+    }
+    Ok(dir)
 }
