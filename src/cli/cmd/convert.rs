@@ -11,13 +11,12 @@ use crate::cli::format::parquet::rows::{GAMES, GameRows};
 use crate::cli::format::parquet::{PartitionBy, write_dataset};
 use crate::cli::format::validation::RunTotals;
 use crate::cli::run::archive::Inputs;
-use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::closed_pipe;
 use crate::cli::run::exit::verdict;
 use crate::cli::run::inputs::{Input, Unreadable};
 use crate::cli::run::memory;
 use crate::cli::run::ordered::{Emit, in_input_order};
-use crate::cli::run::output::{Output, Sources, tell_error};
+use crate::cli::run::output::{Output, Sources, refused};
 use crate::cli::run::progress::{Piece, Progress, Render, render_input};
 use crate::cli::stderr::convert::{Messages, summary};
 use crate::cli::stderr::fold::{FileNotes, Taken};
@@ -275,8 +274,7 @@ pub fn run(args: ConvertArgs) -> io::Result<u8> {
     let mut output = match Output::open(args.output.as_deref(), &Sources::of_inputs(&inputs)) {
         Ok(output) => output,
         Err(e) => {
-            tell_error(&e.to_string());
-            return Ok(EXIT_FAILURE);
+            return refused(&e.to_string());
         }
     };
     let progress = Progress::new(&inputs, config);
@@ -318,10 +316,7 @@ pub fn run(args: ConvertArgs) -> io::Result<u8> {
     progress.finish();
     let code = verdict(totals.streams.invalid, totals.failed_files);
     if let Err(e) = written {
-        return closed_pipe(e, code).or_else(|e| {
-            tell_error(&e.to_string());
-            Ok(EXIT_FAILURE)
-        });
+        return closed_pipe(e, code).or_else(|e| refused(&e.to_string()));
     }
     let summary = summary(totals.files, totals.failed_files, &totals.streams);
     if let (false, Some(summary)) = (config.quiet, summary) {
@@ -330,12 +325,7 @@ pub fn run(args: ConvertArgs) -> io::Result<u8> {
     output
         .commit_if_read(totals.failed_files)
         .map(|_| code)
-        .or_else(|e| {
-            closed_pipe(e, code).or_else(|e| {
-                tell_error(&e.to_string());
-                Ok(EXIT_FAILURE)
-            })
-        })
+        .or_else(|e| closed_pipe(e, code).or_else(|e| refused(&e.to_string())))
 }
 
 /// Each game's JSON object, made where the game is read.

@@ -11,7 +11,7 @@ use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::EXIT_INVALID;
 use crate::cli::run::exit::EXIT_OK;
 use crate::cli::run::inputs::Input;
-use crate::cli::run::output::{Output, Sources, tell_error, tell_note};
+use crate::cli::run::output::{Output, Sources, refused, tell_error, tell_note};
 use crate::text::escape;
 use crate::write::PdnOptions;
 use std::fs;
@@ -74,8 +74,7 @@ pub fn run(args: FmtArgs) -> io::Result<u8> {
         _ => Mode::Write,
     };
     if mode != Mode::Write && inputs.iter().any(|i| matches!(i, Input::Stdin)) {
-        tell_error("--check and --diff take files, not standard input");
-        return Ok(EXIT_FAILURE);
+        return refused("--check and --diff take files, not standard input");
     }
     let mut code = EXIT_OK;
     let mut changed = 0;

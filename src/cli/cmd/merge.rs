@@ -8,7 +8,7 @@ use crate::cli::run::archive::{GameWriter, Start, put_in_place, start};
 use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::EXIT_INVALID;
 use crate::cli::run::exit::EXIT_OK;
-use crate::cli::run::output::tell_error;
+use crate::cli::run::output::refused;
 use crate::write::PdnOptions;
 use std::io;
 use std::path::PathBuf;
@@ -50,8 +50,7 @@ pub struct MergeArgs {
 
 pub fn run(args: MergeArgs) -> io::Result<u8> {
     if !args.dedupe && args.rule.given() {
-        tell_error("--exact and --min-plies say what --dedupe leaves out: add --dedupe");
-        return Ok(EXIT_FAILURE);
+        return refused("--exact and --min-plies say what --dedupe leaves out: add --dedupe");
     }
     let Start {
         config,

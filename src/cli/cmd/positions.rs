@@ -13,7 +13,7 @@ use crate::cli::run::archive::{
 use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::closed_pipe;
 use crate::cli::run::exit::verdict;
-use crate::cli::run::output::{Output, Scratch, tell_error};
+use crate::cli::run::output::{Output, Scratch, refused};
 use crate::text::escape;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -77,8 +77,7 @@ pub fn run(args: PositionsArgs) -> io::Result<u8> {
         return run_parquet(&args);
     }
     if args.partition_by.is_some() {
-        tell_error("--partition-by applies to --format parquet only");
-        return Ok(EXIT_FAILURE);
+        return refused("--partition-by applies to --format parquet only");
     }
     let Start {
         config,
@@ -147,8 +146,7 @@ pub fn run(args: PositionsArgs) -> io::Result<u8> {
 /// `positions --format parquet`: the rows as Parquet files in the directory `-o DIR`.
 fn run_parquet(args: &PositionsArgs) -> io::Result<u8> {
     if args.unique {
-        tell_error("--unique writes JSON lines only; leave out --format parquet");
-        return Ok(EXIT_FAILURE);
+        return refused("--unique writes JSON lines only; leave out --format parquet");
     }
     let (config, inputs) = match crate::cli::args::start(args.common.config(), |c| c, &args.paths) {
         Ok(started) => started,

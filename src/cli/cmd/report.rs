@@ -3,11 +3,10 @@
 //! [`crate::html`]. The exit code is validate's.
 
 use crate::cli::args::{self, CommonArgs, Config};
-use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::verdict;
 use crate::cli::run::inputs::Input;
 use crate::cli::run::ordered::{Emit, in_input_order};
-use crate::cli::run::output::{Output, Sources, tell_error};
+use crate::cli::run::output::{Output, Sources, refused};
 use crate::cli::run::progress::{Progress, check_input};
 use crate::diagnostic::render;
 use crate::html::contents::{Contents, Limits};
@@ -61,8 +60,7 @@ pub fn run(args: ReportArgs) -> io::Result<u8> {
     let mut output = match Output::open(args.output.as_deref(), &Sources::of_inputs(&inputs)) {
         Ok(output) => output,
         Err(e) => {
-            tell_error(&e.to_string());
-            return Ok(EXIT_FAILURE);
+            return refused(&e.to_string());
         }
     };
     let progress = Progress::new(&inputs, &config);
@@ -105,10 +103,7 @@ pub fn run(args: ReportArgs) -> io::Result<u8> {
     {
         Ok(()) => Ok(code),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(code),
-        Err(e) => {
-            tell_error(&e.to_string());
-            Ok(EXIT_FAILURE)
-        }
+        Err(e) => refused(&e.to_string()),
     }
 }
 

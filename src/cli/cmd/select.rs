@@ -14,7 +14,7 @@ use crate::cli::run::archive::{
 use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::EXIT_INVALID;
 use crate::cli::run::exit::EXIT_OK;
-use crate::cli::run::output::Output;
+use crate::cli::run::output::{Output, refused};
 use crate::pdn::date::DateRange;
 use crate::rules::outcome::Termination;
 use crate::text::escape;
@@ -181,8 +181,7 @@ struct SelectedRow<'a> {
 
 pub fn run(args: SelectArgs) -> io::Result<u8> {
     if !args.ply.is_empty() && args.fen.is_empty() && args.material.is_empty() {
-        crate::cli::run::output::tell_error("--ply applies to --fen and --material");
-        return Ok(EXIT_FAILURE);
+        return refused("--ply applies to --fen and --material");
     }
     let query = args.query();
     let Start {

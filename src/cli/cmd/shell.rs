@@ -3,8 +3,8 @@
 //! pdnkit.toml in effect).
 
 use crate::cli::config::{self, Choice};
-use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::EXIT_OK;
+use crate::cli::run::output::refused;
 use crate::text::escape;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -49,8 +49,7 @@ pub fn man(args: ManArgs, mut command: clap::Command) -> io::Result<u8> {
             }
             None => {
                 let message = format!("no command \"{name}\"; `pdnkit help` lists them");
-                crate::cli::run::output::tell_error(&message);
-                return Ok(EXIT_FAILURE);
+                return refused(&message);
             }
         },
     };
@@ -67,10 +66,7 @@ pub fn config(args: ConfigArgs) -> io::Result<u8> {
     };
     let mut out = io::stdout().lock();
     match config::load(&choice) {
-        Err(message) => {
-            crate::cli::run::output::tell_error(&message);
-            Ok(EXIT_FAILURE)
-        }
+        Err(message) => refused(&message),
         Ok(None) => {
             let place = match std::env::current_dir() {
                 Ok(cwd) => escape::file_name(&cwd),

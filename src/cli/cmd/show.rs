@@ -6,10 +6,9 @@ mod svg;
 
 use crate::check::{GameReport, GameSink, Options, PlayedMove, StreamTotals, check_stream};
 use crate::cli::args::ReadArgs;
-use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::EXIT_OK;
 use crate::cli::run::inputs::Input;
-use crate::cli::run::output::{Sources, tell_error, tell_note, write_whole};
+use crate::cli::run::output::{Sources, refused, tell_note, write_whole};
 use crate::diagnostic::Diagnostic;
 use crate::notation::fen::{FenNotation, write_fen};
 use crate::notation::naming::{MoveNumber, canonical, move_text};
@@ -72,10 +71,7 @@ pub fn run(args: ShowArgs) -> io::Result<u8> {
     match show(&args) {
         Ok(()) => Ok(EXIT_OK),
         Err(Failure::Io(e)) => Err(e),
-        Err(Failure::Message(message)) => {
-            tell_error(&message);
-            Ok(EXIT_FAILURE)
-        }
+        Err(Failure::Message(message)) => refused(&message),
     }
 }
 

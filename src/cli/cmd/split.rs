@@ -8,7 +8,7 @@ use crate::cli::run::archive::{
 };
 use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::EXIT_OK;
-use crate::cli::run::output::{Output, Scratch, Sources, sweep, tell_error};
+use crate::cli::run::output::{Output, Scratch, Sources, refused, sweep};
 use crate::text::escape;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -156,8 +156,7 @@ pub fn run(args: SplitArgs) -> io::Result<u8> {
     let dir = args.output.as_path();
     if let Err(e) = std::fs::create_dir_all(dir) {
         let shown = escape::text(&escape::file_name(dir)).into_owned();
-        tell_error(&format!("cannot make the directory {shown}: {e}"));
-        return Ok(EXIT_FAILURE);
+        return refused(&format!("cannot make the directory {shown}: {e}"));
     }
     // What a killed run left there goes now, whether or not this run writes a file.
     sweep(dir);
@@ -190,8 +189,7 @@ pub fn run(args: SplitArgs) -> io::Result<u8> {
     );
     match reading {
         Err(e) => {
-            tell_error(&e.to_string());
-            return Ok(EXIT_FAILURE);
+            return refused(&e.to_string());
         }
         // Files not yet complete are dropped: they stay as they were.
         Ok(reading) if reading.unreadable > 0 => return Ok(EXIT_FAILURE),

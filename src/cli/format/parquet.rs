@@ -14,9 +14,8 @@ use crate::archive::split::SplitBy;
 use crate::check::{GameJob, GameReport, Needs};
 use crate::cli::args::Config;
 use crate::cli::run::archive::{Inputs, InvalidGames, Source, read_inputs};
-use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::verdict;
-use crate::cli::run::output::{Scratch, parent_to_write_in, refuse, tell_error};
+use crate::cli::run::output::{Scratch, parent_to_write_in, refuse, refused};
 use crate::text::escape;
 use columns::{Columns, Schema};
 use parquet::file::properties::WriterProperties;
@@ -315,14 +314,12 @@ pub fn write_dataset<J: GameJob<Done = Chunk>>(
     job: &dyn Fn(&str) -> J,
 ) -> io::Result<u8> {
     let Some(dir) = dir else {
-        tell_error("--format parquet writes a directory: give one with -o DIR");
-        return Ok(EXIT_FAILURE);
+        return refused("--format parquet writes a directory: give one with -o DIR");
     };
     let mut dataset = match Dataset::create(dir, schema, partition) {
         Ok(dataset) => dataset,
         Err(e) => {
-            tell_error(&e.to_string());
-            return Ok(EXIT_FAILURE);
+            return refused(&e.to_string());
         }
     };
     let mut problem = None;
@@ -344,29 +341,23 @@ pub fn write_dataset<J: GameJob<Done = Chunk>>(
     let reading = match reading {
         Ok(reading) => reading,
         Err(e) => {
-            tell_error(&e.to_string());
-            return Ok(EXIT_FAILURE);
+            return refused(&e.to_string());
         }
     };
     if let Some(why) = problem {
-        tell_error(&format!(
+        return refused(&format!(
             "{} not written: a row did not fit: {why}",
             dataset.name
         ));
-        return Ok(EXIT_FAILURE);
     }
     if reading.unreadable > 0 {
-        tell_error(&format!(
+        return refused(&format!(
             "{} not written: an input could not be read",
             dataset.name
         ));
-        return Ok(EXIT_FAILURE);
     }
     match dataset.commit() {
         Ok(()) => Ok(verdict(reading.totals.invalid, 0)),
-        Err(e) => {
-            tell_error(&e.to_string());
-            Ok(EXIT_FAILURE)
-        }
+        Err(e) => refused(&e.to_string()),
     }
 }

@@ -27,6 +27,7 @@ mod cleanup;
 
 pub use cleanup::{Scratch, fail_writes_past_the_size_limit, sweep};
 
+use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::inputs::Input;
 use crate::text::escape;
 use std::fs::{self, File};
@@ -353,6 +354,13 @@ pub fn write_whole(path: Option<&Path>, sources: &Sources, bytes: &[u8]) -> io::
 /// standard error is ignored: there is nowhere else to say anything.
 pub fn tell_error(message: &str) {
     tell("error", message);
+}
+
+/// Says `pdnkit: error: message` and gives the exit code of a usage error or an input that
+/// cannot be read: the end of a run refused before any game is read.
+pub fn refused(message: &str) -> io::Result<u8> {
+    tell_error(message);
+    Ok(EXIT_FAILURE)
 }
 
 /// Says `pdnkit: note: message` on standard error, as [`tell_error`].

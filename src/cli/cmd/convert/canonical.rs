@@ -11,7 +11,7 @@ use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::closed_pipe;
 use crate::cli::run::exit::verdict;
 use crate::cli::run::inputs::Input;
-use crate::cli::run::output::{Output, Sources, tell_error};
+use crate::cli::run::output::{Output, Sources, refused};
 use crate::cli::stderr::convert::{Messages, summary};
 use crate::diagnostic::{Diagnostic, Kind, Severity, code};
 use crate::write::{Canonical, FixedResult, PdnOptions};
@@ -28,17 +28,13 @@ pub fn run(
     let output = match Output::open(output, &Sources::of_inputs(&inputs)) {
         Ok(output) => output,
         Err(e) => {
-            tell_error(&e.to_string());
-            return Ok(EXIT_FAILURE);
+            return refused(&e.to_string());
         }
     };
     let (output, reading) = match write(config, options, inputs, output) {
         Ok(done) => done,
         Err((e, invalid)) => {
-            return closed_pipe(e, verdict(invalid, 0)).or_else(|e| {
-                tell_error(&e.to_string());
-                Ok(EXIT_FAILURE)
-            });
+            return closed_pipe(e, verdict(invalid, 0)).or_else(|e| refused(&e.to_string()));
         }
     };
     let code = verdict(reading.totals.invalid, reading.unreadable);
@@ -51,10 +47,7 @@ pub fn run(
     match put_in_place(output, &reading) {
         Ok(true) => Ok(code),
         Ok(false) => Ok(EXIT_FAILURE),
-        Err(e) => closed_pipe(e, code).or_else(|e| {
-            tell_error(&e.to_string());
-            Ok(EXIT_FAILURE)
-        }),
+        Err(e) => closed_pipe(e, code).or_else(|e| refused(&e.to_string())),
     }
 }
 
