@@ -15,6 +15,7 @@ use crate::check::{GameJob, GameReport, Needs};
 use crate::cli::args::Config;
 use crate::cli::run::archive::{Inputs, InvalidGames, Source, read_inputs};
 use crate::cli::run::exit::verdict;
+use crate::cli::run::memory;
 use crate::cli::run::output::{Scratch, parent_to_write_in, refuse, refused};
 use crate::text::escape;
 use columns::{Columns, Schema};
@@ -181,7 +182,7 @@ impl Dataset {
             schema,
             partition,
             parquet: schema.parquet().map_err(parquet_error)?,
-            properties: columns::properties().map_err(parquet_error)?,
+            properties: columns::properties(schema).map_err(parquet_error)?,
             open: Vec::new(),
             parts: HashMap::new(),
             chunks: 0,
@@ -316,6 +317,7 @@ pub fn write_dataset<J: GameJob<Done = Chunk>>(
     let Some(dir) = dir else {
         return refused("--format parquet writes a directory: give one with -o DIR");
     };
+    memory::one_arena_mapped_buffers();
     let mut dataset = match Dataset::create(dir, schema, partition) {
         Ok(dataset) => dataset,
         Err(e) => {

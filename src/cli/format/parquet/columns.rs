@@ -7,11 +7,11 @@
 //! and the row of the same schema name the same fields, so the Parquet holds what the JSON
 //! says, typed.
 
-use parquet::basic::Compression;
+use parquet::basic::{Compression, Encoding};
 use parquet::column::writer::ColumnWriter;
 use parquet::data_type::ByteArray;
 use parquet::errors::ParquetError;
-use parquet::file::properties::WriterProperties;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::writer::SerializedRowGroupWriter;
 use parquet::schema::parser::parse_message_type;
 use parquet::schema::types::{ColumnPath, Type};
@@ -149,6 +149,36 @@ impl Node {
         }
     }
 
+    /// The path of each leaf column under this field (`prefix` that of its parent, as
+    /// Parquet names them: a list's element under `list`, a map's key and value under
+    /// `key_value`), with its kind.
+    fn paths(&self, prefix: &mut Vec<String>, out: &mut Vec<(Vec<String>, Kind)>) {
+        let under = |names: &[&str], kind: Kind, out: &mut Vec<(Vec<String>, Kind)>| {
+            let mut path = prefix.clone();
+            path.extend(names.iter().map(|n| n.to_string()));
+            out.push((path, kind));
+        };
+        match self {
+            Node::Leaf { name, kind, .. } => under(&[name], *kind, out),
+            Node::Group { name, fields, .. } => {
+                prefix.push(name.to_string());
+                for field in fields {
+                    field.paths(prefix, out);
+                }
+                prefix.pop();
+            }
+            Node::List { name, element } => {
+                prefix.extend([name.to_string(), "list".to_string()]);
+                element.paths(prefix, out);
+                prefix.truncate(prefix.len() - 2);
+            }
+            Node::Map { name, .. } => {
+                under(&[name, "key_value", "key"], Kind::Str, out);
+                under(&[name, "key_value", "value"], Kind::Str, out);
+            }
+        }
+    }
+
     fn leaf_count(&self) -> usize {
         match self {
             Node::Leaf { .. } => 1,
@@ -193,17 +223,44 @@ impl Schema {
 }
 
 /// How the files are written: compressed with Snappy (pure Rust: no C compiler, and about
-/// 28 s less CPU in a clean build than zstd; the positions of a 20 MB archive 16x smaller
-/// than their JSON lines against zstd's 26x, see docs/performance.md), dictionary encoding
-/// where it pays (Parquet's default) but for the FENs, which are nearly all distinct (the
-/// dictionary would fill and be given up in every row group), pdnkit named as the writer.
-pub fn properties() -> Result<Arc<WriterProperties>, ParquetError> {
+/// 28 s less CPU in a clean build than zstd; see docs/performance.md), pdnkit named as the
+/// writer, and each column encoded as its values are:
+/// - integers (game numbers, lines, plies, piece counts) as deltas, bit-packed
+///   (DELTA_BINARY_PACKED), and scores as they are (PLAIN): they change little from row to
+///   row, so this is as small as a dictionary and costs no hash per value;
+/// - strings through a dictionary (Parquet's default: types, files, sides, moves, results
+///   repeat), but the FENs, which are nearly all distinct (the dictionary would fill and be
+///   given up in every row group);
+/// - least and greatest values (statistics) for the columns a query filters on, but not for
+///   FENs and moves (a comparison per value, and a range of them tells a query nothing).
+pub fn properties(schema: &Schema) -> Result<Arc<WriterProperties>, ParquetError> {
     let mut builder = WriterProperties::builder()
         .set_compression(Compression::SNAPPY)
         .set_created_by(format!("pdnkit {}", env!("CARGO_PKG_VERSION")));
-    for fens in [&["fen"][..], &["moves", "list", "element", "fen_after"]] {
-        let path = ColumnPath::new(fens.iter().map(|p| p.to_string()).collect());
-        builder = builder.set_column_dictionary_enabled(path, false);
+    let mut leaves = Vec::new();
+    for field in &schema.fields {
+        field.paths(&mut Vec::new(), &mut leaves);
+    }
+    for (path, kind) in leaves {
+        let name = path.last().map_or("", String::as_str);
+        let fen = name.starts_with("fen");
+        // The positions' move columns, and every column of a game's list of moves.
+        let moves = name.starts_with("move_") || path.iter().any(|p| p == "moves");
+        let column = ColumnPath::new(path.clone());
+        builder = match kind {
+            Kind::Int64 => builder
+                .set_column_dictionary_enabled(column.clone(), false)
+                .set_column_encoding(column, Encoding::DELTA_BINARY_PACKED),
+            Kind::Double => builder.set_column_dictionary_enabled(column, false),
+            _ => builder,
+        };
+        if fen {
+            builder = builder.set_column_dictionary_enabled(ColumnPath::new(path.clone()), false);
+        }
+        if fen || moves {
+            builder = builder
+                .set_column_statistics_enabled(ColumnPath::new(path), EnabledStatistics::None);
+        }
     }
     Ok(Arc::new(builder.build()))
 }
@@ -228,6 +285,10 @@ struct Leaf {
     reps: Vec<i16>,
     max_def: i16,
     max_rep: i16,
+    /// A string column's bytes while the column writer may hold slices of them (its
+    /// dictionary, its statistics), taken back once the column chunk is closed
+    /// ([`Leaf::reclaim`]): the buffer of a row group is made once, not once a row group.
+    lent: Option<bytes::Bytes>,
 }
 
 impl Leaf {
@@ -247,6 +308,7 @@ impl Leaf {
             reps: Vec::new(),
             max_def,
             max_rep,
+            lent: None,
         }
     }
 
@@ -327,6 +389,17 @@ impl Leaf {
         values + 2 * (self.defs.len() + self.reps.len())
     }
 
+    /// Takes back the string bytes lent to a column writer, if it holds no slice of them
+    /// any more.
+    fn reclaim(&mut self) {
+        if let (Some(lent), Values::Str { bytes, .. }) = (self.lent.take(), &mut self.values)
+            && let Ok(buffer) = lent.try_into_mut()
+        {
+            *bytes = Vec::from(buffer);
+            bytes.clear();
+        }
+    }
+
     /// Writes the entries into `column` and empties the leaf.
     fn write(&mut self, column: &mut ColumnWriter<'_>) -> Result<(), ParquetError> {
         let defs = (self.max_def > 0).then_some(&self.defs[..]);
@@ -357,6 +430,8 @@ impl Leaf {
                     })
                     .collect();
                 w.write_batch(&values, defs, reps)?;
+                drop(values);
+                self.lent = Some(all);
                 ends.clear();
             }
             _ => {
@@ -463,6 +538,7 @@ impl Columns {
             };
             leaf.write(column.untyped())?;
             column.close()?;
+            leaf.reclaim();
         }
         group.close()?;
         self.rows = 0;
