@@ -30,14 +30,13 @@
 //! PDN archives:
 //! - [`pdn`]: reading PDN, game by game: a [`pdn::Scanner`] tells each construct to a
 //!   [`pdn::Visitor`], with its byte offset (lines and columns from a [`pdn::Locator`]).
-//! - [`check`]: every game of a stream replayed through the rules, its findings as
-//!   [`diagnostic`]s; the one driver of every command ([`check::read_stream`], on threads
-//!   [`check::read_stream_parallel`]: a [`check::GameJob`] per game, results in input
-//!   order; [`check::check_stream`] hands on the reports).
+//! - [`read`]: every game of a stream replayed through the rules, one [`ReadGame`] at a
+//!   time, with its [`GameReport`] and its findings as [`diagnostic::Diagnostic`]s;
+//!   [`check::check_stream`] hands the reports to a [`check::GameSink`].
 //! - [`mod@write`]: games as JSON or as canonical PDN.
-//! - [`text::encoding`] (UTF-8 or a single-byte code page, guessed), [`text::escape`]
-//!   (untrusted text made safe to print), [`diagnostic::levels`] (severities chosen per
-//!   diagnostic code).
+//! - [`text::TextEncoding`] (UTF-8 or a single-byte code page, guessed by default),
+//!   [`text::escape`] (untrusted text made safe to print), [`diagnostic::Levels`]
+//!   (severities chosen per diagnostic code).
 //!
 //! # Reading PDN
 //!
@@ -203,10 +202,9 @@ pub mod write;
 // the public API (issue 28, step 2).
 pub use self::check as validate;
 pub use self::write as convert;
-pub use diagnostic::levels;
+
 pub use notation::{fen, resolve};
 pub use rules::{draw, game, geometry, movegen, moves, outcome, perft, position, square, variant};
-pub use text::{encoding, escape};
 
 pub use check::{GameReport, ReadGame, ReadGames, Reader, read};
 pub use notation::fen::{FenError, FenNotation, parse_fen, write_fen};

@@ -152,7 +152,8 @@ impl fmt::Display for LevelError {
 }
 
 impl Levels {
-    /// Gives `name` (a code of [`code::ALL`] or the name of a syntax finding) a level.
+    /// Gives `name` (a code, as [`crate::diagnostic::Diagnostic::code`] gives it, or the name of
+    /// a syntax finding) a level.
     pub fn set(&mut self, name: &str, level: Level) -> Result<(), LevelError> {
         let index = names()
             .position(|c| c == name)
