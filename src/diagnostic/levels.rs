@@ -11,8 +11,9 @@
 //! for its code (or for `syntax`, which holds such errors) is refused, so that no level
 //! makes an unchecked game pass.
 
-use crate::diagnostic::{Severity, code};
+use super::code;
 use crate::pdn::error::SyntaxErrorKind;
+use crate::pdn::severity::Severity;
 use std::fmt;
 
 /// The level of a diagnostic code.
