@@ -26,6 +26,8 @@ pub use game::check_game;
 pub use lines::MAX_VARIATION_DEPTH;
 pub use options::{Needs, Options};
 pub use parallel::{check_stream_parallel, read_stream_parallel};
+#[cfg(feature = "cli")]
+pub(crate) use reader::Known;
 pub use reader::{ReadGames, Reader, read};
 pub use report::{GameReport, GameTypeSource, PlayedMove};
 pub use stream::{
