@@ -282,7 +282,10 @@ mod tests {
         assert_eq!(at(12), (2, 2)); // 'y', after "𝄞"
         assert_eq!(at(14), (3, 0));
         for offset in [0, 1, 4, 6, 8, 12, 14, 15] {
-            assert_eq!(lines.offset(text, lines.position(text, offset)) as u64, offset);
+            assert_eq!(
+                lines.offset(text, lines.position(text, offset)) as u64,
+                offset
+            );
         }
         // Past a line's end: the end of the line, before its break.
         assert_eq!(lines.offset(text, Position::new(0, 40)), 2);
