@@ -27,6 +27,8 @@ pub(crate) use game::check_game;
 pub(crate) use options::Needs;
 pub use options::Options;
 pub(crate) use parallel::read_stream_parallel;
+#[cfg(feature = "cli")]
+pub(crate) use reader::Known;
 pub use reader::{ReadGames, Reader, read};
 pub use report::{GameReport, GameTypeSource, PlayedMove};
 pub(crate) use stream::{DoneSink, GameCount, GameJob, Games, ReportSink, Reports, read_stream};

@@ -123,6 +123,33 @@ impl<R: Read> Reader<R> {
         self
     }
 
+    /// Every game of the input, checked as [`Reader::games`] checks it, handed to `each` in
+    /// input order; but a game whose report `known` holds (its text checked before, in an
+    /// earlier reading of the same document) is not checked again. An editor's document,
+    /// read again after each edit, so costs the replay of the games edited only.
+    #[cfg(feature = "cli")]
+    pub(crate) fn each_reusing(
+        self,
+        known: &mut dyn Known,
+        mut each: impl FnMut(ReadGame<'static>),
+    ) -> io::Result<()> {
+        let (encoding, options, input) =
+            prepare(self.input, self.encoding, &self.options, &mut NoSink)?;
+        let mut scanner = Scanner::new(input);
+        let mut reusing = Reusing {
+            checker: OneGame {
+                encoding,
+                options,
+                index: 0,
+            },
+            known,
+        };
+        while let Some(game) = scanner.read_game(&mut reusing)? {
+            each(game);
+        }
+        Ok(())
+    }
+
     /// Every game of the input, checked, in input order. The first call reads the input's
     /// first 64 KiB (to choose the encoding and the file's board); an error reading the
     /// input is the last item.
@@ -225,6 +252,53 @@ impl Visitor for OneGame {
             bytes: Cow::Owned(raw.bytes.to_vec()),
             encoding,
             offset: raw.offset,
+        }
+    }
+}
+
+/// Reports of games checked before, for [`Reader::each_reusing`].
+#[cfg(feature = "cli")]
+pub(crate) trait Known {
+    /// The report of the game `raw`, checked with `options`, if one is known for its text
+    /// (and the column it starts at), moved to where `raw` is now
+    /// ([`GameReport::moved`]).
+    fn known(&mut self, raw: &RawGame<'_>, options: &Options) -> Option<GameReport>;
+    /// The game `raw` was checked: its report.
+    fn checked(&mut self, raw: &RawGame<'_>, report: &GameReport);
+}
+
+/// The visitor of [`Reader::each_reusing`]: a known game's report reused, any other checked
+/// as [`OneGame`] checks it.
+#[cfg(feature = "cli")]
+struct Reusing<'k> {
+    checker: OneGame,
+    known: &'k mut dyn Known,
+}
+
+#[cfg(feature = "cli")]
+impl Visitor for Reusing<'_> {
+    type Output = ReadGame<'static>;
+
+    fn begin_game(&mut self, game: &RawGame<'_>) -> Skip {
+        self.checker.begin_game(game)
+    }
+
+    fn end_game(&mut self, raw: &RawGame<'_>, parsed: &ParsedGame) -> ReadGame<'static> {
+        match self.known.known(raw, &self.checker.options) {
+            Some(report) => {
+                self.checker.index += 1;
+                ReadGame {
+                    report,
+                    bytes: Cow::Owned(raw.bytes.to_vec()),
+                    encoding: self.checker.encoding,
+                    offset: raw.offset,
+                }
+            }
+            None => {
+                let game = self.checker.end_game(raw, parsed);
+                self.known.checked(raw, &game.report);
+                game
+            }
         }
     }
 }

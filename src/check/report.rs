@@ -80,6 +80,24 @@ impl GameReport {
         }
     }
 
+    /// The report of the same text read again as game `index`, moved from the offset and
+    /// line `from` to `to` (an editor's document after an edit above the game): every
+    /// offset and line moved by as much.
+    #[cfg(feature = "cli")]
+    pub(crate) fn moved(&self, index: usize, from: (u64, u32), to: (u64, u32)) -> GameReport {
+        let by_offset = |at: u64| at.wrapping_add(to.0.wrapping_sub(from.0));
+        let by_line = |at: u32| at.wrapping_add(to.1.wrapping_sub(from.1));
+        let mut moved = self.clone();
+        for d in &mut moved.diagnostics {
+            (d.offset, d.line) = (by_offset(d.offset), by_line(d.line));
+        }
+        for m in &mut moved.moves {
+            m.offset = by_offset(m.offset);
+        }
+        (moved.index, moved.line) = (index, by_line(self.line));
+        moved
+    }
+
     /// Whether no diagnostic is an error.
     pub fn valid(&self) -> bool {
         !self.diagnostics.iter().any(Diagnostic::is_error)

@@ -12,7 +12,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 /// What every command that reads PDN accepts (`show` too).
-#[derive(clap::Args, Clone)]
+#[derive(clap::Args, Clone, Default)]
 pub struct ReadArgs {
     /// Game type of games without a GameType tag: auto (the board their FEN, squares and
     /// moves fit; when both do, the board the file's first untagged games decide, else 41),
@@ -43,7 +43,7 @@ pub struct ReadArgs {
 }
 
 /// Options of the batch commands (validate, convert, stats).
-#[derive(clap::Args, Clone)]
+#[derive(clap::Args, Clone, Default)]
 pub struct CommonArgs {
     #[command(flatten)]
     read: ReadArgs,
@@ -75,7 +75,7 @@ pub struct CommonArgs {
 }
 
 /// How directories are walked, as ripgrep and fd do.
-#[derive(clap::Args, Clone)]
+#[derive(clap::Args, Clone, Default)]
 pub struct WalkArgs {
     /// Also read hidden files and directories (names starting with `.`) when walking.
     #[arg(long)]
@@ -184,6 +184,21 @@ impl ReadArgs {
 }
 
 impl CommonArgs {
+    /// The options of a command line that names no option but the config file `file` (None:
+    /// no config file): how `pdnkit lsp` reads each document, with the pdnkit.toml found
+    /// from the document's directory up.
+    pub fn of_config_file(file: Option<PathBuf>) -> CommonArgs {
+        let read = ReadArgs {
+            no_config: file.is_none(),
+            config: file,
+            ..ReadArgs::default()
+        };
+        CommonArgs {
+            read,
+            ..CommonArgs::default()
+        }
+    }
+
     pub fn config(&self) -> Result<Config, String> {
         let (mut options, encoding, file) = self.read.resolve()?;
         // More threads than cores would not be faster, only hold more memory.

@@ -10,7 +10,7 @@ mod stderr;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use cmd::{
-    convert, dedupe, fmt, merge, perft, positions, random, report, select, shell, show, split,
+    convert, dedupe, fmt, lsp, merge, perft, positions, random, report, select, shell, show, split,
     stats, validate,
 };
 use run::exit::{EXIT_FAILURE, EXIT_OK};
@@ -48,6 +48,7 @@ enum Command {
     Dedupe(dedupe::DedupeArgs),
     Split(split::SplitArgs),
     Merge(merge::MergeArgs),
+    Lsp(lsp::LspArgs),
     /// Print the path and the keys of the pdnkit.toml in effect (`pdnkit help config`
     /// documents every key).
     Config(shell::ConfigArgs),
@@ -101,6 +102,7 @@ pub fn run() -> ExitCode {
         Command::Dedupe(args) => dedupe::run(args),
         Command::Split(args) => split::run(args),
         Command::Merge(args) => merge::run(args),
+        Command::Lsp(args) => lsp::run(args),
         Command::Config(args) => shell::config(args),
         Command::Completions(args) => shell::completions(args, command()),
         Command::Man(args) => shell::man(args, command()),

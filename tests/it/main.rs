@@ -32,6 +32,7 @@ mod hostile;
 mod levels;
 mod limits;
 mod linear;
+mod lsp;
 mod memory;
 mod output;
 mod parquet;

@@ -76,7 +76,7 @@ enum Target {
 
 /// How canonical PDN is written: the options of `convert --format pdn` and of `fmt`, whose
 /// defaults pdnkit.toml may give (`notation`, `captures`, `results`).
-#[derive(clap::Args)]
+#[derive(clap::Args, Default)]
 pub struct PdnArgs {
     /// Squares in the PDN output: alpha (c3-d4, GameType A0) or numeric (32-27, GameType
     /// N2) [default: alpha].

@@ -58,10 +58,7 @@ enum Mode {
 
 pub fn run(args: FmtArgs) -> io::Result<u8> {
     let setup = args.common.config().and_then(|config| {
-        let options = PdnOptions {
-            no_error_comments: true,
-            ..args.pdn.options(&config.file)?
-        };
+        let options = options(&args.pdn, &config)?;
         Ok((config, options))
     });
     let ((config, options), inputs) = match args::start(setup, |(c, _)| c, &args.paths) {
@@ -84,7 +81,7 @@ pub fn run(args: FmtArgs) -> io::Result<u8> {
                 let path = path.clone();
                 one_file(&config, &options, input, &path, mode)
             }
-            Input::Stdin => to_stdout(&config, &options, input),
+            Input::Stdin | Input::Text(..) => to_stdout(&config, &options, input),
             Input::Broken(..) => {
                 if let Err(why) = input.open() {
                     let name = input.name();
@@ -107,6 +104,15 @@ pub fn run(args: FmtArgs) -> io::Result<u8> {
         tell_note(&format!("{changed} file{} formatted", plural(changed)));
     }
     Ok(code)
+}
+
+/// The options of the canonical text fmt writes (`pdnkit lsp` formats with them too): those
+/// of `pdn` over pdnkit.toml's, and no comment naming an invalid game's errors.
+pub fn options(pdn: &PdnArgs, config: &Config) -> Result<PdnOptions, String> {
+    Ok(PdnOptions {
+        no_error_comments: true,
+        ..pdn.options(&config.file)?
+    })
 }
 
 /// Formats standard input onto standard output.

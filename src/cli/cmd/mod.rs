@@ -4,6 +4,7 @@
 pub mod convert;
 pub mod dedupe;
 pub mod fmt;
+pub mod lsp;
 pub mod merge;
 pub mod perft;
 pub mod positions;

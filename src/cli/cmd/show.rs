@@ -1,7 +1,7 @@
 //! `pdnkit show`: the board after a given ply of a given game, as a text diagram on stdout
 //! and, with `--svg`, as an SVG picture written atomically.
 
-mod diagram;
+pub mod diagram;
 mod svg;
 
 use crate::check::{GameReport, GameSink, Options, PlayedMove, StreamTotals, check_stream};
@@ -184,7 +184,7 @@ fn show(args: &ShowArgs) -> Result<(), Failure> {
 
 /// `3. g3:e5`: the move number and the move in alphanumeric notation with its full path,
 /// and how it was written when that is neither this nor the canonical short form.
-fn label(pm: &PlayedMove, first: Color, ply: u32) -> String {
+pub fn label(pm: &PlayedMove, first: Color, ply: u32) -> String {
     let path = move_text(&pm.mv, pm.before.geometry(), None, true);
     let mut label = format!("{} {path}", MoveNumber::of_ply(first, ply));
     if pm.written != path && pm.written != canonical(&pm.mv, &pm.before, None) {
@@ -197,7 +197,8 @@ fn first_error(report: &GameReport) -> Option<&Diagnostic> {
     report.diagnostics.iter().find(|d| d.is_error())
 }
 
-fn players(report: &GameReport) -> Option<String> {
+/// `White - Black` from the game's tags (`?` for one missing), None without either.
+pub fn players(report: &GameReport) -> Option<String> {
     let tag = |name: &str| {
         report
             .tags

@@ -79,8 +79,7 @@ impl GameJob for Sourced {
 }
 
 /// The line of `d` in the text of `game`, if the game's bytes hold it (a game too long to be
-/// held has its first bytes only). The token is the move as written, or else the text up to
-/// a space, `]` or `"` (a tag value's text without its quotes).
+/// held has its first bytes only), with the token of [`token_len`].
 fn source_line(game: &ReadGame<'_>, d: &Diagnostic) -> Option<SourceLine> {
     let bytes: &[u8] = &game.bytes;
     let at = usize::try_from(d.offset.checked_sub(game.offset)?).ok()?;
@@ -102,15 +101,7 @@ fn source_line(game: &ReadGame<'_>, d: &Diagnostic) -> Option<SourceLine> {
         .iter()
         .position(|&b| b == b'\n' || b == b'\r')
         .map_or(bytes.len(), |i| at + i);
-    let written = d.written().map(str::as_bytes);
-    let token_len = match written {
-        Some(w) if bytes[at..line_end].starts_with(w) => w.len(),
-        _ => bytes[at..line_end]
-            .iter()
-            .position(|&b| b.is_ascii_whitespace() || b == b']' || b == b'"')
-            .unwrap_or(line_end - at),
-    };
-    let token_end = at + token_len;
+    let token_end = at + token_len(&bytes[at..line_end], d);
     let mut end = line_end.min(token_end.max(at) + CONTEXT);
     while end > token_end && inside(end) {
         end -= 1;
@@ -127,6 +118,19 @@ fn source_line(game: &ReadGame<'_>, d: &Diagnostic) -> Option<SourceLine> {
         text,
         token,
     })
+}
+
+/// The length of the token that `d` is about, at the start of `rest` (its line from the
+/// diagnostic's offset on): the move as written, or else the text up to a space, `]` or `"`
+/// (a tag value's text without its quotes).
+pub fn token_len(rest: &[u8], d: &Diagnostic) -> usize {
+    match d.written().map(str::as_bytes) {
+        Some(w) if rest.starts_with(w) => w.len(),
+        _ => rest
+            .iter()
+            .position(|&b| b.is_ascii_whitespace() || b == b']' || b == b'"')
+            .unwrap_or(rest.len()),
+    }
 }
 
 /// Diagnostic `d` of game `game` of the file named `file` ([`escape::file_name`]), laid out

@@ -15,12 +15,15 @@ use ignore::WalkBuilder;
 use std::fs::File;
 use std::io::{self, IsTerminal, Read};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 pub enum Input {
     Stdin,
     File(PathBuf),
     /// A path that could not be listed or read, with the message that says why.
     Broken(PathBuf, String),
+    /// Text held in memory under a name (an editor's document, `pdnkit lsp`).
+    Text(String, Arc<[u8]>),
 }
 
 /// Why an input cannot be read as PDN: a diagnostic about the file ([`Kind::Io`],
@@ -36,6 +39,7 @@ impl Input {
         match self {
             Input::Stdin => "<stdin>".to_string(),
             Input::File(p) | Input::Broken(p, _) => crate::text::escape::file_name(p),
+            Input::Text(name, _) => name.clone(),
         }
     }
 
@@ -60,6 +64,7 @@ impl Input {
                 Box::new(io::stdin())
             }
             Input::File(p) => Box::new(File::open(p).map_err(io_error)?),
+            Input::Text(_, text) => Box::new(io::Cursor::new(Arc::clone(text))),
             Input::Broken(..) => unreachable!("refused above"),
         };
         let mut head = Vec::with_capacity(BINARY_PROBE);

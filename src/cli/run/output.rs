@@ -50,7 +50,7 @@ impl Sources {
             match input {
                 Input::Stdin => sources.add_stdin(),
                 Input::File(path) => sources.add_path(path),
-                Input::Broken(..) => {}
+                Input::Broken(..) | Input::Text(..) => {}
             }
         }
         sources
