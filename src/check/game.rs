@@ -50,6 +50,12 @@ pub fn check_game(
     }
     // Room for every move of the main line at once.
     let mut lines = LineBuilder::with_capacity(parsed.tokens.len());
+    // The texts of the moves kept are cut from the game read as UTF-8 once.
+    let utf8 = if options.keep_moves {
+        std::str::from_utf8(raw.bytes).ok()
+    } else {
+        None
+    };
     let mut setup_fen = None;
     let mut depth = 0usize;
     // The first result at the top level (as `ParsedGame::result` finds it), found on the way.
@@ -63,7 +69,10 @@ pub fn check_game(
             TokenKind::Move(written) => {
                 report.numeric |= written.is_numeric();
                 let text = token.text(raw).get(..usize::from(written.text_len));
-                lines.push_move(written, text.unwrap_or_default(), token.offset);
+                let text = text.unwrap_or_default();
+                let len = text.len() as u32;
+                let text_utf8 = utf8.and_then(|u| raw.utf8_at(u, token.offset, len));
+                lines.push_move(written, (text, text_utf8), token.offset);
             }
             TokenKind::Unknown => lines.unreadable(),
             TokenKind::VariationStart => {

@@ -14,6 +14,9 @@ pub struct WrittenPly<'a> {
     pub written: &'a WrittenMove,
     /// Its text as written (without strength marks), borrowed from the game's bytes.
     pub text: &'a [u8],
+    /// The same text as UTF-8 when the moves are kept and the game's bytes are UTF-8 (read
+    /// once for the game rather than once per move).
+    pub utf8: Option<&'a str>,
     pub offset: u64,
     /// The move number token right before this move: (number, written with `...`).
     pub number: Option<(u32, bool)>,
@@ -95,7 +98,12 @@ impl<'a> LineBuilder<'a> {
     }
 
     #[inline]
-    pub fn push_move(&mut self, written: &'a WrittenMove, text: &'a [u8], offset: u64) {
+    pub fn push_move(
+        &mut self,
+        written: &'a WrittenMove,
+        (text, utf8): (&'a [u8], Option<&'a str>),
+        offset: u64,
+    ) {
         if self.closed {
             return;
         }
@@ -103,6 +111,7 @@ impl<'a> LineBuilder<'a> {
         self.lines[self.current].moves.push(WrittenPly {
             written,
             text,
+            utf8,
             offset,
             number,
         });
@@ -186,25 +195,25 @@ mod tests {
     fn moves_go_to_the_open_line() {
         let mv = WrittenMove::parse(b"c3-d4").unwrap();
         let mut b = LineBuilder::default();
-        b.push_move(&mv, b"c3-d4", 0);
+        b.push_move(&mv, (b"c3-d4", None), 0);
         b.start_variation(1);
-        b.push_move(&mv, b"c3-d4", 2);
+        b.push_move(&mv, (b"c3-d4", None), 2);
         b.unreadable();
-        b.push_move(&mv, b"c3-d4", 3);
+        b.push_move(&mv, (b"c3-d4", None), 3);
         b.start_variation(4);
-        b.push_move(&mv, b"c3-d4", 5);
+        b.push_move(&mv, (b"c3-d4", None), 5);
         b.end_variation();
-        b.push_move(&mv, b"c3-d4", 6);
+        b.push_move(&mv, (b"c3-d4", None), 6);
         b.end_variation();
-        b.push_move(&mv, b"c3-d4", 7);
+        b.push_move(&mv, (b"c3-d4", None), 7);
         for _ in 0..MAX_VARIATION_DEPTH + 2 {
             b.start_variation(8);
         }
-        b.push_move(&mv, b"c3-d4", 9);
+        b.push_move(&mv, (b"c3-d4", None), 9);
         for _ in 0..MAX_VARIATION_DEPTH + 2 {
             b.end_variation();
         }
-        b.push_move(&mv, b"c3-d4", 10);
+        b.push_move(&mv, (b"c3-d4", None), 10);
         let offsets = |line: &Line<'_>| line.moves.iter().map(|p| p.offset).collect::<Vec<_>>();
         assert_eq!(offsets(&b.lines[0]), [0, 7, 10]);
         assert_eq!(offsets(&b.lines[1]), [2]);

@@ -178,7 +178,10 @@ impl LineReplay<'_> {
                 let before = *game.position();
                 let outcome = game.play_on::<B>(&found);
                 self.report.moves.push(PlayedMove {
-                    written: CompactString::from_utf8_lossy(ply.text),
+                    written: ply.utf8.map_or_else(
+                        || CompactString::from_utf8_lossy(ply.text),
+                        CompactString::new,
+                    ),
                     mv: found.to_move(&landings),
                     before,
                     after: *game.position(),

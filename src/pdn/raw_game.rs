@@ -36,9 +36,18 @@ impl<'a> RawGame<'a> {
 
     /// The `len` bytes at absolute `offset` (empty where they are not in the game).
     pub(crate) fn text_at(&self, offset: u64, len: u32) -> &'a [u8] {
+        self.bytes.get(self.range(offset, len)).unwrap_or_default()
+    }
+
+    /// [`RawGame::text_at`] cut from `utf8`, the game's bytes read as UTF-8 (None where
+    /// that is not a whole number of characters).
+    pub(crate) fn utf8_at(&self, utf8: &'a str, offset: u64, len: u32) -> Option<&'a str> {
+        utf8.get(self.range(offset, len))
+    }
+
+    fn range(&self, offset: u64, len: u32) -> std::ops::Range<usize> {
         let from = usize::try_from(offset.saturating_sub(self.offset)).unwrap_or(usize::MAX);
-        let to = from.saturating_add(len as usize);
-        self.bytes.get(from..to).unwrap_or_default()
+        from..from.saturating_add(len as usize)
     }
 }
 
