@@ -3,7 +3,7 @@
 //!
 //! `cargo run --example replay -- fixtures/sample.pdn`
 
-use pdnkit::escape;
+use pdnkit::text::escape;
 use pdnkit::validate::{GameReport, GameSink, Options, StreamTotals, check_stream};
 use pdnkit::{FenNotation, write_fen};
 use std::fs::File;

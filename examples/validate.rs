@@ -7,7 +7,7 @@
 //! totals; exits 1 when a game is invalid, 2 when a file cannot be read.
 
 use pdnkit::diagnostic::render;
-use pdnkit::escape;
+use pdnkit::text::escape;
 use pdnkit::validate::{GameReport, GameSink, Options, StreamTotals, check_stream};
 use std::fs::File;
 use std::io::{self, Write};

@@ -6,13 +6,13 @@
 #![allow(dead_code)]
 
 use pdnkit::convert::{GameText, PdnOptions, game_json, write_game};
-use pdnkit::encoding::TextEncoding;
 use pdnkit::fen::FenNotation;
 use pdnkit::geometry::bits;
 use pdnkit::movegen::{count_moves, has_capture, has_legal_move, only_capture, step_move};
 use pdnkit::pdn::movetext::WrittenMove;
 use pdnkit::pdn::{ParsedGame, RawGame, Scanner, Skip, Visitor};
 use pdnkit::resolve::{Resolution, resolve};
+use pdnkit::text::TextEncoding;
 use pdnkit::validate::{GameReport, GameSink, Options, StreamTotals, check_stream};
 use pdnkit::{
     Color, Corner, Game, Move, Paths, Piece, Position, Removal, Variant, legal_moves, parse_fen,

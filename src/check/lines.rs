@@ -5,7 +5,7 @@ use crate::pdn::movetext::WrittenMove;
 use smallvec::{SmallVec, smallvec};
 use std::cell::Cell;
 
-pub use crate::pdn::limits::MAX_VARIATION_DEPTH;
+pub(crate) use crate::pdn::limits::MAX_VARIATION_DEPTH;
 
 /// A move as written, with where it stands and the move number written before it, if any.
 #[derive(Clone, Copy, Debug)]

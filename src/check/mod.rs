@@ -3,11 +3,12 @@
 //!
 //! The reader (`crate::pdn`) checks syntax only; this module decides what the moves mean.
 //! Each file has one job: [`Options`] (`options.rs`), the [`GameReport`] (`report.rs`), the
-//! check of one game ([`check_game`], `game.rs`) with its parts (`lines.rs`, `replay.rs`,
-//! `detect.rs`, `file_board.rs`, `results.rs`, `findings.rs`), and the one driver of every command over whole
-//! streams: each game validated, worked on by a [`GameJob`], the results handed to a
-//! [`DoneSink`] in input order ([`read_stream`], on threads [`read_stream_parallel`];
-//! [`check_stream`] hands on the reports).
+//! check of one game (`check_game`, `game.rs`) with its parts (`lines.rs`, `replay.rs`,
+//! `detect.rs`, `file_board.rs`, `results.rs`, `findings.rs`), the one driver of every command
+//! over whole streams, crate-private: each game validated, worked on by a `GameJob`, the
+//! results handed to a `DoneSink` in input order (`read_stream`, on threads
+//! `read_stream_parallel`); and what a program calls: [`read`] (`reader.rs`), or
+//! [`check_stream`], which hands on the reports.
 
 mod detect;
 mod file_board;
@@ -22,13 +23,11 @@ mod report;
 mod results;
 mod stream;
 
-pub use game::check_game;
-pub use lines::MAX_VARIATION_DEPTH;
-pub use options::{Needs, Options};
-pub use parallel::{check_stream_parallel, read_stream_parallel};
+pub(crate) use game::check_game;
+pub(crate) use options::Needs;
+pub use options::Options;
+pub(crate) use parallel::read_stream_parallel;
 pub use reader::{ReadGames, Reader, read};
 pub use report::{GameReport, GameTypeSource, PlayedMove};
-pub use stream::{
-    DoneSink, GameCount, GameJob, GameSink, Games, ReadGame, ReportSink, Reports, StreamTotals,
-    check_stream, read_stream,
-};
+pub(crate) use stream::{DoneSink, GameCount, GameJob, Games, ReportSink, Reports, read_stream};
+pub use stream::{GameSink, ReadGame, StreamTotals, check_stream};

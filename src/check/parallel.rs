@@ -20,8 +20,8 @@
 //! are reused, so memory does not depend on the length of the stream.
 
 use super::stream::{
-    DoneSink, GameCount, GameJob, GameSink, ReadGame, ReportSink, Reports, SAMPLE, StreamTotals,
-    Told, between, blank, check_games, hand_on, prepare, read_prepared,
+    DoneSink, GameCount, GameJob, ReadGame, SAMPLE, StreamTotals, Told, between, blank,
+    check_games, hand_on, prepare, read_prepared,
 };
 use super::{GameReport, Options};
 use crate::pdn::Token;
@@ -326,19 +326,6 @@ fn work_on<J: GameJob>(
         }
     }
     out
-}
-
-/// Like [`super::check_stream`], with `threads` workers (see [`read_stream_parallel`]).
-pub fn check_stream_parallel<R: Read + Send + 'static>(
-    input: R,
-    options: &Options,
-    forced: Option<TextEncoding>,
-    threads: usize,
-    sink: &mut dyn GameSink,
-    totals: &mut StreamTotals,
-) -> io::Result<()> {
-    let sink = &mut ReportSink(sink);
-    read_stream_parallel(input, options, forced, threads, &Reports, sink, totals)
 }
 
 /// Like [`super::read_stream`], with `threads` workers (at least one; 0: none, all on this
@@ -673,7 +660,7 @@ impl<J: GameJob> Ordered<'_, J> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::stream::SAMPLE;
+    use super::super::stream::{Reports, SAMPLE};
     use super::*;
     use crate::rules::variant::Variant;
     use crate::text::encoding::Detection;

@@ -102,7 +102,7 @@ impl GameCount {
 /// One game as read: what validation found, and the game's text as written.
 #[derive(Debug)]
 pub struct ReadGame<'a> {
-    /// What validation found, as far as the reading's [`super::Needs`] asked; `index` counts
+    /// What validation found, as far as the reading asked (tags and moves kept or not); `index` counts
     /// the games of the stream.
     pub report: GameReport,
     /// From the game's first tag or token to the end of its last token, in the input's
@@ -220,8 +220,7 @@ impl DoneSink<GameReport> for ReportSink<'_> {
 
 /// Reads every game of `input`, validates it and hands the report to `sink`, adding to
 /// `totals` as it goes (so that the totals are right even when reading fails half-way).
-/// Stops early only on a read error or if the sink fails. ([`read_stream`] with
-/// [`Reports`].)
+/// Stops early only on a read error or if the sink fails.
 pub fn check_stream<R: Read>(
     input: R,
     options: &Options,

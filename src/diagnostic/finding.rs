@@ -8,13 +8,13 @@ use super::kind::Kind;
 use crate::notation::naming::MoveNumber;
 use crate::pdn::severity::Severity;
 
-/// One finding about one game (or one file: [`Kind::about_file`]).
+/// One finding about one game (or one file: an unreadable file, its encoding).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
     /// Its severity, after levels and `--strict`.
     pub severity: Severity,
     /// What was found, with its data.
-    pub kind: Kind,
+    pub(crate) kind: Kind,
     /// Byte offset in the file.
     pub offset: u64,
     /// 1-based line of [`Self::offset`] (0 until located).
@@ -25,14 +25,14 @@ pub struct Diagnostic {
     pub ply: Option<u32>,
     /// The move concerned, if any: its number and side as a reader counts them, and its text
     /// as written.
-    pub at_move: Option<(MoveNumber, String)>,
+    pub(crate) at_move: Option<(MoveNumber, String)>,
     /// The move concerned is in the main line (not in a variation).
     pub main_line: bool,
 }
 
 impl Diagnostic {
     /// A finding at `offset` (line and column still to be found), about no move.
-    pub fn new(severity: Severity, kind: Kind, offset: u64) -> Diagnostic {
+    pub(crate) fn new(severity: Severity, kind: Kind, offset: u64) -> Diagnostic {
         Diagnostic {
             severity,
             kind,
@@ -46,7 +46,7 @@ impl Diagnostic {
     }
 
     /// A finding about a whole file, with the kind's own severity.
-    pub fn about_file(kind: Kind) -> Diagnostic {
+    pub(crate) fn about_file(kind: Kind) -> Diagnostic {
         Diagnostic::new(kind.file_severity(), kind, 0)
     }
 

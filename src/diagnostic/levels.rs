@@ -11,8 +11,9 @@
 //! for its code (or for `syntax`, which holds such errors) is refused, so that no level
 //! makes an unchecked game pass.
 
-use crate::diagnostic::{Severity, code};
+use super::code;
 use crate::pdn::error::SyntaxErrorKind;
+use crate::pdn::severity::Severity;
 use std::fmt;
 
 /// The level of a diagnostic code.
@@ -152,7 +153,8 @@ impl fmt::Display for LevelError {
 }
 
 impl Levels {
-    /// Gives `name` (a code of [`code::ALL`] or the name of a syntax finding) a level.
+    /// Gives `name` (a code, as [`crate::diagnostic::Diagnostic::code`] gives it, or the name of
+    /// a syntax finding) a level.
     pub fn set(&mut self, name: &str, level: Level) -> Result<(), LevelError> {
         let index = names()
             .position(|c| c == name)

@@ -1,12 +1,13 @@
-//! What validation reports: a [`Diagnostic`] (a [`Kind`] of finding, its data, severity and
+//! What validation reports: a [`Diagnostic`] (a kind of finding, its data, severity and
 //! place), the stable codes, the levels chosen per code, and the printed forms.
 
-pub mod code;
+pub(crate) mod code;
 mod finding;
 mod kind;
-pub mod levels;
+pub(crate) mod levels;
 pub mod render;
 
 pub use crate::pdn::severity::Severity;
 pub use finding::Diagnostic;
-pub use kind::{GameEnd, Illegality, Kind, NAMED_GAMES, NeitherBoard};
+pub(crate) use kind::{GameEnd, Illegality, Kind, NAMED_GAMES, NeitherBoard};
+pub use levels::{Level, LevelError, Levels};

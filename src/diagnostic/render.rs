@@ -1,5 +1,5 @@
 //! A diagnostic as it is printed, in one place for each form: the human line ([`human`]), the
-//! GitHub workflow command ([`github`]) and the JSON object (the [`Serialize`] of
+//! GitHub workflow command (`github`, crate-private) and the JSON object (the [`Serialize`] of
 //! [`Diagnostic`]). Text from the archive or the file system is escaped ([`crate::text::escape`]).
 
 use super::finding::Diagnostic;
@@ -22,7 +22,7 @@ pub fn human<'a>(file: &'a str, game: usize, d: &'a Diagnostic) -> impl fmt::Dis
 
 /// `::error file=path,line=L,col=C,title=code::subject: message` (a note is a `notice`), as
 /// [`human`] places it. Without a line break.
-pub fn github<'a>(file: &'a str, game: usize, d: &'a Diagnostic) -> impl fmt::Display + 'a {
+pub(crate) fn github<'a>(file: &'a str, game: usize, d: &'a Diagnostic) -> impl fmt::Display + 'a {
     Line {
         file,
         game,
@@ -75,7 +75,7 @@ impl fmt::Display for Line<'_> {
 
 /// GitHub workflow command data: escaped as [`escape::text`] (no line break is left), then
 /// `%` (and CR, LF, which no longer occur) as the runner decodes them.
-pub fn github_data(s: &str) -> String {
+pub(crate) fn github_data(s: &str) -> String {
     escape::text(s)
         .replace('%', "%25")
         .replace('\r', "%0D")
@@ -83,7 +83,7 @@ pub fn github_data(s: &str) -> String {
 }
 
 /// A GitHub property value: data, and `:` and `,` too.
-pub fn github_property(s: &str) -> String {
+pub(crate) fn github_property(s: &str) -> String {
     github_data(s).replace(':', "%3A").replace(',', "%2C")
 }
 

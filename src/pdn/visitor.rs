@@ -70,7 +70,7 @@ pub trait Visitor {
         Skip(false)
     }
 
-    /// A tag pair (its value unescaped, raw bytes: decode with [`crate::text::encoding`]).
+    /// A tag pair (its value unescaped, raw bytes: decode with the file's [`crate::text::TextEncoding`]).
     fn tag(&mut self, _tag: &Tag, _span: Span<'_>) {}
 
     /// The tag section ended at `offset` (the first movetext construct, or the end of a game

@@ -5,9 +5,9 @@
 //! of these functions:
 //!
 //! - [`text`]: a terminal or a log line (human output, GitHub annotations, `show`, stderr);
-//! - [`xml`]: an SVG or HTML file;
-//! - [`write_json`] / [`json_string`]: JSON, with the characters JSON allows raw but a terminal
-//!   would act on escaped too;
+//! - `xml` (crate-private): an SVG or HTML file;
+//! - `write_json`, `push_json_string` (crate-private): JSON, with the characters JSON allows
+//!   raw but a terminal would act on escaped too;
 //! - [`file_name`]: a path as pdnkit names a file everywhere (bytes that are not UTF-8 as `\xNN`).
 //!
 //! Escapes are written as Rust writes them (`\n`, `\r`, `\t`, `\u{1b}`): visible, one line,
@@ -21,7 +21,7 @@ use std::path::Path;
 
 /// Whether `c` must not reach an output raw: control characters (C0, DEL, C1), the line and
 /// paragraph separators, and the bidirectional controls that reorder what a reader sees.
-pub fn is_unsafe(c: char) -> bool {
+pub(crate) fn is_unsafe(c: char) -> bool {
     c.is_control()
         || matches!(c, '\u{2028}' | '\u{2029}' | '\u{200e}' | '\u{200f}')
         || ('\u{202a}'..='\u{202e}').contains(&c)
@@ -73,7 +73,7 @@ fn is_noncharacter(c: char) -> bool {
 /// `s` for XML (and HTML) content and attribute values: [`text`], then `& < > " '` as
 /// entities. Control characters cannot be written in XML 1.0 at all, not even as character
 /// references, so they stay visible escapes, as do noncharacters.
-pub fn xml(s: &str) -> Cow<'_, str> {
+pub(crate) fn xml(s: &str) -> Cow<'_, str> {
     let s = text(s);
     if !s.contains(['&', '<', '>', '"', '\'']) && !s.chars().any(is_noncharacter) {
         return s;
@@ -188,7 +188,7 @@ impl<F: serde_json::ser::Formatter> serde_json::ser::Formatter for SafeFormatter
 
 /// Writes `value` as JSON on one line (no line break after it), escaped as `SafeFormatter`
 /// says.
-pub fn write_json<W: io::Write, T: Serialize + ?Sized>(out: W, value: &T) -> io::Result<()> {
+pub(crate) fn write_json<W: io::Write, T: Serialize + ?Sized>(out: W, value: &T) -> io::Result<()> {
     let formatter = SafeFormatter {
         inner: serde_json::ser::CompactFormatter,
     };
@@ -197,7 +197,10 @@ pub fn write_json<W: io::Write, T: Serialize + ?Sized>(out: W, value: &T) -> io:
 }
 
 /// [`write_json`], indented.
-pub fn write_json_pretty<W: io::Write, T: Serialize + ?Sized>(out: W, value: &T) -> io::Result<()> {
+pub(crate) fn write_json_pretty<W: io::Write, T: Serialize + ?Sized>(
+    out: W,
+    value: &T,
+) -> io::Result<()> {
     let formatter = SafeFormatter {
         inner: serde_json::ser::PrettyFormatter::new(),
     };
@@ -225,7 +228,7 @@ const JSON_LOOK: [bool; 256] = {
 /// Appends `s` as a JSON string, quoted, to `out`, in one pass over its bytes: exactly the
 /// text [`write_json`] writes for it (JSON's escapes, `\uXXXX` for the other unsafe
 /// characters), without a serializer.
-pub fn push_json_string(out: &mut Vec<u8>, s: &str) {
+pub(crate) fn push_json_string(out: &mut Vec<u8>, s: &str) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     let bytes = s.as_bytes();
     out.reserve(bytes.len() + 2);
@@ -272,8 +275,9 @@ pub fn push_json_string(out: &mut Vec<u8>, s: &str) {
     out.push(b'"');
 }
 
-/// [`write_json`] into a string.
-pub fn json_string<T: Serialize + ?Sized>(value: &T) -> String {
+/// [`write_json`] into a string (the tests' way to compare with [`push_json_string`]).
+#[cfg(test)]
+fn json_string<T: Serialize + ?Sized>(value: &T) -> String {
     let mut out = Vec::new();
     // Writing into memory fails only if serializing does, which our types never do.
     let _ = write_json(&mut out, value);

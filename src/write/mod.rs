@@ -1,31 +1,30 @@
-//! Conversion of validated games ([`crate::check::GameReport`]s) into other forms: JSON
-//! objects ([`json`]) and canonical PDN 3.0 text ([`pdn`], written as [`options`] say from
-//! the game's [`text`], its movetext by the `movetext` module in the `lines` of its layout).
+//! Conversion of validated games ([`crate::GameReport`]s) into other forms: JSON objects
+//! ([`game_json`], `json.rs`) and canonical PDN 3.0 text ([`write_game`], `pdn.rs`, written as
+//! [`PdnOptions`] say from the game's [`GameText`], its movetext by `movetext.rs` in the
+//! `lines.rs` of its layout).
 //!
 //! JSON works from the replayed main line, so an invalid game is converted up to its first
 //! error; canonical PDN keeps the rest as written. The canonical text of a move is
-//! [`crate::notation::naming`]'s; this module re-exports the squares a capture takes, in the order it
-//! takes them.
+//! `crate::notation::naming`'s.
 
-pub mod as_written;
-pub mod json;
+pub(crate) mod as_written;
+pub(crate) mod json;
 mod lines;
 mod movetext;
-pub mod options;
-pub mod pdn;
-pub mod text;
+pub(crate) mod options;
+pub(crate) mod pdn;
+pub(crate) mod text;
 
 pub use json::{GameObject, JsonOptions, game_json};
 pub use options::{Captures, Notation, PdnOptions, ResultStyle, Strip};
-pub use pdn::{Canonical, FixedResult, comments_between, write_game};
+pub(crate) use pdn::comments_between;
+pub use pdn::{Canonical, FixedResult, write_game};
 pub use text::GameText;
-
-pub use crate::rules::movegen::captured_in_order;
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::notation::fen::parse_fen;
+    use crate::rules::movegen::captured_in_order;
     use crate::rules::movegen::{Paths, legal_moves};
     use crate::rules::moves::Move;
     use crate::rules::position::Position;

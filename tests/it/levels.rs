@@ -3,7 +3,6 @@
 //! lowered so that an unchecked game passes.
 
 use crate::harness::{on_stdin, pdnkit};
-use ::pdnkit::diagnostic::code;
 
 /// Runs `validate --no-config ARGS -` on `input`: exit code, stdout, stderr.
 fn validate(args: &[&str], input: &str) -> (i32, String, String) {
@@ -103,6 +102,12 @@ fn every_code_printed_takes_a_level_and_is_in_the_help() {
     let kinds = include_str!("../../src/diagnostic/kind.rs");
     let codes = include_str!("../../src/diagnostic/code.rs");
     let syntax = include_str!("../../src/pdn/error.rs");
+    // The value of a constant of the code module.
+    let value = |constant: &str| -> String {
+        let decl = format!("pub const {constant}: &str = \"");
+        let value = codes.split(&decl).nth(1).expect(constant);
+        value.split('"').next().unwrap().to_string()
+    };
     // The constants named in Kind::code, with their values from the code module.
     let mut names = Vec::new();
     for constant in kinds.split("code::").skip(1) {
@@ -113,9 +118,7 @@ fn every_code_printed_takes_a_level_and_is_in_the_help() {
         if constant.is_empty() {
             continue;
         }
-        let decl = format!("pub const {constant}: &str = \"");
-        let value = codes.split(&decl).nth(1).expect(&constant);
-        names.push(value.split('"').next().unwrap().to_string());
+        names.push(value(&constant));
     }
     // The names of the syntax findings: the third field of each row of the table.
     for row in syntax.split("=> ").skip(1) {
@@ -135,7 +138,7 @@ fn every_code_printed_takes_a_level_and_is_in_the_help() {
     let help = String::from_utf8(help.stdout).unwrap().replace('\n', " ");
     for name in &names {
         // The encoding note about a file can only be allowed.
-        let level = if name == code::ENCODING {
+        let level = if *name == value("ENCODING") {
             "--allow"
         } else {
             "--deny"
@@ -147,8 +150,25 @@ fn every_code_printed_takes_a_level_and_is_in_the_help() {
             "help lacks {name}"
         );
     }
-    // The codes that mean something was not checked can only be denied.
-    for name in code::UNCHECKED {
+    // The codes that mean something was not checked can only be denied: the constants
+    // listed in code::UNCHECKED.
+    let unchecked = codes
+        .split("pub const UNCHECKED: [&str; ")
+        .nth(1)
+        .and_then(|rest| rest.split_once("= [")?.1.split_once("];"))
+        .expect("code::UNCHECKED")
+        .0;
+    let unchecked: Vec<String> = unchecked
+        .split(',')
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(value)
+        .collect();
+    assert!(
+        unchecked.iter().any(|c| c == "illegal-move"),
+        "{unchecked:?}"
+    );
+    for name in &unchecked {
         let (exit, _, stderr) = validate(&["--warn", name], UNQUOTED);
         assert_eq!(exit, 2, "--warn {name}");
         assert!(stderr.contains("can only be denied"), "{stderr}");
