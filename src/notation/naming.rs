@@ -10,7 +10,7 @@
 //!   full path only where another move of the list shares them, for lists of candidates).
 
 use crate::rules::geometry::Geometry;
-use crate::rules::movegen::{Between, captures_between_on, on_board};
+use crate::rules::movegen::{Between, captures_between_on, has_capture, on_board, step_move};
 use crate::rules::moves::{MAX_JUMPS, Move};
 use crate::rules::position::{Color, Position};
 use crate::rules::square::Corner;
@@ -133,7 +133,10 @@ pub fn canonical(mv: &Move, before: &Position, numeric: Option<Corner>) -> Strin
 /// Appends [`canonical`]'s alphanumeric text of `mv`, a legal move of `before`, to `out`,
 /// without a new string (for callers that write many moves into one reused buffer).
 pub fn push_canonical(mv: &Move, before: &Position, out: &mut String) {
-    mv.write_alpha(before.geometry(), needs_full_path(mv, before), out);
+    // A legal step never needs its full path: it is legal only when no capture is, and a step
+    // is fixed by its two squares.
+    let full = mv.is_capture() && needs_full_path(mv, before);
+    mv.write_alpha(before.geometry(), full, out);
 }
 
 /// `moves` for a message or a list of candidates: each with start and end squares only,
@@ -145,14 +148,14 @@ pub fn listed(moves: &[Move], g: &Geometry, numeric: Option<Corner>) -> Vec<Stri
         .collect()
 }
 
-/// Whether `mv`, a legal move of `before`, must be written with its full path: another
-/// legal move (one that leaves a different position) starts and ends on the same squares.
-/// A legal step never does: it is legal only when no capture is, so every legal move is a
-/// step, and one step at most joins two squares. A legal capture is compared with the
-/// captures of the piece on `mv.from` that end on `mv.to` (every legal move is a capture).
+/// Whether `mv` must be written with its full path in `before`: another legal move (one
+/// that leaves a different position) starts and ends on the same squares. Without a capture
+/// in the position every legal move is a step, and one step at most joins two squares
+/// ([`step_move`]); with one, every legal move is a capture, and those between the squares
+/// are the captures of the piece on `mv.from` that end on `mv.to`.
 pub fn needs_full_path(mv: &Move, before: &Position) -> bool {
-    if !mv.is_capture() {
-        return false;
+    if !has_capture(before) {
+        return step_move(before, mv.from, mv.to).is_some_and(|o| !o.same_move(mv));
     }
     let mut landings = [0; MAX_JUMPS];
     let between = on_board!(before.variant, B => {

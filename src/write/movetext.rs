@@ -223,7 +223,10 @@ impl<'a> MovetextWriter<'a> {
                 self.next_played += 1;
                 let full = match self.options.captures {
                     Captures::Full => true,
-                    Captures::Short => needs_full_path(&played.mv, &played.before),
+                    // A legal step is fixed by its squares (as in `push_canonical`).
+                    Captures::Short => {
+                        played.mv.is_capture() && needs_full_path(&played.mv, &played.before)
+                    }
                 };
                 let number = MoveNumber::first(self.first).nth(index);
                 let numbered = number.side == Color::White || !self.after_move;
