@@ -7,7 +7,7 @@
 use super::material::Material;
 use crate::check::{GameReport, PlayedMove};
 use crate::notation::fen::{FenNotation, push_fen};
-use crate::notation::naming::needs_full_path;
+use crate::notation::naming::legal_needs_full_path;
 use crate::pdn::result::Verdict;
 use crate::rules::position::{Color, Position};
 use crate::text::escape::push_json_string;
@@ -96,7 +96,7 @@ pub fn write_rows<W: Write>(
         buf.extend_from_slice(br#"","move_alpha":"#);
         match played {
             Some(p) => {
-                let full = needs_full_path(&p.mv, &p.before);
+                let full = legal_needs_full_path(&p.mv, &p.before);
                 let g = p.before.geometry();
                 text.clear();
                 p.mv.write_alpha(g, full, &mut text);

@@ -127,16 +127,24 @@ pub fn push_decimal(n: u32, out: &mut String) {
 /// `mv`, a legal move of `before`, as canonical PDN writes it: start and end squares only,
 /// unless [`needs_full_path`].
 pub fn canonical(mv: &Move, before: &Position, numeric: Option<Corner>) -> String {
-    move_text(mv, before.geometry(), numeric, needs_full_path(mv, before))
+    move_text(
+        mv,
+        before.geometry(),
+        numeric,
+        legal_needs_full_path(mv, before),
+    )
 }
 
 /// Appends [`canonical`]'s alphanumeric text of `mv`, a legal move of `before`, to `out`,
 /// without a new string (for callers that write many moves into one reused buffer).
 pub fn push_canonical(mv: &Move, before: &Position, out: &mut String) {
-    // A legal step never needs its full path: it is legal only when no capture is, and a step
-    // is fixed by its two squares.
-    let full = mv.is_capture() && needs_full_path(mv, before);
-    mv.write_alpha(before.geometry(), full, out);
+    mv.write_alpha(before.geometry(), legal_needs_full_path(mv, before), out);
+}
+
+/// [`needs_full_path`] of a legal move of `before`, a step answered without looking at the
+/// board: a step is legal only when no capture is, and it is fixed by its two squares.
+pub fn legal_needs_full_path(mv: &Move, before: &Position) -> bool {
+    mv.is_capture() && needs_full_path(mv, before)
 }
 
 /// `moves` for a message or a list of candidates: each with start and end squares only,
@@ -272,6 +280,10 @@ mod tests {
                         probes.push(Move::step(from, to, rng.below(2) == 0));
                         let victim = squares[rng.below(squares.len())];
                         probes.push(Move::capture(from, &[to], 1 << victim, false));
+                    }
+                    for mv in &legal {
+                        let legal_answer = legal_needs_full_path(mv, &pos);
+                        assert_eq!(legal_answer, needs_full_path_by_definition(mv, &pos));
                     }
                     for mv in &probes {
                         let fast = needs_full_path(mv, &pos);

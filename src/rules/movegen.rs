@@ -325,11 +325,11 @@ impl Collect for Listing<'_> {
                 let seen = self.out[self.first..]
                     .iter()
                     .zip(&self.orders_seen)
-                    .any(|(m, o)| m.to == mv.to && *o == order);
+                    .any(|(m, o)| m.to == mv.to && o[..] == order[..]);
                 if seen {
                     return ControlFlow::Continue(());
                 }
-                self.orders_seen.push(order);
+                self.orders_seen.push(order.to_vec());
             }
             Paths::Landings => {}
         }
@@ -649,15 +649,18 @@ impl<B: Board, C: Collect> Search<'_, B, C> {
 
 /// The squares of the pieces `mv` takes, in the order it takes them (found by walking its
 /// landing path in `before`); in square order if the path does not account for them all
-/// (which a legal move never does).
-pub fn captured_in_order(mv: &Move, before: &Position) -> Vec<u8> {
+/// (which a legal move never does). Held on the stack: no allocation per move.
+pub fn captured_in_order(mv: &Move, before: &Position) -> CaptureOrder {
+    let mut order = CaptureOrder {
+        squares: [0; MAX_JUMPS],
+        len: 0,
+    };
     if !mv.is_capture() {
-        return Vec::new();
+        return order;
     }
     let g = before.geometry();
     let enemies = before.pieces(before.turn.other());
     let mut taken = 0u64;
-    let mut order = Vec::with_capacity(mv.captured.count_ones() as usize);
     let mut at = mv.from;
     for &land in mv.landings() {
         let Some(dir) = g.direction(at, land) else {
@@ -678,10 +681,33 @@ pub fn captured_in_order(mv: &Move, before: &Position) -> Vec<u8> {
         }
         at = land;
     }
-    if taken == mv.captured {
-        order
-    } else {
-        mv.captured_squares().collect()
+    if taken != mv.captured {
+        order.len = 0;
+        for bit in mv.captured_squares() {
+            order.push(bit);
+        }
+    }
+    order
+}
+
+/// The squares a capture takes, in order ([`captured_in_order`]): at most one per jump.
+#[derive(Clone, Copy, Debug)]
+pub struct CaptureOrder {
+    squares: [u8; MAX_JUMPS],
+    len: usize,
+}
+
+impl CaptureOrder {
+    fn push(&mut self, square: u8) {
+        self.squares[self.len] = square;
+        self.len += 1;
+    }
+}
+
+impl std::ops::Deref for CaptureOrder {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.squares[..self.len]
     }
 }
 

@@ -225,6 +225,12 @@ const JSON_LOOK: [bool; 256] = {
     table
 };
 
+/// Whether `s` goes into a JSON string as it is: [`push_json_string`] would escape nothing
+/// in it.
+pub(crate) fn json_plain(s: &[u8]) -> bool {
+    !s.iter().any(|&b| JSON_LOOK[usize::from(b)])
+}
+
 /// Appends `s` as a JSON string, quoted, to `out`, in one pass over its bytes: exactly the
 /// text [`write_json`] writes for it (JSON's escapes, `\uXXXX` for the other unsafe
 /// characters), without a serializer.

@@ -12,12 +12,13 @@
 
 use crate::check::{GameReport, PlayedMove};
 use crate::notation::fen::{FenNotation, push_fen};
-use crate::notation::naming::{MoveNumber, needs_full_path};
+use crate::notation::naming::{MoveNumber, legal_needs_full_path};
 use crate::pdn::gametype::GameTypeTag;
 use crate::rules::geometry::Geometry;
 use crate::rules::movegen::captured_in_order;
+use crate::rules::moves::{MAX_JUMPS, Move};
 use crate::rules::position::{Color, Position};
-use crate::text::escape::push_json_string;
+use crate::text::escape::{json_plain, push_json_string};
 use serde_json::Value;
 use std::collections::HashMap;
 
@@ -323,20 +324,20 @@ fn write_game_type(out: &mut Vec<u8>, t: &GameTypeTag) {
 
 fn write_moves(out: &mut Vec<u8>, report: &GameReport, options: JsonOptions) {
     let first = report.start.map_or(Color::White, |p| p.turn);
-    let mut text = String::with_capacity(32);
+    let mut buf = MoveBytes::new();
     out.push(b'[');
     for (index, played) in report.moves.iter().enumerate() {
         if index > 0 {
             out.push(b',');
         }
-        write_move(out, &mut text, report, played, index, first, options);
+        write_move(out, &mut buf, report, played, index, first, options);
     }
     out.push(b']');
 }
 
 fn write_move(
     out: &mut Vec<u8>,
-    text: &mut String,
+    b: &mut MoveBytes,
     report: &GameReport,
     played: &PlayedMove,
     index: usize,
@@ -345,59 +346,165 @@ fn write_move(
 ) {
     let mv = &played.mv;
     let g = played.before.geometry();
-    let full = needs_full_path(mv, &played.before);
+    let full = legal_needs_full_path(mv, &played.before);
     let MoveNumber { number, side } = MoveNumber::first(first).nth(index);
-    // Room for the whole object but its texts from the archive and its FEN.
-    out.reserve(192);
-    let mut o = Object::open(out);
-    o.member(key!("ply")).num(index as u64 + 1);
-    o.member(key!("number")).num(u64::from(number));
-    o.member(key!("side")).ascii(match side {
-        Color::White => "white",
-        Color::Black => "black",
+    b.clear();
+    b.put(b"{\"ply\":");
+    b.num(index as u64 + 1);
+    b.put(b",\"number\":");
+    b.num(u64::from(number));
+    b.put(match side {
+        Color::White => b",\"side\":\"white\",\"written\":",
+        Color::Black => b",\"side\":\"black\",\"written\":",
     });
-    o.member(key!("written")).str(&played.written);
-    text.clear();
-    mv.write_alpha(g, full, text);
-    o.member(key!("alpha")).ascii(text);
-    text.clear();
-    mv.write_numeric(g, report.corner, full, text);
-    o.member(key!("numeric")).ascii(text);
-    write_square(o.member(key!("from")).0, g, mv.from);
-    write_square(o.member(key!("to")).0, g, mv.to);
-    write_squares(o.member(key!("path")).0, g, mv.landings().iter().copied());
-    let captured = captured_in_order(mv, &played.before);
-    write_squares(o.member(key!("captured")).0, g, captured.into_iter());
-    o.member(key!("promotion")).bool(mv.promotes);
-    if options.positions {
-        o.member(key!("fen_after")).fen(&played.after);
-    }
-    o.close();
-}
-
-/// A square's alphanumeric name, quoted (plain ASCII: nothing to escape).
-fn write_square(out: &mut Vec<u8>, g: &Geometry, bit: u8) {
-    let name = g.square_name(bit);
-    let (column, row) = (b'a' + name.column, name.row + 1);
-    if row < 10 {
-        // Every board pdnkit plays: one fixed-size copy.
-        out.extend_from_slice(&[b'"', column, b'0' + row, b'"']);
+    let written = played.written.as_bytes();
+    if written.len() <= WRITTEN_INLINE && json_plain(written) {
+        b.byte(b'"');
+        b.put(written);
+        b.byte(b'"');
     } else {
-        out.extend_from_slice(&[b'"', column]);
-        push_number(out, u64::from(row));
-        out.push(b'"');
+        out.extend_from_slice(b.bytes());
+        b.clear();
+        push_json_string(out, &played.written);
     }
+    b.put(b",\"alpha\":\"");
+    b.path(mv, full, |b, bit| b.square(g, bit));
+    b.put(b"\",\"numeric\":\"");
+    let corner = report.corner;
+    b.path(mv, full, |b, bit| {
+        b.num(u64::from(g.number_of(bit, corner)))
+    });
+    b.put(b"\",\"from\":");
+    b.quoted_square(g, mv.from);
+    b.put(b",\"to\":");
+    b.quoted_square(g, mv.to);
+    b.put(b",\"path\":");
+    b.squares(g, mv.landings());
+    b.put(b",\"captured\":");
+    b.squares(g, &captured_in_order(mv, &played.before));
+    b.put(if mv.promotes {
+        b",\"promotion\":true"
+    } else {
+        b",\"promotion\":false"
+    });
+    out.extend_from_slice(b.bytes());
+    if options.positions {
+        out.extend_from_slice(b",\"fen_after\":");
+        Slot(out).fen(&played.after);
+    }
+    out.push(b'}');
 }
 
-fn write_squares(out: &mut Vec<u8>, g: &Geometry, squares: impl Iterator<Item = u8>) {
-    out.push(b'[');
-    for (i, bit) in squares.enumerate() {
-        if i > 0 {
-            out.push(b',');
+/// Moves written as are (quoted, nothing to escape) when at most this long; a longer text
+/// goes through [`push_json_string`].
+const WRITTEN_INLINE: usize = 32;
+
+/// Room for one move's object but its FEN: at most 256 bytes of members, numbers and the
+/// written text kept inline ([`WRITTEN_INLINE`]), and four lists of squares (the move in
+/// each notation, its path, its captures) of at most `MAX_JUMPS + 1` squares of at most 6
+/// bytes each (`"a10",`).
+const MOVE_ROOM: usize = 256 + 4 * 6 * (MAX_JUMPS + 1);
+
+/// One move's object, written on the stack and copied into the output at once: a bound
+/// check per member rather than a check of the output's room per byte.
+struct MoveBytes {
+    bytes: [u8; MOVE_ROOM],
+    len: usize,
+}
+
+impl MoveBytes {
+    fn new() -> Self {
+        MoveBytes {
+            bytes: [0; MOVE_ROOM],
+            len: 0,
         }
-        write_square(out, g, bit);
     }
-    out.push(b']');
+
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    fn bytes(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+
+    #[inline(always)]
+    fn put(&mut self, s: &[u8]) {
+        self.bytes[self.len..self.len + s.len()].copy_from_slice(s);
+        self.len += s.len();
+    }
+
+    #[inline(always)]
+    fn byte(&mut self, b: u8) {
+        self.bytes[self.len] = b;
+        self.len += 1;
+    }
+
+    /// `n` in decimal: most numbers of a move (plies, move numbers, squares) are below 100.
+    #[inline(always)]
+    fn num(&mut self, n: u64) {
+        match n {
+            0..10 => self.byte(b'0' + n as u8),
+            10..100 => self.put(&[b'0' + (n / 10) as u8, b'0' + (n % 10) as u8]),
+            _ => self.large(n),
+        }
+    }
+
+    #[cold]
+    fn large(&mut self, n: u64) {
+        self.put(itoa::Buffer::new().format(n).as_bytes());
+    }
+
+    /// A square's alphanumeric name (`c3`).
+    #[inline(always)]
+    fn square(&mut self, g: &Geometry, bit: u8) {
+        let name = g.square_name(bit);
+        let column = b'a' + name.column;
+        if name.row < 9 {
+            // Every board pdnkit plays: two bytes at once.
+            self.put(&[column, b'1' + name.row]);
+        } else {
+            self.byte(column);
+            self.num(u64::from(name.row) + 1);
+        }
+    }
+
+    #[inline(always)]
+    fn quoted_square(&mut self, g: &Geometry, bit: u8) {
+        self.byte(b'"');
+        self.square(g, bit);
+        self.byte(b'"');
+    }
+
+    /// `[` the quoted squares `]`.
+    fn squares(&mut self, g: &Geometry, squares: &[u8]) {
+        self.byte(b'[');
+        for (i, &bit) in squares.iter().enumerate() {
+            if i > 0 {
+                self.byte(b',');
+            }
+            self.quoted_square(g, bit);
+        }
+        self.byte(b']');
+    }
+
+    /// The move's squares as [`crate::rules::moves::Move::write_alpha`] joins them (`-` for a
+    /// step, `:` for a capture, every landing when `full`), each written by `square`.
+    fn path(&mut self, mv: &Move, full: bool, square: impl Fn(&mut Self, u8)) {
+        square(self, mv.from);
+        if !mv.is_capture() {
+            self.byte(b'-');
+            square(self, mv.to);
+        } else if full {
+            for &bit in mv.landings() {
+                self.byte(b':');
+                square(self, bit);
+            }
+        } else {
+            self.byte(b':');
+            square(self, mv.to);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -59,8 +59,8 @@ mod tests {
         let pos = parse_fen("W:Wc1:Bd2,f4,f6", Variant::Spantsiretti, Corner::TopLeft).unwrap();
         let mv = find(&pos, "c1:e3:g5:e7");
         let names: Vec<String> = captured_in_order(&mv, &pos)
-            .into_iter()
-            .map(|b| pos.geometry().square_name(b).to_string())
+            .iter()
+            .map(|&b| pos.geometry().square_name(b).to_string())
             .collect();
         assert_eq!(names, ["d2", "f4", "f6"]);
     }

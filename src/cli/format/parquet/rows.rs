@@ -9,7 +9,7 @@ use crate::archive::positions::{main_line, result_for, side_name};
 use crate::check::{GameJob, ReadGame};
 use crate::cli::stderr::fold::FileNotes;
 use crate::notation::fen::{FenNotation, push_fen};
-use crate::notation::naming::needs_full_path;
+use crate::notation::naming::legal_needs_full_path;
 use crate::write::{GameObject, JsonOptions};
 use std::sync::LazyLock;
 
@@ -174,7 +174,7 @@ fn position_rows(rows: &mut Columns, file: &str, report: &crate::check::GameRepo
         push_fen(&pos, FenNotation::Alpha, &mut fen);
         let fen = std::str::from_utf8(&fen).unwrap_or_default();
         let moves = played.map(|p| {
-            let full = needs_full_path(&p.mv, &p.before);
+            let full = legal_needs_full_path(&p.mv, &p.before);
             let g = p.before.geometry();
             alpha.clear();
             p.mv.write_alpha(g, full, &mut alpha);
