@@ -31,7 +31,7 @@ use super::options::{Captures, PdnOptions};
 use super::text::GameText;
 use crate::check::GameReport;
 use crate::notation::naming::{
-    MoveNumber, needs_full_path, push_decimal, push_move_number, push_move_text,
+    MoveNumber, legal_needs_full_path, push_decimal, push_move_number, push_move_text,
 };
 use crate::pdn::movetext::WrittenMove;
 use crate::pdn::raw_game::{CommentStyle, ParsedGame, SetupCommand};
@@ -223,10 +223,7 @@ impl<'a> MovetextWriter<'a> {
                 self.next_played += 1;
                 let full = match self.options.captures {
                     Captures::Full => true,
-                    // A legal step is fixed by its squares (as in `push_canonical`).
-                    Captures::Short => {
-                        played.mv.is_capture() && needs_full_path(&played.mv, &played.before)
-                    }
+                    Captures::Short => legal_needs_full_path(&played.mv, &played.before),
                 };
                 let number = MoveNumber::first(self.first).nth(index);
                 let numbered = number.side == Color::White || !self.after_move;
