@@ -3,7 +3,7 @@
 //! alphanumeric; full path where needed), and playing them. Criterion reports moves per second.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use pdnkit::pdn::movetext::WrittenMove;
+use pdnkit::pdn::WrittenMove;
 use pdnkit::random::{Rng, canonical};
 use pdnkit::resolve::{Resolution, resolve};
 use pdnkit::{Corner, Game, Paths, Position, Variant, legal_moves};

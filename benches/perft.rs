@@ -3,7 +3,7 @@
 //! 929,899 at 8x8 depth 8).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use pdnkit::perft::perft;
+use pdnkit::rules::perft;
 use pdnkit::{Paths, Position, Variant};
 use std::hint::black_box;
 

@@ -6,9 +6,9 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pdnkit::Variant;
+use pdnkit::check::{GameReport, GameSink, Options, StreamTotals, check_stream};
 use pdnkit::pdn::{ParsedGame, RawGame, Scanner, Skip, Visitor};
 use pdnkit::random::write_game;
-use pdnkit::validate::{GameReport, GameSink, Options, StreamTotals, check_stream};
 use std::hint::black_box;
 use std::io;
 

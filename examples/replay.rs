@@ -3,8 +3,8 @@
 //!
 //! `cargo run --example replay -- fixtures/sample.pdn`
 
+use pdnkit::check::{GameReport, GameSink, Options, StreamTotals, check_stream};
 use pdnkit::text::escape;
-use pdnkit::validate::{GameReport, GameSink, Options, StreamTotals, check_stream};
 use pdnkit::{FenNotation, write_fen};
 use std::fs::File;
 use std::io::{self, Read, Write};

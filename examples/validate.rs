@@ -6,9 +6,9 @@
 //! (Side) "move": message`, by `pdnkit::diagnostic::render`), then one line of
 //! totals; exits 1 when a game is invalid, 2 when a file cannot be read.
 
+use pdnkit::check::{GameReport, GameSink, Options, StreamTotals, check_stream};
 use pdnkit::diagnostic::render;
 use pdnkit::text::escape;
-use pdnkit::validate::{GameReport, GameSink, Options, StreamTotals, check_stream};
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::Path;

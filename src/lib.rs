@@ -22,7 +22,7 @@
 //! - [`Position`]: pieces as bitboards and the side to move; [`parse_fen`] and [`write_fen`]
 //!   read and write it as PDN FEN.
 //! - [`legal_moves`]: every legal [`Move`] of a position (a capture is one complete
-//!   sequence); [`rules::movegen`] has the other questions (a capture, a step, counts).
+//!   sequence); [`rules`] has the other questions ([`rules::has_capture`], a step, counts).
 //! - [`Game`]: a game in progress, which knows when it is over by the rules ([`Outcome`]:
 //!   no legal move, threefold repetition, the 15-move rule and the Russian draw clauses).
 //! - [`rules::perft`]: move-path enumeration, the standard test of a move generator.
@@ -207,15 +207,11 @@ pub mod write;
 pub use self::check as validate;
 pub use self::write as convert;
 
-pub use notation::{fen, resolve};
-pub use rules::{draw, game, geometry, movegen, moves, outcome, perft, position, square, variant};
+pub use notation::resolve;
 
 pub use check::{GameReport, ReadGame, ReadGames, Reader, read};
-pub use notation::fen::{FenError, FenNotation, parse_fen, write_fen};
-pub use rules::game::Game;
-pub use rules::movegen::{Paths, legal_moves};
-pub use rules::moves::Move;
-pub use rules::outcome::{Outcome, Termination};
-pub use rules::position::{Color, Piece, Position};
-pub use rules::square::Corner;
-pub use rules::variant::{Removal, Variant};
+pub use notation::fen::{FenError, FenErrorKind, FenNotation, parse_fen, write_fen};
+pub use rules::{
+    Color, Corner, Game, Move, Outcome, Paths, Piece, Position, Removal, Termination, Variant,
+    legal_moves,
+};

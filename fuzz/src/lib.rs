@@ -5,20 +5,30 @@
 
 #![allow(dead_code)]
 
-use pdnkit::convert::{GameText, PdnOptions, game_json, write_game};
-use pdnkit::fen::FenNotation;
-use pdnkit::geometry::bits;
-use pdnkit::movegen::{count_moves, has_capture, has_legal_move, only_capture, step_move};
-use pdnkit::pdn::movetext::WrittenMove;
+use pdnkit::FenNotation;
+use pdnkit::check::{GameReport, GameSink, Options, StreamTotals, check_stream};
+use pdnkit::pdn::WrittenMove;
 use pdnkit::pdn::{ParsedGame, RawGame, Scanner, Skip, Visitor};
 use pdnkit::resolve::{Resolution, resolve};
+use pdnkit::rules::{count_moves, has_capture, has_legal_move, only_capture, step_move};
 use pdnkit::text::TextEncoding;
-use pdnkit::validate::{GameReport, GameSink, Options, StreamTotals, check_stream};
+use pdnkit::write::{GameText, PdnOptions, game_json, write_game};
 use pdnkit::{
     Color, Corner, Game, Move, Paths, Piece, Position, Removal, Variant, legal_moves, parse_fen,
     write_fen,
 };
 use std::io::{self, BufReader};
+
+/// The set bits of a bitboard, lowest first.
+fn bits(mut bb: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (bb != 0).then(|| {
+            let bit = bb.trailing_zeros() as u8;
+            bb &= bb - 1;
+            bit
+        })
+    })
+}
 
 pub const CORNERS: [Corner; 4] = [
     Corner::BottomLeft,

@@ -22,4 +22,4 @@ pub mod split;
 pub mod unique;
 
 // The old path of the PDN dates, for the integration tests until they use the public API.
-pub use crate::pdn::date;
+pub(crate) use crate::pdn::date;

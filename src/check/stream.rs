@@ -68,7 +68,7 @@ impl StreamTotals {
     }
 
     /// Counts one game (not its bytes) from what it counts for.
-    pub fn count(&mut self, count: GameCount) {
+    pub(crate) fn count(&mut self, count: GameCount) {
         self.games += 1;
         if count.valid {
             self.valid += 1;

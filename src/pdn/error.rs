@@ -100,25 +100,25 @@ syntax_error_kinds! {
         "squares of a move written without a separator";
     /// Different separators in one move (`c3-e5:g7`).
     MixedSeparators => Warning, "mixed-separators", "different separators in one move";
-    /// The game is longer than [`MAX_GAME_BYTES`]: nothing of it is read.
+    /// The game is longer than `MAX_GAME_BYTES`: nothing of it is read.
     GameTooLong => Error, "game-too-long",
         "the game is longer than {} MiB; it is skipped up to the next game", MAX_GAME_BYTES >> 20;
-    /// A comment longer than [`MAX_COMMENT_BYTES`]: skipped.
+    /// A comment longer than `MAX_COMMENT_BYTES`: skipped.
     CommentTooLong => Error, "comment-too-long",
         "comment longer than {} MiB; it is skipped", MAX_COMMENT_BYTES >> 20;
-    /// A tag name longer than [`MAX_TAG_NAME_BYTES`] or value longer than
-    /// [`MAX_TAG_VALUE_BYTES`], or a setup command longer than the latter: skipped.
+    /// A tag name longer than `MAX_TAG_NAME_BYTES` or value longer than
+    /// `MAX_TAG_VALUE_BYTES`, or a setup command longer than the latter: skipped.
     TagTooLong => Error, "tag-too-long",
         "tag name longer than {} bytes or value (or setup command) longer than {} KiB; it is \
          skipped", MAX_TAG_NAME_BYTES, MAX_TAG_VALUE_BYTES >> 10;
-    /// A word longer than [`MAX_TOKEN_BYTES`]: unreadable text.
+    /// A word longer than `MAX_TOKEN_BYTES`: unreadable text.
     TokenTooLong => Error, "token-too-long",
         "unreadable text: a word longer than {} bytes", MAX_TOKEN_BYTES;
-    /// More than [`MAX_TOKENS`] tokens, tags and findings: the rest of the game is skipped.
+    /// More than `MAX_TOKENS` tokens, tags and findings: the rest of the game is skipped.
     TooManyTokens => Error, "too-many-tokens",
         "more than {} tokens, tags and findings in the game; the rest of the game is skipped",
         MAX_TOKENS;
-    /// More than [`MAX_MOVES`] moves: the rest of the game is skipped.
+    /// More than `MAX_MOVES` moves: the rest of the game is skipped.
     TooManyMoves => Error, "too-many-moves",
         "more than {} moves in the game; the rest of the game is skipped", MAX_MOVES;
 }

@@ -1,17 +1,17 @@
 //! PDN reading, syntax only: splitting a byte stream into games, tags, and movetext tokens
 //! with byte offsets. No board knowledge and no legality: the replay is built on top.
 //!
-//! - [`scanner`]: [`Scanner`] reads a stream game by game, in one pass over one buffer (the
+//! - `scanner.rs`: [`Scanner`] reads a stream game by game, in one pass over one buffer (the
 //!   `constructs` module reads each construct and decides where games end, every rule below written
-//!   once), and tells each game to a [`Visitor`] ([`visitor`]: tags, move numbers, moves,
+//!   once), and tells each game to a [`Visitor`] (`visitor.rs`: tags, move numbers, moves,
 //!   NAGs, comments, setup commands, variations, results and findings, each with its text as
 //!   written and its offset, and at its end the game's bytes and everything read in it);
 //! - `grammar`: the PDN 3.0 productions as nom parsers (tags, setup commands, comments,
 //!   moves, squares, move numbers, strength marks, NAGs, results);
-//! - [`raw_game`]: a game as read, [`RawGame`] (its bytes and place) and [`ParsedGame`] (tags,
+//! - `raw_game.rs`: a game as read, [`RawGame`] (its bytes and place) and [`ParsedGame`] (tags,
 //!   flat tokens and [`SyntaxError`]s, reused from game to game);
-//! - [`movetext`]: the structure of one written move ([`WrittenMove`]);
-//! - [`result`], [`gametype`], [`tag`]: results, the GameType tag, tag pairs; [`location`]:
+//! - `movetext.rs`: the structure of one written move ([`WrittenMove`]);
+//! - `result.rs`, `gametype.rs`, `tag.rs`: results, the GameType tag, tag pairs; `location.rs`:
 //!   byte offsets to line and column.
 //!
 //! # Leniencies
@@ -36,7 +36,7 @@
 //!   other ASCII control byte count as whitespace; invalid UTF-8 is carried as bytes.
 //!
 //! Tags, setup commands and comments, the spellings of moves, squares and strength marks,
-//! and results: listed with their productions in `grammar` and in [`result`].
+//! and results: listed with their productions in `grammar` and in `result.rs`.
 //!
 //! Movetext, as the scanner splits it:
 //! - move numbers glued to moves `1.e3-d4`, `12.32-28`, `1...d6-c5`; `1. ...` read as
@@ -47,26 +47,26 @@
 //! - results inside variations are kept; a `{` with no `}` after it ends at the end of its
 //!   line (error); variations nested to any depth without recursion.
 //!
-//! Limits (see [`limits`]): a game longer than 4 MiB is skipped whole, and comments, tags,
+//! Limits (`limits.rs`, docs/robustness.md): a game longer than 4 MiB is skipped whole, and comments, tags,
 //! words, tokens and moves past their limits are errors; memory stays bounded whatever the
 //! input.
 
 pub(crate) mod ascii;
 mod constructs;
-pub mod date;
-pub mod error;
-pub mod gametype;
+pub(crate) mod date;
+pub(crate) mod error;
+pub(crate) mod gametype;
 pub(crate) mod grammar;
-pub mod limits;
-pub mod location;
-pub mod movetext;
+pub(crate) mod limits;
+pub(crate) mod location;
+pub(crate) mod movetext;
 mod names;
-pub mod raw_game;
-pub mod result;
-pub mod scanner;
-pub mod severity;
-pub mod tag;
-pub mod visitor;
+pub(crate) mod raw_game;
+pub(crate) mod result;
+pub(crate) mod scanner;
+pub(crate) mod severity;
+pub(crate) mod tag;
+pub(crate) mod visitor;
 
 pub use error::{SyntaxError, SyntaxErrorKind};
 pub use gametype::{GameTypeError, GameTypeField, GameTypeTag};

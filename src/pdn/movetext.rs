@@ -88,7 +88,7 @@ pub enum MoveShape {
 /// Longest run of strength marks read (longer runs are not moves).
 pub const MAX_MARKS: usize = 14;
 
-/// A run of strength marks (`!`, `?`, `*`) as written, at most [`MAX_MARKS`] long; small and
+/// A run of strength marks (`!`, `?`, `*`) as written, at most `MAX_MARKS` long; small and
 /// `Copy`, it reads as a `&str`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Marks {
@@ -98,7 +98,7 @@ pub struct Marks {
 
 impl Marks {
     /// The marks, if `marks` is a non-empty run of `!`, `?` and `*` of at most
-    /// [`MAX_MARKS`] bytes.
+    /// `MAX_MARKS` bytes.
     pub fn new(marks: &[u8]) -> Option<Marks> {
         if marks.is_empty() || !marks.iter().all(|&b| matches!(b, b'!' | b'?' | b'*')) {
             return None;

@@ -15,7 +15,7 @@ use super::tag::Tag;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RawGame<'a> {
     /// From the game's first tag or token to the end of its last token; of a game longer
-    /// than [`super::limits::MAX_GAME_BYTES`], only the first `MAX_GAME_BYTES + 1` bytes.
+    /// than `MAX_GAME_BYTES`, only the first `MAX_GAME_BYTES + 1` bytes.
     pub bytes: &'a [u8],
     /// Absolute byte offset of `bytes[0]` in the file.
     pub offset: u64,
@@ -141,7 +141,7 @@ pub struct ParsedGame {
 pub struct SyntaxSummary {
     /// Some move writes numeric squares.
     pub numeric: bool,
-    /// Offset of the first `(` nested deeper than [`MAX_VARIATION_DEPTH`] (as the line
+    /// Offset of the first `(` nested deeper than `MAX_VARIATION_DEPTH` (as the line
     /// builder counts: the first variation it skips).
     pub too_deep: Option<u64>,
 }
@@ -173,7 +173,7 @@ impl ParsedGame {
             .any(|e| e.severity() == super::severity::Severity::Error)
     }
 
-    /// Whether the rest of the game was skipped at a limit (see [`super::limits`]): what was
+    /// Whether the rest of the game was skipped at a limit (see `limits.rs`): what was
     /// read is not the whole game, so it has no result or end to check.
     pub fn cut_short(&self) -> bool {
         use SyntaxErrorKind::{GameTooLong, TooManyMoves, TooManyTokens};
@@ -183,7 +183,7 @@ impl ParsedGame {
     }
 
     /// What a syntax check takes from the tokens.
-    pub fn syntax_summary(&self) -> SyntaxSummary {
+    pub(crate) fn syntax_summary(&self) -> SyntaxSummary {
         let mut summary = SyntaxSummary::default();
         let mut depth = 0usize;
         for token in &self.tokens {

@@ -61,7 +61,7 @@ pub trait Visitor {
 
     /// Text between games (before the game about to be told, or after the last one): a
     /// preamble, comments after a game, blank lines. Text longer than
-    /// [`super::limits::MAX_GAME_BYTES`] is not told (it is no text between games).
+    /// `MAX_GAME_BYTES` is not told (it is no text between games).
     fn between(&mut self, _text: Span<'_>) {}
 
     /// A game starts: its bytes and where they are. `Skip(true)`: nothing more is wanted but
@@ -113,7 +113,7 @@ pub trait Visitor {
     fn finding(&mut self, _finding: &SyntaxError) {}
 
     /// The game ended: its bytes as written (of a game longer than
-    /// [`super::limits::MAX_GAME_BYTES`], only the first ones), and `read`, everything read
+    /// `MAX_GAME_BYTES`, only the first ones), and `read`, everything read
     /// in it (the tags, tokens and findings the events tell, in their order), also when the
     /// events were skipped.
     fn end_game(&mut self, game: &RawGame<'_>, read: &ParsedGame) -> Self::Output;

@@ -1,13 +1,26 @@
 //! The rules engine: board geometry, squares, the two variants, positions, moves and their
 //! generation, the draw rules, how a game ends, a game in progress, and perft.
 
-pub mod draw;
-pub mod game;
-pub mod geometry;
-pub mod movegen;
-pub mod moves;
-pub mod outcome;
-pub mod perft;
-pub mod position;
-pub mod square;
-pub mod variant;
+pub(crate) mod draw;
+pub(crate) mod game;
+pub(crate) mod geometry;
+pub(crate) mod movegen;
+pub(crate) mod moves;
+pub(crate) mod outcome;
+pub(crate) mod perft;
+pub(crate) mod position;
+pub(crate) mod square;
+pub(crate) mod variant;
+
+pub use draw::{Count, DrawCounts, Run};
+pub use game::Game;
+pub use geometry::Geometry;
+pub use movegen::{
+    Paths, count_moves, has_capture, has_legal_move, legal_moves, only_capture, step_move,
+};
+pub use moves::Move;
+pub use outcome::{Outcome, Termination};
+pub use perft::{divide, perft};
+pub use position::{Color, Piece, Position};
+pub use square::{Corner, SquareError, SquareName};
+pub use variant::{Removal, Variant};

@@ -43,7 +43,7 @@ pub struct Piece {
 }
 
 /// Where the pieces stand and who is to move, as bitboards: bit `i` is square `i` of the
-/// variant's [`Geometry`] (see [`crate::rules::geometry::bits`] to list them, and
+/// variant's [`Geometry`] (`u64::trailing_zeros` finds the first, and
 /// [`Geometry::square_name`] to name one). Positions compare equal when their placement and
 /// side to move are, which is what the threefold-repetition rule compares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -2,7 +2,7 @@
 //! validates again, alpha/numeric round trips, and the `-o` contract.
 
 use crate::harness::pdnkit;
-use pdnkit::game::Game;
+use pdnkit::Game;
 use pdnkit::{Color, Outcome, Position, Variant};
 use serde_json::Value;
 use std::fs;

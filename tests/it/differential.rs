@@ -7,7 +7,7 @@
 //! Run the long version with `cargo test --release --test it differential -- --ignored`.
 
 use crate::reference::{Board, RefMove, RefPaths, Side, Sq};
-use pdnkit::geometry::Geometry;
+use pdnkit::rules::Geometry;
 use pdnkit::{Color, Move, Paths, Piece, Position, Variant};
 use std::collections::HashMap;
 
@@ -332,7 +332,7 @@ fn compare(board: &Board, white_to_move: bool, game_type: u8, depth: u32) -> Opt
                     .iter()
                     .filter(|m| m.from == sq_of(g, from) && m.to == sq_of(g, to))
                     .collect();
-                let lib = pdnkit::movegen::only_capture(&pos, from, to).map(|mv| {
+                let lib = pdnkit::rules::only_capture(&pos, from, to).map(|mv| {
                     let full = library_full(g, &mv);
                     by_path
                         .get(&full)
@@ -361,7 +361,7 @@ fn compare(board: &Board, white_to_move: bool, game_type: u8, depth: u32) -> Opt
             (Paths::Landings, RefPaths::Landings),
         ] {
             for d in 1..=depth {
-                let lib = pdnkit::perft::perft(&pos, d, paths);
+                let lib = pdnkit::rules::perft(&pos, d, paths);
                 let reference =
                     crate::reference::reference_perft(board, white_to_move, game_type, d, mode);
                 if lib != reference {

@@ -5,7 +5,7 @@
 use crate::differential::{Rng, fen, scatter, to_position};
 use crate::reference::{Board, Side, Sq};
 use crate::reference_draws::{Step, verdict};
-use pdnkit::movegen::has_capture;
+use pdnkit::rules::has_capture;
 use pdnkit::{Color, Game, Move, Position};
 use std::collections::BTreeMap;
 

@@ -1,8 +1,11 @@
 //! End-of-game rules: no legal move, threefold repetition and the 15-move rule, each ending
 //! the game exactly on the move it should and not one move earlier.
 
-use pdnkit::draw::THREE_KINGS_MOVES as CHASE_LIMIT;
 use pdnkit::{Color, Corner, Game, Move, Outcome, Position, Termination, Variant, parse_fen};
+
+/// 7.2.4 of the Russian rules: three kings (or more) against a lone king have 15 moves to
+/// take it.
+const CHASE_LIMIT: u32 = 15;
 
 fn position(fen: &str) -> Position {
     parse_fen(fen, Variant::Spantsiretti, Corner::TopLeft).expect("test FEN")

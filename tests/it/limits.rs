@@ -1,13 +1,25 @@
-//! The reader's limits (`pdnkit::pdn::limits`, documented in `docs/robustness.md`), each with
+//! The reader's limits (as `docs/robustness.md` documents them), each with
 //! a generated input just over it, and just under it where that is cheap: over a limit, an
 //! error at the right line and column and exit code 1; the next game of the file and the
 //! other files of the run (`good.pdn`) are still read.
 
 use crate::harness::*;
-use pdnkit::pdn::limits::{
-    MAX_COMMENT_BYTES, MAX_GAME_BYTES, MAX_MOVES, MAX_TAG_NAME_BYTES, MAX_TAG_VALUE_BYTES,
-    MAX_TOKEN_BYTES, MAX_TOKENS,
-};
+
+// The limits, from docs/robustness.md's table.
+/// A game's bytes: 4 MiB.
+pub(crate) const MAX_GAME_BYTES: usize = 4 << 20;
+/// A comment's bytes: 1 MiB.
+const MAX_COMMENT_BYTES: usize = 1 << 20;
+/// A tag name's bytes: 64.
+const MAX_TAG_NAME_BYTES: usize = 64;
+/// A tag value's bytes: 64 KiB.
+const MAX_TAG_VALUE_BYTES: usize = 64 << 10;
+/// A token's bytes: 256.
+const MAX_TOKEN_BYTES: usize = 256;
+/// Tokens, tags and findings of a game: 100,000.
+pub(crate) const MAX_TOKENS: usize = 100_000;
+/// Moves of a game, main line and variations: 10,000.
+const MAX_MOVES: usize = 10_000;
 
 const FIRST: &str = "[Event \"first\"]\n1. c3-d4 d6-c5 *\n";
 const LAST: &str = "\n[Event \"last\"]\n1. c3-d4 d6-c5 *\n";

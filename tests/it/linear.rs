@@ -4,10 +4,9 @@
 //! empty one may be at most 2.6 times those of the smaller (2 is linear, 4 quadratic).
 //! Instructions, not time: they do not vary with the machine's load.
 
-use pdnkit::movegen::has_capture;
-use pdnkit::notation::MoveNumber;
 use pdnkit::random::{Rng, canonical, write_game};
-use pdnkit::{Color, Corner, Game, Move, Paths, Position, Variant, legal_moves, parse_fen};
+use pdnkit::rules::has_capture;
+use pdnkit::{Corner, Game, Move, Paths, Position, Variant, legal_moves, parse_fen};
 use std::collections::HashMap;
 use std::ffi::OsString;
 use std::fmt::Write as _;
@@ -219,9 +218,9 @@ fn long_game(plies: usize, seed: u64) -> String {
     let mut text = format!("[Event \"long\"]\n[SetUp \"1\"]\n[FEN \"{FEN}\"]\n\n");
     let mut game = Game::new(start);
     for (ply, mv) in played.iter().enumerate() {
-        let number = MoveNumber::first(Color::White).nth(ply);
-        if number.side == Color::White {
-            let _ = write!(text, "{number} ");
+        // White moves first (the FEN's W): White's moves are numbered, from 1.
+        if ply % 2 == 0 {
+            let _ = write!(text, "{}. ", ply / 2 + 1);
         }
         let legal = game.legal_moves().to_vec();
         let _ = write!(text, "{} ", canonical(mv, &legal, game.position()));

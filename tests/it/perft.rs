@@ -1,7 +1,7 @@
 //! Perft against the reference figures in `fixtures/perft.txt`. Entries above the node
 //! limit run only with `cargo test --release -- --ignored`.
 
-use pdnkit::perft::perft;
+use pdnkit::rules::perft;
 use pdnkit::{Corner, Paths, Position, Variant, parse_fen};
 
 struct Entry {

@@ -5,8 +5,8 @@
 use crate::checks;
 
 use pdnkit::Variant;
+use pdnkit::check::{GameReport, Options};
 use pdnkit::random::write_game;
-use pdnkit::validate::{GameReport, Options};
 use proptest::prelude::*;
 
 /// Bytes for `position_from_bytes`: a control byte, then one byte per square.
@@ -49,7 +49,7 @@ proptest! {
     /// numbers; names in reading order a1, c1, ... row by row), each once, kings marked.
     #[test]
     fn fen_squares_ascend_in_the_numbering(bytes in placement()) {
-        use pdnkit::square::Corner;
+        use pdnkit::Corner;
         use pdnkit::{Color, FenNotation, write_fen};
         let pos = checks::position_from_bytes(&bytes);
         let g = pos.geometry();

@@ -2,7 +2,7 @@
 //! findings and offsets it reads in each (whatever the size of the reads).
 
 use super::scanner::Whole;
-use pdnkit::pdn::limits::{MAX_GAME_BYTES, MAX_TOKENS};
+use crate::limits::{MAX_GAME_BYTES, MAX_TOKENS};
 use pdnkit::pdn::*;
 use std::io::BufReader;
 
@@ -721,7 +721,7 @@ fn strength_marks() {
     let with = |text: &str, marks: &str, parenthesized: bool| {
         let mut m = WrittenMove::parse(text.as_bytes()).unwrap();
         m.strength = Some(Strength {
-            marks: movetext::Marks::new(marks.as_bytes()).unwrap(),
+            marks: Marks::new(marks.as_bytes()).unwrap(),
             parenthesized,
         });
         TokenKind::Move(m)

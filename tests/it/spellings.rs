@@ -2,8 +2,11 @@
 //! (`WrittenMove::parse`), results (`GameResult::from_bytes`, `parse_result_tag`) and
 //! GameType values (`GameTypeTag::parse`). Tags and setup commands in a game: `reading.rs`.
 
-use pdnkit::pdn::movetext::MAX_MARKS;
 use pdnkit::pdn::*;
+
+/// The longest run of strength marks read (longer runs are not moves; the reader's
+/// `MAX_MARKS`).
+const MAX_MARKS: usize = 14;
 
 /// A move as its squares (`compact e d4` for compact ones), `capture` if written as one,
 /// its separator and its marks; checks that its text is all of `text` but the marks.
