@@ -142,12 +142,13 @@ pub fn reader(data: &[u8]) {
     );
     assert_eq!(totals.games, reports.len());
     assert_eq!(totals.valid + totals.invalid, totals.games);
-    for (report, ((offset, bytes, _, _), _)) in reports.iter().zip(&whole) {
+    for (report, ((offset, bytes, _, _), parsed)) in reports.iter().zip(&whole) {
         let _ = game_json("fuzz.pdn", report);
         let game = GameText {
             bytes,
             offset: *offset,
             encoding: TextEncoding::Utf8,
+            tokens: &parsed.tokens,
         };
         let text = write_game(report, &game, &PdnOptions::default()).text;
         if report.valid() && !options.syntax_only && !options.strict {

@@ -330,6 +330,7 @@ impl Query {
                 || !self.plies.is_empty(),
             tags: !self.tags.is_empty() || !self.dates.is_empty(),
             moves: self.asks_positions(),
+            tokens: false,
         }
     }
 

@@ -31,6 +31,10 @@ pub struct Options {
     /// positions before and after it); without it a report holds what replay found
     /// (diagnostics, result, end, number of plies) and costs no allocation per move.
     pub keep_moves: bool,
+    /// Hand each game's movetext tokens, as the scan read them, to the job
+    /// ([`super::ReadGame`]), so that what writes the game's text as written (canonical PDN)
+    /// does not read its bytes again; without it a game costs no copy of its tokens.
+    pub keep_tokens: bool,
 }
 
 impl Default for Options {
@@ -45,6 +49,7 @@ impl Default for Options {
             syntax_only: false,
             keep_tags: true,
             keep_moves: true,
+            keep_tokens: false,
         }
     }
 }
@@ -63,6 +68,9 @@ pub struct Needs {
     /// The replayed main line with its positions ([`super::GameReport::moves`], [`super::GameReport::start`]);
     /// implies `replay`.
     pub moves: bool,
+    /// The movetext's tokens as read ([`Options::keep_tokens`]): canonical PDN is written
+    /// from them.
+    pub tokens: bool,
 }
 
 impl Needs {
@@ -71,12 +79,19 @@ impl Needs {
         replay: false,
         tags: false,
         moves: false,
+        tokens: false,
     };
-    /// Everything: canonical PDN and JSON are written from it.
+    /// The replay, the tags and the moves: JSON is written from them.
     pub const ALL: Needs = Needs {
         replay: true,
         tags: true,
         moves: true,
+        tokens: false,
+    };
+    /// What canonical PDN is written from: [`Needs::ALL`] and the tokens.
+    pub const CANONICAL: Needs = Needs {
+        tokens: true,
+        ..Needs::ALL
     };
 
     /// What either needs.
@@ -85,6 +100,7 @@ impl Needs {
             replay: self.replay || other.replay,
             tags: self.tags || other.tags,
             moves: self.moves || other.moves,
+            tokens: self.tokens || other.tokens,
         }
     }
 
@@ -94,6 +110,7 @@ impl Needs {
             syntax_only: !(self.replay || self.moves),
             keep_tags: self.tags,
             keep_moves: self.moves,
+            keep_tokens: self.tokens,
             ..*options
         }
     }
@@ -134,7 +151,8 @@ mod tests {
             Needs {
                 replay: false,
                 tags: true,
-                moves: true
+                moves: true,
+                tokens: false,
             }
         );
     }

@@ -24,6 +24,7 @@ use super::stream::{
     check_games, hand_on, prepare, read_prepared,
 };
 use super::{GameReport, Options};
+use crate::pdn::Token;
 use crate::pdn::limits::MAX_TOKEN_BYTES;
 use crate::pdn::location::{ColumnUnit, Lines};
 use crate::pdn::scanner::{Opening, Scanner, proposed_cut};
@@ -31,6 +32,7 @@ use crate::text::encoding::TextEncoding;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Read};
+use std::ops::Range;
 use std::sync::{Condvar, Mutex, MutexGuard, mpsc};
 use std::time::Duration;
 
@@ -128,9 +130,10 @@ struct Checked<D> {
 }
 
 /// What a block holds, in order, as its worker read it: a game (its report, offset and
-/// length), or text between games (its offset and length).
+/// length, and where its tokens are among those kept for the block), or text between games
+/// (its offset and length).
 enum Found {
-    Game(GameReport, u64, usize),
+    Game(GameReport, u64, usize, Range<usize>),
     Between(u64, usize),
 }
 
@@ -221,14 +224,16 @@ fn read_block(
 }
 
 /// A worker's part: reads a block that is worth it, then, once the games before it are
-/// counted, works on its games.
+/// counted, works on its games. `tokens` holds the tokens its games hand the job (kept
+/// from one block to the next, so that they cost no allocation per block).
 fn check_block<J: GameJob>(
     mut block: Block,
     encoding: TextEncoding,
     options: &Options,
     job: &mut J,
-    bases: &Bases,
+    (bases, tokens): (&Bases, &mut Vec<Token>),
 ) -> Checked<J::Done> {
+    tokens.clear();
     let mut reports = Vec::new();
     let mut unfinished = None;
     let mut finished = false;
@@ -242,7 +247,11 @@ fn check_block<J: GameJob>(
         let mut reader = Scanner::starting_at(source, block.offset, block.breaks, last);
         let read = read_block(&mut reader, block.end, encoding, options, |told| {
             reports.push(match told {
-                Told::Game(report, raw) => Found::Game(report, raw.offset, raw.bytes.len()),
+                Told::Game(report, raw, kept) => {
+                    let from = tokens.len();
+                    tokens.extend_from_slice(kept);
+                    Found::Game(report, raw.offset, raw.bytes.len(), from..tokens.len())
+                }
                 Told::Between(text) => Found::Between(text.offset, text.text.len()),
             });
             Ok(())
@@ -271,7 +280,7 @@ fn check_block<J: GameJob>(
             Some(reader) => &reader.get_mut().bytes,
             None => &block.bytes,
         };
-        done = work_on(reports, (bytes, block.offset), base, encoding, job);
+        done = work_on(reports, (bytes, block.offset, tokens), base, encoding, job);
     }
     Checked {
         done,
@@ -280,11 +289,11 @@ fn check_block<J: GameJob>(
     }
 }
 
-/// The jobs' results of the games of a block (its `bytes` from offset `from`), numbered from
-/// `base`, and the text between them that is not blank.
+/// The jobs' results of the games of a block (its `bytes` from offset `from`, the `tokens`
+/// kept of its games), numbered from `base`, and the text between them that is not blank.
 fn work_on<J: GameJob>(
     found: Vec<Found>,
-    (bytes, from): (&[u8], u64),
+    (bytes, from, tokens): (&[u8], u64, &[Token]),
     base: usize,
     encoding: TextEncoding,
     job: &mut J,
@@ -296,7 +305,7 @@ fn work_on<J: GameJob>(
     let mut out = Vec::with_capacity(found.len());
     for found in found {
         match found {
-            Found::Game(mut report, offset, len) => {
+            Found::Game(mut report, offset, len, kept) => {
                 report.index += base;
                 let count = GameCount::of(&report);
                 let game = ReadGame {
@@ -304,6 +313,7 @@ fn work_on<J: GameJob>(
                     bytes: Cow::Borrowed(text(offset, len)),
                     encoding,
                     offset,
+                    tokens: Cow::Borrowed(tokens.get(kept).unwrap_or_default()),
                 };
                 out.push(Out::Game(job.work(game), count, offset + len as u64));
             }
@@ -362,11 +372,13 @@ pub(crate) fn read_blocks<R: Read + Send + 'static, J: GameJob>(
             let (work_rx, done_tx, bases) = (&work_rx, done_tx.clone(), &bases);
             let mut job = job.clone();
             let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
+                let mut tokens = Vec::new();
                 loop {
                     let next = work_rx.lock().map(|rx| rx.recv());
                     let Ok(Ok(block)) = next else { break };
                     let seq = block.seq;
-                    let checked = check_block(block, encoding, &options, &mut job, bases);
+                    let kept = (bases, &mut tokens);
+                    let checked = check_block(block, encoding, &options, &mut job, kept);
                     if done_tx.send((seq, checked)).is_err() {
                         break;
                     }
@@ -630,10 +642,10 @@ impl<J: GameJob> Ordered<'_, J> {
         reader.more(block.end == End::Last);
         let (games, job, encoding) = (&mut self.games, &mut self.job, self.encoding);
         let each = |told: Told<'_>| match told {
-            Told::Game(mut report, raw) => {
+            Told::Game(mut report, raw, tokens) => {
                 *games += 1;
                 report.index = *games;
-                hand_on(report, raw, encoding, job, sink, totals)
+                hand_on(report, (raw, tokens), encoding, job, sink, totals)
             }
             Told::Between(text) => between(text.text, encoding, sink),
         };

@@ -252,6 +252,10 @@ impl Visitor for OneGame {
             bytes: Cow::Owned(raw.bytes.to_vec()),
             encoding,
             offset: raw.offset,
+            tokens: match self.options.keep_tokens {
+                true => Cow::Owned(parsed.tokens.clone()),
+                false => Cow::Owned(Vec::new()),
+            },
         }
     }
 }

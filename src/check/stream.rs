@@ -7,7 +7,7 @@ use super::file_board::file_board;
 use super::{GameReport, Options, check_game};
 use crate::diagnostic::Severity;
 use crate::pdn::location::ColumnUnit;
-use crate::pdn::raw_game::ParsedGame;
+use crate::pdn::raw_game::{ParsedGame, Token};
 use crate::pdn::{RawGame, Scanner, Skip, Span, Visitor};
 use crate::text::encoding::{Detection, Sampled, TextEncoding, choose_encoding, decode};
 use std::borrow::Cow;
@@ -112,6 +112,9 @@ pub struct ReadGame<'a> {
     pub encoding: TextEncoding,
     /// Offset of the game's first byte in the input.
     pub offset: u64,
+    /// The movetext's tokens as the reading scanned them, when its options keep them
+    /// ([`Options::keep_tokens`]; else none): what canonical PDN is written from.
+    pub(crate) tokens: Cow<'a, [Token]>,
 }
 
 impl ReadGame<'_> {
@@ -127,6 +130,7 @@ impl ReadGame<'_> {
             bytes: Cow::Owned(self.bytes.into_owned()),
             encoding: self.encoding,
             offset: self.offset,
+            tokens: Cow::Owned(self.tokens.into_owned()),
         }
     }
 }
@@ -260,7 +264,9 @@ pub(super) fn read_prepared<R: BufRead, J: GameJob>(
 ) -> io::Result<()> {
     let mut games = Scanner::new(reader);
     check_games(&mut games, encoding, options, |told| match told {
-        Told::Game(report, raw) => hand_on(report, raw, encoding, job, sink, totals),
+        Told::Game(report, raw, tokens) => {
+            hand_on(report, (raw, tokens), encoding, job, sink, totals)
+        }
         Told::Between(text) => between(text.text, encoding, sink),
     })
 }
@@ -285,7 +291,7 @@ pub(super) fn blank(text: &[u8]) -> bool {
 /// Counts one game, works on it and hands the result to the sink.
 pub(super) fn hand_on<J: GameJob>(
     report: GameReport,
-    raw: &RawGame,
+    (raw, tokens): (&RawGame, &[Token]),
     encoding: TextEncoding,
     job: &mut J,
     sink: &mut dyn DoneSink<J::Done>,
@@ -300,14 +306,16 @@ pub(super) fn hand_on<J: GameJob>(
         bytes: Cow::Borrowed(raw.bytes),
         encoding,
         offset: raw.offset,
+        tokens: Cow::Borrowed(tokens),
     });
     sink.done(done, count)
 }
 
 /// What the one game loop hands on, in input order.
 pub(super) enum Told<'a> {
-    /// A game, validated, with the game as read.
-    Game(GameReport, &'a RawGame<'a>),
+    /// A game, validated, with the game as read and its movetext's tokens (none unless the
+    /// options keep them).
+    Game(GameReport, &'a RawGame<'a>, &'a [Token]),
     /// Text between games.
     Between(Span<'a>),
 }
@@ -365,7 +373,11 @@ impl<F: FnMut(Told<'_>) -> io::Result<()>> Visitor for Checker<'_, F> {
         let encoding = self.encoding;
         let decoder = move |bytes: &[u8]| decode(bytes, encoding).into_owned();
         let report = check_game(raw, parsed, &decoder, self.options);
-        (self.each)(Told::Game(report, raw))
+        let tokens = match self.options.keep_tokens {
+            true => &parsed.tokens[..],
+            false => &[],
+        };
+        (self.each)(Told::Game(report, raw, tokens))
     }
 }
 

@@ -120,7 +120,8 @@ pub fn push_decimal(n: u32, out: &mut String) {
             break;
         }
     }
-    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
+    // Pushed one by one: no UTF-8 check of the digits.
+    out.extend(digits[at..].iter().map(|&d| char::from(d)));
 }
 
 /// `mv`, a legal move of `before`, as canonical PDN writes it: start and end squares only,

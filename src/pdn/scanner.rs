@@ -414,6 +414,17 @@ fn tell<V: Visitor>(raw: &RawGame, parsed: &ParsedGame, visitor: &mut V) -> V::O
     visitor.end_game(raw, parsed)
 }
 
+/// Tells the movetext `tokens` of the game `raw` (as a scan of it read them: its
+/// [`ParsedGame::tokens`], offsets in its input) to `visitor` in order, as
+/// [`Scanner::read_game`] tells them, for a visitor that works on a game read before
+/// without reading its bytes again. Tags and findings are not told.
+pub(crate) fn tell_movetext<V: Visitor>(raw: &RawGame, tokens: &[Token], visitor: &mut V) {
+    let mut skipped_depth = 0;
+    for token in tokens {
+        tell_token(raw, token, &mut skipped_depth, visitor);
+    }
+}
+
 fn tell_token<V: Visitor>(raw: &RawGame, token: &Token, skipped_depth: &mut u64, visitor: &mut V) {
     if *skipped_depth > 0 {
         match token.kind {

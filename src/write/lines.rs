@@ -67,6 +67,35 @@ impl Lines {
         self.breaks = 0;
     }
 
+    /// Adds a word of one line that `write` appends straight to the text (a move: no string
+    /// made for it), laid out as [`Lines::word`] lays out a word.
+    pub fn word_with(&mut self, write: impl FnOnce(&mut String)) {
+        self.lay_out_comments(false);
+        let open = std::mem::take(&mut self.open);
+        if self.closed {
+            self.break_line();
+        }
+        // Written after a space, which becomes a line break if the word does not fit.
+        let space = (self.width > 0).then_some(self.out.len());
+        if space.is_some() {
+            self.out.push(' ');
+        }
+        self.out.extend(std::iter::repeat_n('(', open));
+        let start = self.out.len();
+        write(&mut self.out);
+        let len = open + chars(&self.out[start..]);
+        match space {
+            Some(at) if self.width + 1 + len > LINE_WIDTH => {
+                self.out.replace_range(at..=at, "\n");
+                self.width = len;
+            }
+            Some(_) => self.width += 1 + len,
+            None => self.width = len,
+        }
+        self.closed = false;
+        self.breaks = 0;
+    }
+
     /// Adds a word that must follow at most one line break since the last word that is not
     /// a comment (a `1.` the reader would otherwise take for the start of a new game).
     pub fn word_close(&mut self, word: &str) {

@@ -1,6 +1,6 @@
 //! The movetext of one game as canonical PDN writes it: [`MovetextWriter`] is a
-//! [`Visitor`] of the game's text (read again by the [`Scanner`]: see [`write_movetext`])
-//! that also knows the game's validation report:
+//! [`Visitor`] of the game's constructs (as the reading that validated it scanned them: see
+//! [`write_movetext`]) that also knows the game's validation report:
 //!
 //! - the moves of the main line that were replayed are written canonically (numbered from 1,
 //!   `:` for captures, start and end only unless the full path is needed); their written
@@ -31,12 +31,13 @@ use super::options::{Captures, PdnOptions};
 use super::text::GameText;
 use crate::check::GameReport;
 use crate::notation::naming::{
-    MoveNumber, needs_full_path, push_decimal, push_move_number, push_move_text,
+    MoveNumber, legal_needs_full_path, push_decimal, push_move_number, push_move_text,
 };
 use crate::pdn::movetext::WrittenMove;
 use crate::pdn::raw_game::{CommentStyle, ParsedGame, SetupCommand};
 use crate::pdn::result::GameResult;
-use crate::pdn::{RawGame, Scanner, Skip, Span, Visitor};
+use crate::pdn::scanner::tell_movetext;
+use crate::pdn::{RawGame, Skip, Span, Visitor};
 use crate::rules::position::Color;
 use crate::text::encoding::{TextEncoding, decode};
 
@@ -67,10 +68,15 @@ pub fn write_movetext(
     result: impl FnOnce(Option<&str>) -> String,
 ) -> Movetext {
     let mut writer = MovetextWriter::new(report, options, findings, text, out);
-    // The game's bytes make one game again (a game read alone is split as it was in its
-    // input); should they make more, their movetexts follow each other.
-    let mut scanner = Scanner::new(text.bytes);
-    while let Ok(Some(())) = scanner.read_game(&mut writer) {}
+    // The constructs of the scan that read the game: its bytes are not read again.
+    let raw = RawGame {
+        bytes: text.bytes,
+        offset: text.offset,
+        line: report.line,
+        column: 1,
+        index: report.index,
+    };
+    tell_movetext(&raw, text.tokens, &mut writer);
     let terminator = writer.terminator.clone();
     let result = result(terminator.as_deref());
     Movetext {
@@ -118,8 +124,6 @@ impl KeptNumber {
 pub struct MovetextWriter<'a> {
     report: &'a GameReport,
     options: &'a PdnOptions,
-    /// Offset of the game's first byte in its input (spans count from the game's start).
-    base: u64,
     encoding: TextEncoding,
     lines: Lines,
     /// Index in `report.moves` of the next replayed move.
@@ -163,7 +167,6 @@ impl<'a> MovetextWriter<'a> {
         MovetextWriter {
             report,
             options,
-            base: text.offset,
             encoding: text.encoding,
             lines: Lines::new(out),
             next_played: 0,
@@ -211,42 +214,48 @@ impl<'a> MovetextWriter<'a> {
             .moves
             .get(self.next_played)
             .filter(|p| self.depth == 0 && p.offset == offset);
-        let mut word = std::mem::take(&mut self.scratch);
-        word.clear();
+        // `(!?)` written `!?`.
+        let strength = written.strength.filter(|_| !self.options.strip.nags);
+        let end = offset + span.len() as u64;
         match played {
             Some(played) => {
                 let index = self.next_played;
                 self.next_played += 1;
                 let full = match self.options.captures {
                     Captures::Full => true,
-                    Captures::Short => needs_full_path(&played.mv, &played.before),
+                    Captures::Short => legal_needs_full_path(&played.mv, &played.before),
                 };
                 let number = MoveNumber::first(self.first).nth(index);
-                if number.side == Color::White || !self.after_move {
-                    push_move_number(number, &mut word);
-                    word.push(' ');
-                }
-                let g = played.before.geometry();
-                push_move_text(&played.mv, g, self.options.corner(), full, &mut word);
+                let numbered = number.side == Color::White || !self.after_move;
+                let corner = self.options.corner();
+                self.flush_number();
+                self.recent_comments.clear();
+                self.lines.word_with(|out| {
+                    if numbered {
+                        push_move_number(number, out);
+                        out.push(' ');
+                    }
+                    let g = played.before.geometry();
+                    push_move_text(&played.mv, g, corner, full, out);
+                    if let Some(strength) = strength {
+                        out.push_str(strength.marks.as_str());
+                    }
+                });
                 self.max_number = self.max_number.max(number.number);
-                self.kept_end = None;
+                self.kept_end = Some((end, false));
             }
             None => {
+                let mut word = std::mem::take(&mut self.scratch);
+                word.clear();
                 let text = span.get(..usize::from(written.text_len)).unwrap_or(span);
                 push_safe(&decode(text, self.encoding), &mut word);
+                if let Some(strength) = strength {
+                    word.push_str(strength.marks.as_str());
+                }
+                self.kept(offset, end, &word, false, true);
+                self.scratch = word;
             }
         }
-        if let Some(strength) = written.strength.filter(|_| !self.options.strip.nags) {
-            // `(!?)` written `!?`.
-            word.push_str(strength.marks.as_str());
-        }
-        if played.is_some() {
-            self.word(&word);
-            self.kept_end = Some((offset + span.len() as u64, false));
-        } else {
-            self.kept(offset, offset + span.len() as u64, &word, false, true);
-        }
-        self.scratch = word;
         self.after_move = true;
     }
 
@@ -510,26 +519,26 @@ impl Visitor for MovetextWriter<'_> {
     type Output = ();
 
     fn move_number(&mut self, number: u32, black: bool, span: Span<'_>) {
-        self.on_move_number(self.base + span.offset, span.text, number, black);
+        self.on_move_number(span.offset, span.text, number, black);
     }
 
     fn written_move(&mut self, mv: &WrittenMove, span: Span<'_>) {
-        self.on_written_move(self.base + span.offset, mv, span.text);
+        self.on_written_move(span.offset, mv, span.text);
     }
 
     fn nag(&mut self, nag: u16, span: Span<'_>) {
-        self.on_nag(self.base + span.offset, span.text.len(), nag);
+        self.on_nag(span.offset, span.text.len(), nag);
     }
 
     fn comment(&mut self, style: CommentStyle, body: &[u8], span: Span<'_>) {
         let body = decode(body, self.encoding);
         let closed = style != CommentStyle::Braces || span.text.ends_with(b"}");
-        self.on_comment(self.base + span.offset, style, &body, closed);
+        self.on_comment(span.offset, style, &body, closed);
     }
 
     fn setup(&mut self, _command: &SetupCommand, span: Span<'_>) {
         let text = decode(span.text, self.encoding);
-        self.on_as_written(self.base + span.offset, &text, span.text.len(), false);
+        self.on_as_written(span.offset, &text, span.text.len(), false);
         if span.text.len() < 2 || !span.text.ends_with(b"/") {
             // Its line ended it: so it must in the output, or it would take in what follows.
             self.lines.end_line();
@@ -537,21 +546,21 @@ impl Visitor for MovetextWriter<'_> {
     }
 
     fn begin_variation(&mut self, span: Span<'_>) -> Skip {
-        self.on_begin_variation(self.base + span.offset)
+        self.on_begin_variation(span.offset)
     }
 
     fn end_variation(&mut self, span: Span<'_>) {
-        self.on_end_variation(self.base + span.offset);
+        self.on_end_variation(span.offset);
     }
 
     fn result(&mut self, _result: GameResult, span: Span<'_>) {
         let text = decode(span.text, self.encoding);
-        self.on_result(self.base + span.offset, &text);
+        self.on_result(span.offset, &text);
     }
 
     fn unreadable(&mut self, span: Span<'_>) {
         let text = decode(span.text, self.encoding);
-        self.on_as_written(self.base + span.offset, &text, span.text.len(), true);
+        self.on_as_written(span.offset, &text, span.text.len(), true);
     }
 
     fn end_game(&mut self, _game: &RawGame<'_>, _read: &ParsedGame) {}

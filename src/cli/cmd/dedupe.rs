@@ -142,10 +142,11 @@ pub fn find(
     let job = Prints {
         made: keep.map(GameWriter::options),
     };
+    let needs = keep.map_or(Needs::ALL, |writer| Needs::ALL.and(writer.needs()));
     let reading = read_inputs(
         inputs,
         config,
-        Needs::ALL,
+        needs,
         InvalidGames::Silent,
         &|_| job.clone(),
         &mut finding,

@@ -109,7 +109,7 @@ pub struct GameWriter {
 }
 
 impl GameWriter {
-    /// A writer of canonical PDN (the games must be read with their moves replayed).
+    /// A writer of canonical PDN (the games must be read with [`Needs::CANONICAL`]).
     pub fn canonical(options: PdnOptions) -> GameWriter {
         GameWriter {
             canonical: Some(options),
@@ -206,7 +206,7 @@ impl GameWriter {
     /// tags and the replayed moves, a game as written from its bytes.
     pub fn needs(&self) -> Needs {
         match self.canonical {
-            Some(_) => Needs::ALL,
+            Some(_) => Needs::CANONICAL,
             None => Needs::BYTES,
         }
     }
@@ -217,12 +217,13 @@ impl GameWriter {
     }
 }
 
-/// `game` as canonical PDN (it must be read with its moves replayed).
+/// `game` as canonical PDN (it must be read with [`Needs::CANONICAL`]).
 pub fn canonical(game: &ReadGame<'_>, options: &PdnOptions) -> Canonical {
     let text = GameText {
         bytes: &game.bytes,
         offset: game.offset,
         encoding: game.encoding,
+        tokens: &game.tokens,
     };
     write_game(&game.report, &text, options)
 }

@@ -73,7 +73,7 @@ pub fn write<W: Write>(
     let reading = read_inputs(
         &inputs,
         config,
-        Needs::ALL,
+        Needs::CANONICAL,
         InvalidGames::EncodingOnly,
         &|_| Canonicalize(options),
         &mut writing,
