@@ -7,7 +7,7 @@ use super::options::Options;
 use super::report::GameReport;
 use super::stream::{DoneSink, GameCount, ReadGame, prepare};
 use crate::diagnostic::levels::Levels;
-use crate::pdn::raw_game::ParsedGame;
+use crate::pdn::raw_game::{ParsedGame, Token};
 use crate::pdn::{RawGame, Scanner, Skip, Visitor};
 use crate::rules::variant::Variant;
 use crate::text::encoding::{Detection, Sampled, TextEncoding, decode};
@@ -252,11 +252,16 @@ impl Visitor for OneGame {
             bytes: Cow::Owned(raw.bytes.to_vec()),
             encoding,
             offset: raw.offset,
-            tokens: match self.options.keep_tokens {
-                true => Cow::Owned(parsed.tokens.clone()),
-                false => Cow::Owned(Vec::new()),
-            },
+            tokens: kept_tokens(&self.options, parsed),
         }
+    }
+}
+
+/// The game's tokens if the options ask for them ([`Options::keep_tokens`]), owned.
+fn kept_tokens(options: &Options, parsed: &ParsedGame) -> Cow<'static, [Token]> {
+    match options.keep_tokens {
+        true => Cow::Owned(parsed.tokens.clone()),
+        false => Cow::Owned(Vec::new()),
     }
 }
 
@@ -296,6 +301,7 @@ impl Visitor for Reusing<'_> {
                     bytes: Cow::Owned(raw.bytes.to_vec()),
                     encoding: self.checker.encoding,
                     offset: raw.offset,
+                    tokens: kept_tokens(&self.checker.options, parsed),
                 }
             }
             None => {
