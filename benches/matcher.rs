@@ -5,7 +5,7 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pdnkit::pdn::WrittenMove;
 use pdnkit::random::{Rng, canonical};
-use pdnkit::resolve::{Resolution, resolve};
+use pdnkit::notation::resolve::{Resolution, resolve};
 use pdnkit::{Corner, Game, Paths, Position, Variant, legal_moves};
 use std::hint::black_box;
 

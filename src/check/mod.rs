@@ -7,8 +7,8 @@
 //! `detect.rs`, `file_board.rs`, `results.rs`, `findings.rs`), the one driver of every command
 //! over whole streams, crate-private: each game validated, worked on by a `GameJob`, the
 //! results handed to a `DoneSink` in input order (`read_stream`, on threads
-//! `read_stream_parallel`); and what a program calls: [`read`] (`reader.rs`), or
-//! [`check_stream`], which hands on the reports.
+//! `read_stream_parallel`, or `check_stream` handing on the reports); and what a program
+//! calls: [`read`] (`reader.rs`).
 
 mod detect;
 mod file_board;
@@ -25,9 +25,12 @@ mod stream;
 
 pub(crate) use game::check_game;
 pub(crate) use options::Needs;
-pub use options::Options;
+pub(crate) use options::Options;
 pub(crate) use parallel::read_stream_parallel;
 pub use reader::{ReadGames, Reader, read};
 pub use report::{GameReport, GameTypeSource, PlayedMove};
-pub(crate) use stream::{DoneSink, GameCount, GameJob, Games, ReportSink, Reports, read_stream};
-pub use stream::{GameSink, ReadGame, StreamTotals, check_stream};
+pub use stream::ReadGame;
+pub(crate) use stream::{
+    DoneSink, GameCount, GameJob, GameSink, Games, ReportSink, Reports, StreamTotals,
+    check_stream, read_stream,
+};

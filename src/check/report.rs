@@ -14,6 +14,7 @@ use serde::Serialize;
 
 /// Everything validation found out about one game.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct GameReport {
     /// 1-based number of the game in its file.
     pub index: usize,
@@ -130,6 +131,7 @@ pub struct PlayedMove {
 /// What chose a game's game type (`game_type_by` in the JSON).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum GameTypeSource {
     /// The GameType tag.
     Tag,

@@ -101,6 +101,7 @@ impl GameCount {
 
 /// One game as read: what validation found, and the game's text as written.
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct ReadGame<'a> {
     /// What validation found, as far as the reading asked (tags and moves kept or not); `index` counts
     /// the games of the stream.

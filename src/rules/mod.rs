@@ -20,7 +20,8 @@ pub use movegen::{
 };
 pub use moves::Move;
 pub use outcome::{Outcome, Termination};
-pub use perft::{divide, perft};
+pub(crate) use perft::divide;
+pub use perft::perft;
 pub use position::{Color, Piece, Position};
 pub use square::{Corner, SquareError, SquareName};
 pub use variant::{Removal, Variant};

@@ -4,7 +4,7 @@
 
 use pdnkit::pdn::WrittenMove;
 use pdnkit::random::Rng;
-use pdnkit::resolve::{Resolution, resolve};
+use pdnkit::notation::resolve::{Resolution, resolve};
 use pdnkit::{Corner, Game, Move, Paths, Position, Variant, legal_moves};
 
 /// Positions from random games of both variants.
