@@ -7,9 +7,9 @@
 
 use pdnkit::FenNotation;
 use pdnkit::GameReport;
+use pdnkit::notation::resolve::{Resolution, resolve};
 use pdnkit::pdn::WrittenMove;
 use pdnkit::pdn::{ParsedGame, RawGame, Scanner, Skip, Visitor};
-use pdnkit::notation::resolve::{Resolution, resolve};
 use pdnkit::rules::{count_moves, has_capture, has_legal_move, only_capture, step_move};
 use pdnkit::text::TextEncoding;
 use pdnkit::write::{GameText, PdnOptions, game_json, write_game};
@@ -17,7 +17,7 @@ use pdnkit::{
     Color, Corner, Game, Move, Paths, Piece, Position, Removal, Variant, legal_moves, parse_fen,
     write_fen,
 };
-use std::io::{self, BufReader};
+use std::io::BufReader;
 
 /// The set bits of a bitboard, lowest first.
 fn bits(mut bb: u64) -> impl Iterator<Item = u8> {

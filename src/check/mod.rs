@@ -2,7 +2,7 @@
 //! engine, the end of the game found, the declared result checked against the board.
 //!
 //! The reader (`crate::pdn`) checks syntax only; this module decides what the moves mean.
-//! Each file has one job: [`Options`] (`options.rs`), the [`GameReport`] (`report.rs`), the
+//! Each file has one job: the options (`options.rs`), the [`GameReport`] (`report.rs`), the
 //! check of one game (`check_game`, `game.rs`) with its parts (`lines.rs`, `replay.rs`,
 //! `detect.rs`, `file_board.rs`, `results.rs`, `findings.rs`), the one driver of every command
 //! over whole streams, crate-private: each game validated, worked on by a `GameJob`, the
@@ -31,6 +31,6 @@ pub use reader::{ReadGames, Reader, read};
 pub use report::{GameReport, GameTypeSource, PlayedMove};
 pub use stream::ReadGame;
 pub(crate) use stream::{
-    DoneSink, GameCount, GameJob, GameSink, Games, ReportSink, Reports, StreamTotals,
-    check_stream, read_stream,
+    DoneSink, GameCount, GameJob, GameSink, Games, ReportSink, Reports, StreamTotals, check_stream,
+    read_stream,
 };

@@ -62,11 +62,6 @@ impl StreamTotals {
         self.bytes += other.bytes;
     }
 
-    /// Counts one game (not its bytes).
-    pub fn count_game(&mut self, report: &GameReport) {
-        self.count(GameCount::of(report));
-    }
-
     /// Counts one game (not its bytes) from what it counts for.
     pub(crate) fn count(&mut self, count: GameCount) {
         self.games += 1;

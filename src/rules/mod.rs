@@ -20,7 +20,6 @@ pub use movegen::{
 };
 pub use moves::Move;
 pub use outcome::{Outcome, Termination};
-pub(crate) use perft::divide;
 pub use perft::perft;
 pub use position::{Color, Piece, Position};
 pub use square::{Corner, SquareError, SquareName};

@@ -4,8 +4,8 @@
 
 use crate::checks;
 
-use pdnkit::Variant;
 use pdnkit::GameReport;
+use pdnkit::Variant;
 use pdnkit::random::write_game;
 use proptest::prelude::*;
 
