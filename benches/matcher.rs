@@ -3,9 +3,9 @@
 //! alphanumeric; full path where needed), and playing them. Criterion reports moves per second.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use pdnkit::notation::resolve::{Resolution, resolve};
 use pdnkit::pdn::WrittenMove;
 use pdnkit::random::{Rng, canonical};
-use pdnkit::resolve::{Resolution, resolve};
 use pdnkit::{Corner, Game, Paths, Position, Variant, legal_moves};
 use std::hint::black_box;
 

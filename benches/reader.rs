@@ -1,16 +1,14 @@
 //! Reader and validation throughput on an in-memory archive of random legal 10x8 games
 //! (`cargo bench --bench reader`). Criterion reports bytes per second for: the scanner with a
 //! visitor that skips every game (splitting only), the scanner gathering each game (what
-//! `validate --syntax-only` reads), and `check_stream` with and without replay (what
-//! `validate -j1` does, minus printing).
+//! `validate --syntax-only` reads), and `pdnkit::read(..).games()` with and without replay
+//! (what `validate -j1` does, minus printing).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pdnkit::Variant;
-use pdnkit::check::{GameReport, GameSink, Options, StreamTotals, check_stream};
 use pdnkit::pdn::{ParsedGame, RawGame, Scanner, Skip, Visitor};
 use pdnkit::random::write_game;
 use std::hint::black_box;
-use std::io;
 
 /// About 3 MB: large enough that per-run overhead does not count.
 fn archive() -> Vec<u8> {
@@ -52,16 +50,6 @@ impl Visitor for Tokens {
     }
 }
 
-/// Counts reports and drops them.
-struct Count(usize);
-
-impl GameSink for Count {
-    fn game(&mut self, report: GameReport) -> io::Result<()> {
-        self.0 += usize::from(report.valid());
-        Ok(())
-    }
-}
-
 fn bench(c: &mut Criterion) {
     let bytes = archive();
     let mut group = c.benchmark_group("reader");
@@ -89,23 +77,16 @@ fn bench(c: &mut Criterion) {
         })
     });
     for (name, syntax_only) in [("check-syntax", true), ("check-replay", false)] {
-        let options = Options {
-            syntax_only,
-            ..Options::default()
-        };
         group.bench_function(name, |b| {
             b.iter(|| {
-                let mut sink = Count(0);
-                let mut totals = StreamTotals::default();
-                check_stream(
-                    black_box(&bytes[..]),
-                    &options,
-                    None,
-                    &mut sink,
-                    &mut totals,
-                )
-                .expect("in memory");
-                assert_eq!(sink.0, 5000, "every generated game is valid");
+                let games = pdnkit::read(black_box(&bytes[..]))
+                    .syntax_only(syntax_only)
+                    .games();
+                let mut valid = 0;
+                for game in games {
+                    valid += usize::from(game.expect("in memory").report.valid());
+                }
+                assert_eq!(valid, 5000, "every generated game is valid");
             })
         });
     }

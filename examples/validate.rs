@@ -6,30 +6,37 @@
 //! (Side) "move": message`, by `pdnkit::diagnostic::render`), then one line of
 //! totals; exits 1 when a game is invalid, 2 when a file cannot be read.
 
-use pdnkit::check::{GameReport, GameSink, Options, StreamTotals, check_stream};
-use pdnkit::diagnostic::render;
+use pdnkit::diagnostic::{Severity, render};
 use pdnkit::text::escape;
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-/// Writes the findings of each game as it comes. Names and messages come from the input:
-/// they are escaped, so that no control character reaches the terminal.
-struct Print<'a, W> {
-    path: &'a Path,
-    out: W,
+/// Games, invalid games and warnings, counted over every file.
+#[derive(Default)]
+struct Totals {
+    games: usize,
+    invalid: usize,
+    warnings: usize,
 }
 
-impl<W: Write> GameSink for Print<'_, W> {
-    fn game(&mut self, report: GameReport) -> io::Result<()> {
-        let file = escape::file_name(self.path);
+/// Validates the games of the file `path`, writes the findings of each game as it comes and
+/// counts them. Names and messages come from the input: they are escaped, so that no control
+/// character reaches the terminal.
+fn validate_file(path: &Path, out: &mut impl Write, totals: &mut Totals) -> io::Result<()> {
+    let file = escape::file_name(path);
+    for game in pdnkit::read(File::open(path)?).keep_moves(false).games() {
+        let report = game?.report;
+        totals.games += 1;
+        totals.invalid += usize::from(!report.valid());
+        totals.warnings += report.count(Severity::Warning);
         for d in &report.diagnostics {
             // `path:line:col: error[code]: game 3, move 12 (Black) "d6:f4": message`
-            writeln!(self.out, "{}", render::human(&file, report.index, d))?;
+            writeln!(out, "{}", render::human(&file, report.index, d))?;
         }
-        Ok(())
     }
+    Ok(())
 }
 
 fn main() -> ExitCode {
@@ -40,18 +47,10 @@ fn main() -> ExitCode {
 /// Validates the files of `paths`, writes the findings and the totals to `out`, and says how
 /// it went.
 fn validate(paths: &[String], out: &mut impl Write) -> ExitCode {
-    let options = Options::default();
-    let mut totals = StreamTotals::default();
+    let mut totals = Totals::default();
     let mut unreadable = 0;
     for path in paths.iter().map(Path::new) {
-        let checked = File::open(path).and_then(|file| {
-            let mut print = Print {
-                path,
-                out: &mut *out,
-            };
-            check_stream(file, &options, None, &mut print, &mut totals)
-        });
-        match checked {
+        match validate_file(path, out, &mut totals) {
             Ok(()) => {}
             // A closed pipe (`| head`) ends the run with the verdict so far.
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => break,
@@ -61,8 +60,29 @@ fn validate(paths: &[String], out: &mut impl Write) -> ExitCode {
             }
         }
     }
-    let _ = writeln!(out, "{}", totals.verdict(paths.len(), unreadable));
-    match (unreadable, totals.invalid) {
+    // `2 files (1 unreadable), 3 games: 2 valid, 1 invalid, 0 warnings`, as validate says it.
+    let s = |n: usize| if n == 1 { "" } else { "s" };
+    let files = paths.len();
+    let unreadable_files = if unreadable > 0 {
+        format!(" ({unreadable} unreadable)")
+    } else {
+        String::new()
+    };
+    let Totals {
+        games,
+        invalid,
+        warnings,
+    } = totals;
+    let _ = writeln!(
+        out,
+        "{files} file{}{unreadable_files}, {games} game{}: {} valid, {invalid} invalid, \
+         {warnings} warning{}",
+        s(files),
+        s(games),
+        games - invalid,
+        s(warnings)
+    );
+    match (unreadable, invalid) {
         (0, 0) => ExitCode::SUCCESS,
         (0, _) => ExitCode::from(1),
         _ => ExitCode::from(2),

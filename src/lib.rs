@@ -31,8 +31,7 @@
 //! - [`pdn`]: reading PDN, game by game: a [`pdn::Scanner`] tells each construct to a
 //!   [`pdn::Visitor`], with its byte offset (lines and columns from a [`pdn::Locator`]).
 //! - [`read`]: every game of a stream replayed through the rules, one [`ReadGame`] at a
-//!   time, with its [`GameReport`] and its findings as [`diagnostic::Diagnostic`]s;
-//!   [`check::check_stream`] hands the reports to a [`check::GameSink`].
+//!   time, with its [`GameReport`] and its findings as [`diagnostic::Diagnostic`]s.
 //! - [`mod@write`]: games as JSON or as canonical PDN.
 //! - [`text::TextEncoding`] (UTF-8 or a single-byte code page, guessed by default),
 //!   [`text::escape`] (untrusted text made safe to print), [`diagnostic::Levels`]
@@ -134,13 +133,10 @@
 //!
 //! # Validating PDN
 //!
-//! [`check::check_stream`] reads any [`std::io::Read`] game by game, in memory bounded by
-//! the largest game, and hands a [`check::GameReport`] per game to a
-//! [`check::GameSink`].
+//! [`read`] reads any [`std::io::Read`] game by game, in memory bounded by the largest game,
+//! and [`ReadGames`] yields each game checked, with its [`GameReport`].
 //!
 //! ```
-//! use pdnkit::check::{GameReport, GameSink, Options, StreamTotals, check_stream};
-//!
 //! let pdn = r#"[Event "A club game"]
 //! [GameType "41"]
 //!
@@ -151,25 +147,17 @@
 //! 1. c3-d4 f6-e5 2. d4-c5 *
 //! "#;
 //!
-//! struct Reports(Vec<GameReport>);
-//! impl GameSink for Reports {
-//!     fn game(&mut self, report: GameReport) -> std::io::Result<()> {
-//!         self.0.push(report);
-//!         Ok(())
-//!     }
-//! }
-//!
-//! let options = Options::default(); // keeps the tags and the replayed moves
-//! let (mut reports, mut totals) = (Reports(Vec::new()), StreamTotals::default());
-//! check_stream(pdn.as_bytes(), &options, None, &mut reports, &mut totals)?;
-//! assert_eq!((totals.games, totals.valid, totals.invalid), (2, 1, 1));
+//! // The defaults keep the tags and the replayed moves.
+//! let games: Vec<pdnkit::ReadGame> = pdnkit::read(pdn.as_bytes()).games().collect::<Result<_, _>>()?;
+//! let valid: Vec<bool> = games.iter().map(|game| game.report.valid()).collect();
+//! assert_eq!(valid, [true, false]);
 //!
 //! // The first game, replayed: the position after each move.
-//! for played in &reports.0[0].moves {
+//! for played in &games[0].report.moves {
 //!     println!("{}: {}", played.written, pdnkit::write_fen(&played.after, pdnkit::FenNotation::Alpha));
 //! }
 //! // The second: a step where a capture is compulsory, with its line and column.
-//! let error = &reports.0[1].diagnostics[0];
+//! let error = &games[1].report.diagnostics[0];
 //! assert_eq!((error.code(), error.line, error.column), ("illegal-move", 8, 19));
 //! println!("{}:{}: {}", error.line, error.column, error.message());
 //! # Ok::<(), std::io::Error>(())
@@ -201,13 +189,6 @@ pub mod rules;
 mod stats;
 pub mod text;
 pub mod write;
-
-// The modules' old paths, for the integration tests, benches and fuzz targets until they use
-// the public API (issue 28, step 2).
-pub use self::check as validate;
-pub use self::write as convert;
-
-pub use notation::resolve;
 
 pub use check::{GameReport, ReadGame, ReadGames, Reader, read};
 pub use notation::fen::{FenError, FenErrorKind, FenNotation, parse_fen, write_fen};

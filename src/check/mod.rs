@@ -2,13 +2,13 @@
 //! engine, the end of the game found, the declared result checked against the board.
 //!
 //! The reader (`crate::pdn`) checks syntax only; this module decides what the moves mean.
-//! Each file has one job: [`Options`] (`options.rs`), the [`GameReport`] (`report.rs`), the
+//! Each file has one job: the options (`options.rs`), the [`GameReport`] (`report.rs`), the
 //! check of one game (`check_game`, `game.rs`) with its parts (`lines.rs`, `replay.rs`,
 //! `detect.rs`, `file_board.rs`, `results.rs`, `findings.rs`), the one driver of every command
 //! over whole streams, crate-private: each game validated, worked on by a `GameJob`, the
 //! results handed to a `DoneSink` in input order (`read_stream`, on threads
-//! `read_stream_parallel`); and what a program calls: [`read`] (`reader.rs`), or
-//! [`check_stream`], which hands on the reports.
+//! `read_stream_parallel`, or `check_stream` handing on the reports); and what a program
+//! calls: [`read`] (`reader.rs`).
 
 mod detect;
 mod file_board;
@@ -25,11 +25,14 @@ mod stream;
 
 pub(crate) use game::check_game;
 pub(crate) use options::Needs;
-pub use options::Options;
+pub(crate) use options::Options;
 pub(crate) use parallel::read_stream_parallel;
 #[cfg(feature = "cli")]
 pub(crate) use reader::Known;
 pub use reader::{ReadGames, Reader, read};
 pub use report::{GameReport, GameTypeSource, PlayedMove};
-pub(crate) use stream::{DoneSink, GameCount, GameJob, Games, ReportSink, Reports, read_stream};
-pub use stream::{GameSink, ReadGame, StreamTotals, check_stream};
+pub use stream::ReadGame;
+pub(crate) use stream::{
+    DoneSink, GameCount, GameJob, GameSink, Games, ReportSink, Reports, StreamTotals, check_stream,
+    read_stream,
+};

@@ -14,12 +14,13 @@ use serde::Serialize;
 
 /// Everything validation found out about one game.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct GameReport {
     /// 1-based number of the game in its file.
     pub index: usize,
     /// Line of the game's first byte.
     pub line: u32,
-    /// Tags in file order, values decoded (empty unless [`Options::keep_tags`](super::Options::keep_tags)).
+    /// Tags in file order, values decoded (empty unless [`Reader::keep_tags`](super::Reader::keep_tags)).
     pub tags: Vec<(String, String)>,
     /// The game type in force (None when the GameType tag names an unknown game).
     pub variant: Option<Variant>,
@@ -34,7 +35,7 @@ pub struct GameReport {
     pub numeric: bool,
     /// The start position (None if it could not be set up).
     pub start: Option<Position>,
-    /// The main line, as far as it was replayed (empty unless [`Options::keep_moves`](super::Options::keep_moves)).
+    /// The main line, as far as it was replayed (empty unless [`Reader::keep_moves`](super::Reader::keep_moves)).
     pub moves: Vec<PlayedMove>,
     /// Moves of the main line replayed.
     pub(super) main_plies: u32,
@@ -148,6 +149,7 @@ pub struct PlayedMove {
 /// What chose a game's game type (`game_type_by` in the JSON).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum GameTypeSource {
     /// The GameType tag.
     Tag,

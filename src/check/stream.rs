@@ -62,11 +62,6 @@ impl StreamTotals {
         self.bytes += other.bytes;
     }
 
-    /// Counts one game (not its bytes).
-    pub fn count_game(&mut self, report: &GameReport) {
-        self.count(GameCount::of(report));
-    }
-
     /// Counts one game (not its bytes) from what it counts for.
     pub(crate) fn count(&mut self, count: GameCount) {
         self.games += 1;
@@ -101,6 +96,7 @@ impl GameCount {
 
 /// One game as read: what validation found, and the game's text as written.
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct ReadGame<'a> {
     /// What validation found, as far as the reading asked (tags and moves kept or not); `index` counts
     /// the games of the stream.

@@ -10,6 +10,7 @@ use crate::pdn::severity::Severity;
 
 /// One finding about one game (or one file: an unreadable file, its encoding).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Diagnostic {
     /// Its severity, after levels and `--strict`.
     pub severity: Severity,

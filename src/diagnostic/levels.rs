@@ -110,6 +110,7 @@ impl Default for Levels {
 
 /// A level that cannot be given.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum LevelError {
     /// A code that pdnkit does not print.
     Unknown(String),

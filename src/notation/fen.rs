@@ -26,6 +26,7 @@ use std::fmt;
 
 /// What is wrong with a FEN text.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FenErrorKind {
     /// No text at all.
     Empty,

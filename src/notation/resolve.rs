@@ -34,6 +34,7 @@ pub enum Leniency {
 
 /// Why no legal move fits the written one.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Illegal {
     /// A square that is not on this board.
     BadSquare(String, SquareError),

@@ -18,6 +18,7 @@ macro_rules! syntax_error_kinds {
     )+) => {
         /// The kinds of syntax findings.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
         pub enum SyntaxErrorKind {
             $($(#[doc = $doc])* $kind $({ $(#[doc = $field_doc])* $field: $ty })?,)+
         }

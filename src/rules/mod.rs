@@ -20,7 +20,7 @@ pub use movegen::{
 };
 pub use moves::Move;
 pub use outcome::{Outcome, Termination};
-pub use perft::{divide, perft};
+pub use perft::perft;
 pub use position::{Color, Piece, Position};
 pub use square::{Corner, SquareError, SquareName};
 pub use variant::{Removal, Variant};

@@ -13,6 +13,7 @@ use serde::Serialize;
 /// line) as [`Termination::name`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Termination {
     /// The side to move had no legal move and lost.
     NoLegalMove,
@@ -133,6 +134,7 @@ impl Termination {
 
 /// How the rules ended a game: the side to move had no legal move, or a draw rule applied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Outcome {
     /// The side to move had no legal move and lost.
     NoLegalMove {

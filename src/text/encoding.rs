@@ -30,6 +30,7 @@ use std::sync::OnceLock;
 
 /// A text encoding of a PDN file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum TextEncoding {
     /// UTF-8, with or without byte order mark.
     Utf8,

@@ -31,6 +31,7 @@ macro_rules! key {
 
 /// What `convert`'s game object holds besides `validate`'s fields.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct JsonOptions {
     /// Each move carries `fen_after`, the position it leads to (most of the object's size).
     pub positions: bool,

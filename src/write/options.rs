@@ -49,6 +49,7 @@ pub struct Strip {
 
 #[derive(Clone, Copy, Debug, Default)]
 /// How canonical PDN is written ([`super::write_game`]).
+#[non_exhaustive]
 pub struct PdnOptions {
     /// How squares are written.
     pub notation: Notation,

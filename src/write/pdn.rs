@@ -51,7 +51,7 @@ pub struct FixedResult {
 }
 
 /// The canonical text of one game: `report` is what validation found in `text` (read with
-/// [`crate::check::Options::keep_tags`] and [`crate::check::Options::keep_moves`], so
+/// [`crate::Reader::keep_tags`] and [`crate::Reader::keep_moves`], so
 /// that it holds the tags and the replayed moves).
 pub fn write_game(report: &GameReport, text: &GameText, options: &PdnOptions) -> Canonical {
     let fix = options

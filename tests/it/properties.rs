@@ -4,8 +4,8 @@
 
 use crate::checks;
 
+use pdnkit::GameReport;
 use pdnkit::Variant;
-use pdnkit::check::{GameReport, Options};
 use pdnkit::random::write_game;
 use proptest::prelude::*;
 
@@ -26,7 +26,7 @@ fn pdn_like() -> impl Strategy<Value = Vec<u8>> {
 }
 
 fn validate(text: &[u8]) -> Vec<GameReport> {
-    checks::validate(text, &Options::default()).0
+    checks::validate(text, checks::Settings::default())
 }
 
 fn variant(russian: bool) -> Variant {

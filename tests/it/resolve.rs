@@ -2,9 +2,9 @@
 //! resolves to itself (or, for a short capture that several moves share, to an ambiguity
 //! that lists it).
 
+use pdnkit::notation::resolve::{Resolution, resolve};
 use pdnkit::pdn::WrittenMove;
 use pdnkit::random::Rng;
-use pdnkit::resolve::{Resolution, resolve};
 use pdnkit::{Corner, Game, Move, Paths, Position, Variant, legal_moves};
 
 /// Positions from random games of both variants.
