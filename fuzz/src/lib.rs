@@ -297,9 +297,16 @@ pub fn every_spelling_resolves(game: &Game) {
                 spellings.push((path.to_numeric(g, corner, full), Some(corner), full));
             }
         }
+        // The result the board gives after the move, so that the game holds no other finding.
+        let after = pos.play(path);
+        let result = match (has_legal_move(&after), after.turn) {
+            (true, _) => "*",
+            (false, Color::White) => "0-1",
+            (false, Color::Black) => "1-0",
+        };
         for (text, corner, full) in spellings {
             let exact = full && path.landings().len() >= 2;
-            let report = one_move_game(&pos, &text, corner);
+            let report = one_move_game(&pos, &text, corner, result);
             match report.diagnostics.as_slice() {
                 [] => {
                     let played = report.moves.first();
@@ -315,11 +322,24 @@ pub fn every_spelling_resolves(game: &Game) {
                         "{text} is ambiguous in {pos:?}: {}",
                         d.message()
                     );
-                    let named = match corner {
-                        Some(corner) => path.to_numeric(g, corner, true),
-                        None => path.to_alpha(g, true),
+                    // `ambiguous: it can be read as a5:c3:e1, a5:b4:c3; write the full path`:
+                    // every reading from the path's start to its end, in the game's notation.
+                    let name = |bit| match corner {
+                        Some(corner) => g.number_of(bit, corner).to_string(),
+                        None => g.square_name(bit).to_string(),
                     };
-                    assert!(d.message().contains(&named), "{text}: {}", d.message());
+                    let message = d.message();
+                    let readings: Vec<Vec<&str>> = message
+                        .split_once("read as ")
+                        .and_then(|(_, rest)| rest.split_once(';'))
+                        .map(|(list, _)| list.split(", ").map(|r| r.split(':').collect()).collect())
+                        .unwrap_or_default();
+                    assert!(readings.len() >= 2, "{text}: {message}");
+                    for squares in &readings {
+                        let ends = (squares.first().copied(), squares.last().copied());
+                        let (from, to) = (name(path.from), name(path.to));
+                        assert_eq!(ends, (Some(&from[..]), Some(&to[..])), "{text}: {message}");
+                    }
                 }
                 found => panic!(
                     "{text} in {pos:?}: {:?}",
@@ -330,9 +350,9 @@ pub fn every_spelling_resolves(game: &Game) {
     }
 }
 
-/// The report of a game of the one move `text` from `pos`, its squares numbered from
-/// `corner` (GameType's notation field), or named when `corner` is `None`.
-fn one_move_game(pos: &Position, text: &str, corner: Option<Corner>) -> GameReport {
+/// The report of a game of the one move `text` from `pos` and `result`, its squares numbered
+/// from `corner` (GameType's notation field), or named when `corner` is `None`.
+fn one_move_game(pos: &Position, text: &str, corner: Option<Corner>, result: &str) -> GameReport {
     let g = pos.geometry();
     let game_type = match corner {
         Some(c) => format!(
@@ -349,7 +369,7 @@ fn one_move_game(pos: &Position, text: &str, corner: Option<Corner>) -> GameRepo
         Color::Black => "1...",
     };
     let fen = write_fen(pos, FenNotation::Alpha);
-    let pdn = format!("[GameType \"{game_type}\"]\n[FEN \"{fen}\"]\n\n{number} {text} *\n");
+    let pdn = format!("[GameType \"{game_type}\"]\n[FEN \"{fen}\"]\n\n{number} {text} {result}\n");
     let mut games = pdnkit::read(pdn.as_bytes()).games();
     let report = games
         .next()
