@@ -33,6 +33,6 @@ pub use reader::{ReadGames, Reader, read};
 pub use report::{GameReport, GameTypeSource, PlayedMove};
 pub use stream::ReadGame;
 pub(crate) use stream::{
-    DoneSink, GameCount, GameJob, GameSink, Games, ReportSink, Reports, StreamTotals, check_stream,
+    DoneSink, GameCount, GameJob, GameSink, ReportSink, Reports, StreamTotals, check_stream,
     read_stream,
 };
