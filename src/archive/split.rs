@@ -18,6 +18,7 @@ use super::date::span;
 use super::spill::{Merged, Put, Record, Runs, Take};
 use crate::check::GameReport;
 use crate::check::Needs;
+use crate::write::as_written::Open;
 use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
@@ -199,21 +200,24 @@ impl FileNames {
     }
 }
 
-/// Where a waiting game's text is: its file, and its place in the temporary file.
+/// Where a waiting game's text is: its file, its place in the temporary file, and how the
+/// game may be continued ([`Open::byte`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Parked {
     file: u32,
     offset: u64,
     len: u32,
+    open: u8,
 }
 
 impl Record for Parked {
-    const SIZE: usize = 16;
+    const SIZE: usize = 17;
     fn encode(&self, out: &mut [u8]) {
         Put::new(out)
             .bytes(&self.file.to_le_bytes())
             .bytes(&self.offset.to_le_bytes())
-            .bytes(&self.len.to_le_bytes());
+            .bytes(&self.len.to_le_bytes())
+            .bytes(&[self.open]);
     }
     fn decode(bytes: &[u8]) -> Parked {
         let mut take = Take::new(bytes);
@@ -221,11 +225,12 @@ impl Record for Parked {
             file: take.u32(),
             offset: take.u64(),
             len: take.u32(),
+            open: take.u8(),
         }
     }
 }
 
-/// Places held in memory before they are spilled as a sorted run (16 bytes each).
+/// Places held in memory before they are spilled as a sorted run (17 bytes each).
 const PARKED_IN_MEMORY: usize = 1 << 16;
 
 /// Games waiting for their file (when more files are met than are written at once): their
@@ -252,13 +257,14 @@ impl Waiting {
         })
     }
 
-    /// Notes `text`, a game of file `file`.
-    pub fn park(&mut self, file: usize, text: &[u8]) -> io::Result<()> {
+    /// Notes `text`, a game of file `file` that may be continued as `open` says.
+    pub fn park(&mut self, file: usize, text: &[u8], open: Open) -> io::Result<()> {
         self.text.write_all(text)?;
         self.parked.push(Parked {
             file: u32::try_from(file).map_err(io::Error::other)?,
             offset: self.end,
             len: u32::try_from(text.len()).map_err(io::Error::other)?,
+            open: open.byte(),
         });
         self.end += text.len() as u64;
         if self.parked.len() == PARKED_IN_MEMORY {
@@ -289,7 +295,7 @@ impl Waiting {
     }
 }
 
-/// The games that waited, as (file, text), by file.
+/// The games that waited, as (file, text, how it may be continued), by file.
 pub struct WaitingGames {
     places: Merged<Parked, (u32, u64)>,
     text: BufReader<File>,
@@ -297,8 +303,9 @@ pub struct WaitingGames {
 }
 
 impl WaitingGames {
-    /// The next game into `text` (cleared first), with its file; None after the last.
-    pub fn next_into(&mut self, text: &mut Vec<u8>) -> io::Result<Option<usize>> {
+    /// The next game into `text` (cleared first), with its file and how it may be
+    /// continued; None after the last.
+    pub fn next_into(&mut self, text: &mut Vec<u8>) -> io::Result<Option<(usize, Open)>> {
         let Some(place) = self.places.next().transpose()? else {
             return Ok(None);
         };
@@ -309,7 +316,7 @@ impl WaitingGames {
         text.resize(place.len as usize, 0);
         self.text.read_exact(text)?;
         self.at = place.offset + u64::from(place.len);
-        Ok(Some(place.file as usize))
+        Ok(Some((place.file as usize, Open::from_byte(place.open))))
     }
 }
 
@@ -389,18 +396,22 @@ mod tests {
         let mut waiting = Waiting::new(None).unwrap();
         // More than one run in memory, so that the runs are merged.
         let count = PARKED_IN_MEMORY + 10;
+        let open = |i: usize| [Open::Closed, Open::Tags, Open::Movetext][i % 5 % 3];
         for i in 0..count {
-            waiting.park(i % 3, format!("g{i}").as_bytes()).unwrap();
+            waiting
+                .park(i % 3, format!("g{i}").as_bytes(), open(i))
+                .unwrap();
         }
         let mut games = waiting.games().unwrap();
         let mut text = Vec::new();
         let mut got = Vec::new();
-        while let Some(file) = games.next_into(&mut text).unwrap() {
-            got.push((file, String::from_utf8(text.clone()).unwrap()));
+        while let Some((file, open)) = games.next_into(&mut text).unwrap() {
+            got.push((file, String::from_utf8(text.clone()).unwrap(), open));
         }
-        let mut expected: Vec<(usize, String)> =
-            (0..count).map(|i| (i % 3, format!("g{i}"))).collect();
-        expected.sort_by_key(|(file, _)| *file);
+        let mut expected: Vec<(usize, String, Open)> = (0..count)
+            .map(|i| (i % 3, format!("g{i}"), open(i)))
+            .collect();
+        expected.sort_by_key(|(file, _, _)| *file);
         assert_eq!(got, expected);
     }
 

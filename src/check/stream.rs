@@ -153,17 +153,6 @@ impl GameJob for Reports {
     }
 }
 
-/// The job that hands on each game whole, holding its bytes.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Games;
-
-impl GameJob for Games {
-    type Done = ReadGame<'static>;
-    fn work(&mut self, game: ReadGame<'_>) -> ReadGame<'static> {
-        game.into_owned()
-    }
-}
-
 /// Receives what the jobs of a stream made, in input order.
 pub trait DoneSink<D> {
     /// The encoding chosen for the stream, before any game.

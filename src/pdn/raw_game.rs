@@ -155,6 +155,20 @@ pub struct SyntaxSummary {
     pub too_deep: Option<u64>,
 }
 
+/// The first result at the top level (outside variations) of a movetext's `tokens`.
+pub(crate) fn top_level_result(tokens: &[Token]) -> Option<(GameResult, &Token)> {
+    let mut depth = 0u64;
+    for token in tokens {
+        match &token.kind {
+            TokenKind::VariationStart => depth += 1,
+            TokenKind::VariationEnd => depth = depth.saturating_sub(1),
+            TokenKind::Result(r) if depth == 0 => return Some((*r, token)),
+            _ => {}
+        }
+    }
+    None
+}
+
 impl ParsedGame {
     /// The first tag with this name (names compare exactly).
     pub fn tag(&self, name: &str) -> Option<&Tag> {
@@ -163,16 +177,7 @@ impl ParsedGame {
 
     /// The first result at the top level (outside variations).
     pub fn result(&self) -> Option<(GameResult, &Token)> {
-        let mut depth = 0u64;
-        for token in &self.tokens {
-            match &token.kind {
-                TokenKind::VariationStart => depth += 1,
-                TokenKind::VariationEnd => depth = depth.saturating_sub(1),
-                TokenKind::Result(r) if depth == 0 => return Some((*r, token)),
-                _ => {}
-            }
-        }
-        None
+        top_level_result(&self.tokens)
     }
 
     /// Whether any finding has `Error` severity.

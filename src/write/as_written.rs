@@ -9,8 +9,9 @@
 //! after it: the value of its `Result` tag when that is a result (so that the two agree),
 //! else `*` (unknown).
 
+use crate::pdn::Token;
+use crate::pdn::raw_game::top_level_result;
 use crate::pdn::result::parse_result_tag;
-use crate::pdn::{GameResult, ParsedGame, RawGame, Scanner, Skip, Visitor};
 
 /// How the text after a game written as written may continue it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,84 +24,33 @@ pub enum Open {
     Movetext,
 }
 
-/// How `bytes`, a game's text as read (from its first construct to the end of its last),
-/// may be continued, as the reader reads it: closed by a result at its top level (outside
-/// variations, comments and tags; `[White "K"]*` ends its game), tags only when it has no
-/// movetext, else movetext. A game that plainly ends with a result (its last word, on a
-/// last line with no tag or comment, and no variation in the game) is told at once; any
-/// other is read again by the [`Scanner`].
-pub fn open(bytes: &[u8]) -> Open {
-    let text = bytes.trim_ascii_end();
-    if text.is_empty() || plainly_closed(text) {
-        return Open::Closed;
-    }
-    let mut scanner = Scanner::new(text);
-    let mut open = Open::Closed;
-    while let Ok(Some(game)) = scanner.read_game(&mut HowItEnds) {
-        open = game;
-    }
-    open
-}
-
-/// Whether `text` ends with a result that nothing before it can take into a tag, a
-/// comment or a variation: its last word, on a last line whose comments close on it and
-/// which holds no tag, and no `(` in the movetext (the lines after those of the tags).
-fn plainly_closed(text: &[u8]) -> bool {
-    let last = text
-        .rsplit(|b| b.is_ascii_whitespace())
-        .next()
-        .unwrap_or_default();
-    let last_line = text
-        .rsplit(|&b| b == b'\n' || b == b'\r')
-        .next()
-        .unwrap_or_default();
-    let tag_lines = text
-        .split_inclusive(|&b| b == b'\n')
-        .take_while(|line| line.trim_ascii_start().starts_with(b"["))
-        .map(<[u8]>::len)
-        .sum::<usize>();
-    let movetext = text.get(tag_lines..).unwrap_or_default();
-    GameResult::from_bytes(last).is_some()
-        && comments_close(last_line)
-        && memchr::memchr(b'(', movetext).is_none()
-}
-
-/// Whether every `{` comment of `line` closes on it and it holds no `;` or `%` comment and
-/// no `[`.
-fn comments_close(line: &[u8]) -> bool {
-    if memchr::memchr(b'[', line).is_some() {
-        return false;
-    }
-    let mut rest = line;
-    while let Some(at) = memchr::memchr3(b'{', b';', b'%', rest) {
-        if rest[at] != b'{' {
-            return false;
-        }
-        match memchr::memchr(b'}', &rest[at..]) {
-            Some(close) => rest = &rest[at + close..],
-            None => return false,
-        }
-    }
-    true
-}
-
-/// The scanner's visitor that tells how a game it read may be continued.
-struct HowItEnds;
-
-impl Visitor for HowItEnds {
-    type Output = Open;
-
-    fn begin_game(&mut self, _game: &RawGame<'_>) -> Skip {
-        Skip(true)
-    }
-
-    fn end_game(&mut self, _game: &RawGame<'_>, read: &ParsedGame) -> Open {
-        if read.result().is_some() {
+impl Open {
+    /// How a game whose movetext the reader read as `tokens` may be continued: closed by
+    /// a result at its top level (outside variations, comments and tags; `[White "K"]*`
+    /// ends its game), tags only when it has no movetext, else movetext. The reader's own
+    /// tokens answer, so the game is not read again.
+    pub fn of(tokens: &[Token]) -> Open {
+        if top_level_result(tokens).is_some() {
             Open::Closed
-        } else if read.tokens.is_empty() {
+        } else if tokens.is_empty() {
             Open::Tags
         } else {
             Open::Movetext
+        }
+    }
+
+    /// The byte that stands for it in a record kept for later ([`Self::from_byte`]).
+    pub fn byte(self) -> u8 {
+        self as u8
+    }
+
+    /// The value [`Self::byte`] gave; any other byte is [`Open::Tags`] (which closes the
+    /// game before whatever follows it).
+    pub fn from_byte(byte: u8) -> Open {
+        match byte {
+            b if b == Open::Closed as u8 => Open::Closed,
+            b if b == Open::Movetext as u8 => Open::Movetext,
+            _ => Open::Tags,
         }
     }
 }
@@ -130,6 +80,26 @@ pub fn closing_result(bytes: &[u8]) -> &'static str {
 mod tests {
     use super::*;
 
+    use crate::pdn::{ParsedGame, RawGame, Scanner, Skip, Visitor};
+
+    /// How the reader leaves the one game of `text`.
+    fn open(text: &[u8]) -> Open {
+        struct HowItEnds;
+        impl Visitor for HowItEnds {
+            type Output = Open;
+            fn begin_game(&mut self, _game: &RawGame<'_>) -> Skip {
+                Skip(true)
+            }
+            fn end_game(&mut self, _game: &RawGame<'_>, read: &ParsedGame) -> Open {
+                Open::of(&read.tokens)
+            }
+        }
+        let mut scanner = Scanner::new(text);
+        let open = scanner.read_game(&mut HowItEnds).unwrap().unwrap();
+        assert!(scanner.read_game(&mut HowItEnds).unwrap().is_none());
+        open
+    }
+
     #[test]
     fn how_a_game_may_be_continued() {
         assert_eq!(open(b"[Event \"a\"]\n\n1. c3-d4 d6-c5 1-0"), Open::Closed);
@@ -149,23 +119,10 @@ mod tests {
         assert_eq!(open(b"[Event \"a\"]\n1. c3-d4 ; 1-0"), Open::Movetext);
         assert_eq!(open(b"1. c3-d4 (1... f6-g5 1-0"), Open::Movetext);
         assert_eq!(open(b"1. c3-d4 (1... f6-g5) 1-0"), Open::Closed);
-        // The quick answer and the reader's agree.
-        for text in [
-            &b"[Event \"Cup (A)\"]\n1. c3-d4 {a} f6-g5 {b} 1-0"[..],
-            b"1. c3-d4 {a\nb} 1-0",
-            b"1. c3-d4 {a} ; b 1-0",
-            b"1. c3-d4 {a} {b 1-0",
-            b"1. c3-d4 % 1-0",
-        ] {
-            let quick = plainly_closed(text);
-            let mut scanner = Scanner::new(text);
-            let read = scanner.read_game(&mut HowItEnds).unwrap();
-            assert_eq!(
-                quick,
-                read == Some(Open::Closed),
-                "{}",
-                String::from_utf8_lossy(text)
-            );
+        assert_eq!(open(b"1. c3-d4 {a} {b 1-0"), Open::Movetext);
+        assert_eq!(open(b"1. c3-d4 {a\nb} 1-0"), Open::Closed);
+        for open in [Open::Closed, Open::Tags, Open::Movetext] {
+            assert_eq!(Open::from_byte(open.byte()), open);
         }
         assert!(continued_by(Open::Tags, b"[Event \"b\"]"));
         assert!(continued_by(Open::Tags, b"1. c3-d4 *"));

@@ -2,12 +2,12 @@
 //! for people), and with `-o` an archive that keeps one game of each group.
 
 use crate::archive::dedupe::{Dedupe, Group, Options, Relation};
-use crate::check::{GameJob, GameReport, Games, Needs, ReadGame};
+use crate::check::{GameJob, GameReport, Needs, ReadGame};
 use crate::cli::args::{CommonArgs, Config};
 use crate::cli::format::validation::plural;
 use crate::cli::run::archive::{
-    GameWriter, Handle, Inputs, InvalidGames, Reading, Source, Start, open_output, put_in_place,
-    read_inputs, start,
+    GameWriter, Handle, Inputs, InvalidGames, Reading, Source, Start, ToWrite, Writable,
+    open_output, put_in_place, read_inputs, start,
 };
 use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::EXIT_INVALID;
@@ -17,6 +17,7 @@ use crate::cli::run::output::{Output, Scratch, Sources};
 use crate::cli::run::scratch_records::{Records, RecordsRead};
 use crate::text::escape;
 use crate::write::PdnOptions;
+use crate::write::as_written::Open;
 use serde::Serialize;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -100,7 +101,8 @@ pub struct Found {
 }
 
 /// Kinds of records: the beginnings of a game (its ordinal, the hashes of its moves), a
-/// game's text (its input), the comments between games (their input).
+/// game's text (its input; the text after the byte of how it may be continued,
+/// [`Open::byte`]), the comments between games (their input).
 const BEGINNINGS: u8 = 0;
 const GAME: u8 = 1;
 const BETWEEN: u8 = 2;
@@ -203,7 +205,7 @@ struct Prints {
 }
 
 impl GameJob for Prints {
-    type Done = (GameReport, Option<String>);
+    type Done = (GameReport, Option<(String, Open)>);
 
     fn work(&mut self, game: ReadGame<'_>) -> Self::Done {
         let text = self
@@ -221,15 +223,15 @@ struct Finding {
     kept: Option<Records>,
     /// Games met so far.
     ordinal: u32,
-    /// Room for the hashes of a game's beginnings, as bytes.
+    /// Room for the bytes of a record (the hashes of a game's beginnings, a game's text).
     bytes: Vec<u8>,
 }
 
-impl Handle<(GameReport, Option<String>)> for Finding {
+impl Handle<(GameReport, Option<(String, Open)>)> for Finding {
     fn game(
         &mut self,
         source: &Source<'_>,
-        (report, text): (GameReport, Option<String>),
+        (report, made): (GameReport, Option<(String, Open)>),
     ) -> io::Result<()> {
         let file = source.index as u32;
         if let Some(hashes) = self.dedupe.add(file, &report)
@@ -243,10 +245,14 @@ impl Handle<(GameReport, Option<String>)> for Finding {
                 .map_err(|e| scratch_error(&e))?;
         }
         self.ordinal += 1;
-        match (&mut self.kept, text) {
-            (Some(kept), Some(text)) => kept
-                .push(GAME, file, text.as_bytes())
-                .map_err(|e| scratch_error(&e)),
+        match (&mut self.kept, made) {
+            (Some(kept), Some((text, open))) => {
+                self.bytes.clear();
+                self.bytes.push(open.byte());
+                self.bytes.extend_from_slice(text.as_bytes());
+                kept.push(GAME, file, &self.bytes)
+                    .map_err(|e| scratch_error(&e))
+            }
             _ => Ok(()),
         }
     }
@@ -279,9 +285,10 @@ pub fn write_all(
     out: &mut Output,
 ) -> io::Result<Reading> {
     let needs = writer.needs();
+    let job = Writable(writer.options().is_some());
     let mut kept = Kept::new(&[], writer, out);
     let silent = InvalidGames::Silent;
-    let reading = read_inputs(inputs, config, needs, silent, &|_| Games, &mut kept)?;
+    let reading = read_inputs(inputs, config, needs, silent, &|_| job, &mut kept)?;
     kept.write_before()?;
     Ok(reading)
 }
@@ -297,10 +304,15 @@ pub fn write_kept_records(
 ) -> io::Result<()> {
     let mut kept = Kept::new(dropped, writer, out);
     while let Some((kind, input, bytes)) = records.next_record().map_err(|e| scratch_error(&e))? {
-        let text = String::from_utf8_lossy(bytes);
         match kind {
-            GAME => kept.game(input as usize, |writer, out| writer.write_made(out, &text))?,
-            BETWEEN => kept.between(input as usize, &text)?,
+            GAME => {
+                let (open, text) = bytes.split_first().unwrap_or((&0, &[]));
+                let (open, text) = (Open::from_byte(*open), String::from_utf8_lossy(text));
+                kept.game(input as usize, |writer, out| {
+                    writer.write_made(out, &text, open)
+                })?;
+            }
+            BETWEEN => kept.between(input as usize, &String::from_utf8_lossy(bytes))?,
             _ => {}
         }
     }
@@ -373,8 +385,8 @@ impl<'a> Kept<'a> {
     }
 }
 
-impl Handle<ReadGame<'static>> for Kept<'_> {
-    fn game(&mut self, source: &Source<'_>, game: ReadGame<'static>) -> io::Result<()> {
+impl Handle<ToWrite> for Kept<'_> {
+    fn game(&mut self, source: &Source<'_>, game: ToWrite) -> io::Result<()> {
         self.game(source.index, |writer, out| writer.write(out, &game))
     }
 

@@ -9,7 +9,7 @@ use crate::archive::select::{
 use crate::check::{GameJob, ReadGame};
 use crate::cli::args::CommonArgs;
 use crate::cli::run::archive::{
-    GameWriter, InvalidGames, Source, Start, Writes, put_in_place, read_inputs, start,
+    GameWriter, InvalidGames, Source, Start, ToWrite, Writes, put_in_place, read_inputs, start,
 };
 use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::EXIT_INVALID;
@@ -154,17 +154,19 @@ impl SelectArgs {
 #[derive(Clone)]
 struct Selecting<'a> {
     query: &'a Query,
+    /// The games are written as canonical PDN (from their tokens).
+    canonical: bool,
 }
 
 /// A game selected, with where its position condition held; None for a game left out.
-type Chosen = Option<(Selected, ReadGame<'static>)>;
+type Chosen = Option<(Selected, ToWrite)>;
 
 impl GameJob for Selecting<'_> {
     type Done = Chosen;
 
     fn work(&mut self, game: ReadGame<'_>) -> Chosen {
         let found = self.query.select(&game.report)?;
-        Some((found, game.into_owned()))
+        Some((found, ToWrite::new(game, self.canonical)))
     }
 }
 
@@ -209,7 +211,10 @@ pub fn run(args: SelectArgs) -> io::Result<u8> {
         &config,
         needs,
         InvalidGames::Silent,
-        &|_| Selecting { query: &query },
+        &|_| Selecting {
+            query: &query,
+            canonical: args.format == SelectFormat::Canonical,
+        },
         &mut Writes {
             out: &mut output,
             write: |out: &mut Output, source: &Source<'_>, chosen: Chosen| {
@@ -226,8 +231,8 @@ pub fn run(args: SelectArgs) -> io::Result<u8> {
                         let row = SelectedRow {
                             kind: "selected",
                             file: source.name,
-                            game: game.report.index,
-                            line: game.report.line,
+                            game: game.game.report.index,
+                            line: game.game.report.line,
                             ply: found.ply,
                         };
                         escape::write_json(&mut *out, &row)?;

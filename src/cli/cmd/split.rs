@@ -1,10 +1,9 @@
 //! `pdnkit split`: one file per value of a tag, per year, or per N games, in a directory.
 
 use crate::archive::split::{FileNames, SplitBy, Waiting};
-use crate::check::{Games, ReadGame};
 use crate::cli::args::{self, CommonArgs};
 use crate::cli::run::archive::{
-    GameWriter, Inputs, InvalidGames, Source, open_output, read_inputs,
+    GameWriter, Inputs, InvalidGames, Source, ToWrite, Writable, open_output, read_inputs,
 };
 use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::EXIT_OK;
@@ -71,7 +70,7 @@ impl Files<'_> {
         names: &FileNames,
         index: usize,
         fresh: bool,
-        game: &ReadGame<'_>,
+        game: &ToWrite,
         parts: bool,
     ) -> io::Result<()> {
         if fresh && parts {
@@ -96,7 +95,7 @@ impl Files<'_> {
                         self.waiting.insert((waiting, scratch))
                     }
                 };
-                waiting.park(index, game.text().as_bytes())
+                waiting.park(index, game.game.text().as_bytes(), game.open())
             }
         }
     }
@@ -120,7 +119,7 @@ impl Files<'_> {
         let mut games = waiting.games()?;
         let mut text = Vec::new();
         let mut current: Option<(usize, Open)> = None;
-        while let Some(index) = games.next_into(&mut text)? {
+        while let Some((index, open)) = games.next_into(&mut text)? {
             if current.as_ref().is_none_or(|(i, _)| *i != index) {
                 if let Some((done, file)) = current.take() {
                     file.output.commit()?;
@@ -132,7 +131,7 @@ impl Files<'_> {
             }
             let (_, file) = current.as_mut().expect("opened");
             let text = std::str::from_utf8(&text).map_err(io::Error::other)?;
-            file.writer.write_text(&mut file.output, text)?;
+            file.writer.write_text(&mut file.output, text, open)?;
         }
         if let Some((done, file)) = current {
             file.output.commit()?;
@@ -162,7 +161,7 @@ pub fn run(args: SplitArgs) -> io::Result<u8> {
     sweep(dir);
     let inputs = Inputs::new(inputs);
     // Games are written as they were: nothing is replayed.
-    let needs = args.by.needs();
+    let needs = args.by.needs().and(GameWriter::default().needs());
     let parts = matches!(args.by, SplitBy::Count(_));
     let mut names = FileNames::default();
     let mut files = Files {
@@ -178,9 +177,9 @@ pub fn run(args: SplitArgs) -> io::Result<u8> {
         &config,
         needs,
         InvalidGames::Silent,
-        &|_| Games,
-        &mut |_: &Source<'_>, game: ReadGame<'static>| {
-            let value = args.by.value(&game.report, ordinal);
+        &|_| Writable(false),
+        &mut |_: &Source<'_>, game: ToWrite| {
+            let value = args.by.value(&game.game.report, ordinal);
             ordinal += 1;
             let known = names.names().len();
             let index = names.index(value.as_deref());

@@ -15,6 +15,7 @@ use crate::diagnostic::{Diagnostic, Kind};
 use crate::text::encoding::{Detection, TextEncoding};
 use crate::write::as_written::{self, Open};
 use crate::write::{Canonical, GameText, PdnOptions, comments_between, write_game};
+use std::borrow::Cow;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -118,13 +119,13 @@ impl GameWriter {
     }
 
     /// Writes `game`, ending with a line break.
-    pub fn write(&mut self, out: &mut dyn Write, game: &ReadGame<'_>) -> io::Result<()> {
+    pub fn write(&mut self, out: &mut dyn Write, game: &ToWrite) -> io::Result<()> {
         match &self.canonical {
             Some(options) => {
-                let canonical = canonical(game, options);
+                let canonical = canonical(&game.game, options);
                 self.write_canonical(out, canonical)
             }
-            None => self.write_text(out, &game.text()),
+            None => self.write_text(out, &game.game.text(), game.open),
         }
     }
 
@@ -148,27 +149,28 @@ impl GameWriter {
     }
 
     /// The text a writer with these `options` ([`Self::options`]) writes for `game`, made
-    /// apart (on a worker) to be written later with [`Self::write_made`].
-    pub fn made(options: Option<&PdnOptions>, game: &ReadGame<'_>) -> String {
+    /// apart (on a worker) to be written later with [`Self::write_made`], and how it may
+    /// be continued (canonical PDN ends with its result).
+    pub fn made(options: Option<&PdnOptions>, game: &ReadGame<'_>) -> (String, Open) {
         match options {
-            Some(options) => canonical(game, options).text,
-            None => game.text().into_owned(),
+            Some(options) => (canonical(game, options).text, Open::Closed),
+            None => (game.text().into_owned(), Open::of(&game.tokens)),
         }
     }
 
     /// Writes a game's text as [`Self::made`] made it, as [`Self::write`] writes the game.
-    pub fn write_made(&mut self, out: &mut dyn Write, text: &str) -> io::Result<()> {
+    pub fn write_made(&mut self, out: &mut dyn Write, text: &str, open: Open) -> io::Result<()> {
         match self.canonical {
             Some(_) => self.write_canonical_text(out, text),
-            None => self.write_text(out, text),
+            None => self.write_text(out, text, open),
         }
     }
 
     /// Writes a game's text as it was written (decoded), ending with a line break (a
-    /// writer of canonical PDN too writes it as it is). A game without a result that the
-    /// game after it would continue when read back is closed first
-    /// ([`crate::write::as_written`]).
-    pub fn write_text(&mut self, out: &mut dyn Write, text: &str) -> io::Result<()> {
+    /// writer of canonical PDN too writes it as it is), `open` saying how the reader left
+    /// it ([`Open::of`]). A game without a result that the game after it would continue
+    /// when read back is closed first ([`crate::write::as_written`]).
+    pub fn write_text(&mut self, out: &mut dyn Write, text: &str, open: Open) -> io::Result<()> {
         if let Some((open, result)) = self.open.take()
             && as_written::continued_by(open, text.as_bytes())
         {
@@ -176,7 +178,7 @@ impl GameWriter {
             out.write_all(result.as_bytes())?;
             out.write_all(b"\n")?;
         }
-        self.open = match as_written::open(text.as_bytes()) {
+        self.open = match open {
             Open::Closed => None,
             open => Some((open, as_written::closing_result(text.as_bytes()))),
         };
@@ -203,17 +205,64 @@ impl GameWriter {
     }
 
     /// What the games must be read with to be written: canonical PDN is written from the
-    /// tags and the replayed moves, a game as written from its bytes.
+    /// tags and the replayed moves, a game as written from its bytes (and its tokens, which
+    /// say how it may be continued: [`Open::of`]).
     pub fn needs(&self) -> Needs {
         match self.canonical {
             Some(_) => Needs::CANONICAL,
-            None => Needs::BYTES,
+            None => Needs {
+                tokens: true,
+                ..Needs::BYTES
+            },
         }
     }
 
     /// Games written.
     pub fn games(&self) -> usize {
         self.games
+    }
+}
+
+/// A game as a [`GameWriter`] takes it, made on the worker: holding its bytes (and its tokens
+/// only when canonical PDN is written from them: copying them costs more than the rest),
+/// with how it may be continued ([`Open::of`]).
+pub struct ToWrite {
+    pub game: ReadGame<'static>,
+    open: Open,
+}
+
+impl ToWrite {
+    /// `game` for a writer of canonical PDN (`canonical`) or of games as written.
+    pub fn new(game: ReadGame<'_>, canonical: bool) -> ToWrite {
+        let open = Open::of(&game.tokens);
+        let game = match canonical {
+            true => game.into_owned(),
+            false => ReadGame {
+                report: game.report,
+                bytes: Cow::Owned(game.bytes.into_owned()),
+                encoding: game.encoding,
+                offset: game.offset,
+                tokens: Cow::Borrowed(&[]),
+            },
+        };
+        ToWrite { game, open }
+    }
+
+    /// How the game may be continued.
+    pub fn open(&self) -> Open {
+        self.open
+    }
+}
+
+/// The job that makes each game a [`ToWrite`] for a writer of canonical PDN (`.0`) or of
+/// games as written.
+#[derive(Clone, Copy)]
+pub struct Writable(pub bool);
+
+impl GameJob for Writable {
+    type Done = ToWrite;
+    fn work(&mut self, game: ReadGame<'_>) -> ToWrite {
+        ToWrite::new(game, self.0)
     }
 }
 
