@@ -5,19 +5,18 @@
 //! (what `validate -j1` does, minus printing).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use pdnkit::Variant;
 use pdnkit::pdn::{ParsedGame, RawGame, Scanner, Skip, Visitor};
-use pdnkit::random::write_game;
 use std::hint::black_box;
 
-/// About 3 MB: large enough that per-run overhead does not count.
+/// About 3 MB (`pdnkit random --games 5000 --seed 2026`): large enough that per-run
+/// overhead does not count.
 fn archive() -> Vec<u8> {
-    let mut text = String::new();
-    for index in 1..=5000 {
-        write_game(&mut text, Variant::Spantsiretti, 2026, index);
-        text.push('\n');
-    }
-    text.into_bytes()
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+        .args(["random", "--games", "5000", "--seed", "2026"])
+        .output()
+        .expect("pdnkit random runs");
+    assert!(out.status.success(), "pdnkit random: {out:?}");
+    out.stdout
 }
 
 /// Skips every game but its bytes: their length.

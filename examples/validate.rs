@@ -6,11 +6,11 @@
 //! (Side) "move": message`, by `pdnkit::diagnostic::render`), then one line of
 //! totals; exits 1 when a game is invalid, 2 when a file cannot be read.
 
-use pdnkit::diagnostic::{Severity, render};
+use pdnkit::diagnostic::render;
+use pdnkit::pdn::Severity;
 use pdnkit::text::escape;
 use std::fs::File;
 use std::io::{self, Write};
-use std::path::Path;
 use std::process::ExitCode;
 
 /// Games, invalid games and warnings, counted over every file.
@@ -24,8 +24,7 @@ struct Totals {
 /// Validates the games of the file `path`, writes the findings of each game as it comes and
 /// counts them. Names and messages come from the input: they are escaped, so that no control
 /// character reaches the terminal.
-fn validate_file(path: &Path, out: &mut impl Write, totals: &mut Totals) -> io::Result<()> {
-    let file = escape::file_name(path);
+fn validate_file(path: &str, out: &mut impl Write, totals: &mut Totals) -> io::Result<()> {
     for game in pdnkit::read(File::open(path)?).keep_moves(false).games() {
         let report = game?.report;
         totals.games += 1;
@@ -33,7 +32,7 @@ fn validate_file(path: &Path, out: &mut impl Write, totals: &mut Totals) -> io::
         totals.warnings += report.count(Severity::Warning);
         for d in &report.diagnostics {
             // `path:line:col: error[code]: game 3, move 12 (Black) "d6:f4": message`
-            writeln!(out, "{}", render::human(&file, report.index, d))?;
+            writeln!(out, "{}", render::human(path, report.index, d))?;
         }
     }
     Ok(())
@@ -49,13 +48,13 @@ fn main() -> ExitCode {
 fn validate(paths: &[String], out: &mut impl Write) -> ExitCode {
     let mut totals = Totals::default();
     let mut unreadable = 0;
-    for path in paths.iter().map(Path::new) {
+    for path in paths {
         match validate_file(path, out, &mut totals) {
             Ok(()) => {}
             // A closed pipe (`| head`) ends the run with the verdict so far.
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => break,
             Err(e) => {
-                eprintln!("{}: {e}", escape::file_name(path));
+                eprintln!("{}: {e}", escape::text(path));
                 unreadable += 1;
             }
         }

@@ -12,9 +12,9 @@
 //! The crate is laid out as its layers, each folder using only those below it:
 //! [`text`] (encodings, escaping), [`pdn`] (the reader, syntax only), [`rules`] (the rules
 //! engine), [`notation`] (FEN, move names, written moves resolved), [`diagnostic`] (what
-//! validation reports), [`random`] (generated games), [`check`] (validation and the one
-//! driver), [`mod@write`] (JSON and canonical PDN); above them, private to the crate, the
-//! statistics, the archive workflows and the HTML report that the command line (module
+//! validation reports), [`check`] (validation and the one driver), [`mod@write`] (JSON and
+//! canonical PDN); above them, private to the crate, the random games of `pdnkit random`,
+//! the statistics, the archive workflows and the HTML report that the command line (module
 //! `cli`, feature `cli`) uses.
 //!
 //! The rules engine:
@@ -183,7 +183,9 @@ pub mod diagnostic;
 mod html;
 pub mod notation;
 pub mod pdn;
-pub mod random;
+// `pdnkit random`'s games, and the unit tests' positions.
+#[cfg(any(feature = "cli", test))]
+mod random;
 pub mod rules;
 #[cfg(feature = "cli")]
 mod stats;

@@ -7,8 +7,6 @@
 
 use pdnkit::FenNotation;
 use pdnkit::GameReport;
-use pdnkit::notation::resolve::{Resolution, resolve};
-use pdnkit::pdn::WrittenMove;
 use pdnkit::pdn::{ParsedGame, RawGame, Scanner, Skip, Visitor};
 use pdnkit::rules::{count_moves, has_capture, has_legal_move, only_capture, step_move};
 use pdnkit::text::TextEncoding;
@@ -268,8 +266,9 @@ pub fn resolve_target(data: &[u8]) {
 }
 
 /// Every legal move (every landing path), written in every spelling pdnkit writes or
-/// accepts, resolves to itself; a spelling that another move with the same start and end
-/// shares may instead be an ambiguity that lists it.
+/// accepts, reads back as itself: a game of that one move from the position's FEN, read by
+/// `pdnkit::read`, replays it without a finding. A spelling that another move with the same
+/// start and end shares may instead be the ambiguous-move error that names it.
 pub fn every_spelling_resolves(game: &Game) {
     let pos = *game.position();
     let g = pos.geometry();
@@ -282,40 +281,103 @@ pub fn every_spelling_resolves(game: &Game) {
         let shares = distinct
             .iter()
             .any(|o| !o.same_move(path) && o.from == path.from && o.to == path.to);
-        let mut spellings: Vec<(String, Corner, bool)> = Vec::new();
+        // (text, the numbering's corner for a numeric text, full path)
+        let mut spellings: Vec<(String, Option<Corner>, bool)> = Vec::new();
         for full in [true, false] {
             let alpha = path.to_alpha(g, full);
-            spellings.push((alpha.to_uppercase(), Corner::TopLeft, full));
+            spellings.push((alpha.to_uppercase(), None, full));
             if path.is_capture() {
-                spellings.push((alpha.replace(':', "x"), Corner::TopLeft, full));
+                spellings.push((alpha.replace(':', "x"), None, full));
             }
             if pos.variant == Variant::Spantsiretti && alpha.contains('j') {
-                spellings.push((alpha.replace('j', "k"), Corner::TopLeft, full));
+                spellings.push((alpha.replace('j', "k"), None, full));
             }
-            spellings.push((alpha, Corner::TopLeft, full));
+            spellings.push((alpha, None, full));
             for corner in CORNERS {
-                spellings.push((path.to_numeric(g, corner, full), corner, full));
+                spellings.push((path.to_numeric(g, corner, full), Some(corner), full));
             }
         }
+        // The result the board gives after the move, so that the game holds no other finding.
+        let after = pos.play(path);
+        let result = match (has_legal_move(&after), after.turn) {
+            (true, _) => "*",
+            (false, Color::White) => "0-1",
+            (false, Color::Black) => "1-0",
+        };
         for (text, corner, full) in spellings {
             let exact = full && path.landings().len() >= 2;
-            let written = WrittenMove::parse(text.as_bytes())
-                .unwrap_or_else(|| panic!("{text} does not parse as a move"));
-            match resolve(game, &written, corner) {
-                Resolution::Found(mv, leniency) => {
-                    assert!(mv.same_move(path), "{text} found {mv:?} in {pos:?}");
-                    assert_eq!(leniency, None, "{text} needed a leniency");
+            let report = one_move_game(&pos, &text, corner, result);
+            match report.diagnostics.as_slice() {
+                [] => {
+                    let played = report.moves.first();
+                    assert!(
+                        played.is_some_and(|p| p.mv.same_move(path)),
+                        "{text} read as {:?} in {pos:?}",
+                        played.map(|p| p.mv)
+                    );
                 }
-                Resolution::Ambiguous(list) => {
-                    assert!(shares && !exact, "{text} is ambiguous in {pos:?}: {list:?}");
-                    assert!(list.len() >= 2);
-                    assert!(list.iter().any(|m| m.same_move(path)), "{text}: {list:?}");
-                    assert!(list.iter().all(|m| m.from == path.from && m.to == path.to));
+                [d] if d.code() == "ambiguous-move" => {
+                    assert!(
+                        shares && !exact,
+                        "{text} is ambiguous in {pos:?}: {}",
+                        d.message()
+                    );
+                    // `ambiguous: it can be read as a5:c3:e1, a5:b4:c3; write the full path`:
+                    // every reading from the path's start to its end, in the game's notation.
+                    let name = |bit| match corner {
+                        Some(corner) => g.number_of(bit, corner).to_string(),
+                        None => g.square_name(bit).to_string(),
+                    };
+                    let message = d.message();
+                    let readings: Vec<Vec<&str>> = message
+                        .split_once("read as ")
+                        .and_then(|(_, rest)| rest.split_once(';'))
+                        .map(|(list, _)| list.split(", ").map(|r| r.split(':').collect()).collect())
+                        .unwrap_or_default();
+                    assert!(readings.len() >= 2, "{text}: {message}");
+                    for squares in &readings {
+                        let ends = (squares.first().copied(), squares.last().copied());
+                        let (from, to) = (name(path.from), name(path.to));
+                        assert_eq!(ends, (Some(&from[..]), Some(&to[..])), "{text}: {message}");
+                    }
                 }
-                Resolution::Illegal(why) => panic!("{text} illegal in {pos:?}: {why:?}"),
+                found => panic!(
+                    "{text} in {pos:?}: {:?}",
+                    found.iter().map(|d| d.message()).collect::<Vec<_>>()
+                ),
             }
         }
     }
+}
+
+/// The report of a game of the one move `text` from `pos` and `result`, its squares numbered
+/// from `corner` (GameType's notation field), or named when `corner` is `None`.
+fn one_move_game(pos: &Position, text: &str, corner: Option<Corner>, result: &str) -> GameReport {
+    let g = pos.geometry();
+    let game_type = match corner {
+        Some(c) => format!(
+            "{},W,{},{},N{}",
+            pos.variant.game_type(),
+            g.width,
+            g.height,
+            c.digit()
+        ),
+        None => pos.variant.game_type().to_string(),
+    };
+    let number = match pos.turn {
+        Color::White => "1.",
+        Color::Black => "1...",
+    };
+    let fen = write_fen(pos, FenNotation::Alpha);
+    let pdn = format!("[GameType \"{game_type}\"]\n[FEN \"{fen}\"]\n\n{number} {text} {result}\n");
+    let mut games = pdnkit::read(pdn.as_bytes()).games();
+    let report = games
+        .next()
+        .expect("one game")
+        .expect("reading from memory")
+        .report;
+    assert!(games.next().is_none(), "{pdn} is one game");
+    report
 }
 
 // ---------------------------------------------------------------------------------------

@@ -129,13 +129,6 @@ fn name_hash(value: Option<&str>) -> u32 {
 impl Fingerprint {
     /// The fingerprint of a game whose moves hash to `moves`.
     fn with_moves(file: u32, report: &GameReport, moves: u64) -> Option<Fingerprint> {
-        let tag = |name: &str| {
-            report
-                .tags
-                .iter()
-                .find(|(n, _)| n == name)
-                .map(|(_, v)| v.as_str())
-        };
         let day = |(y, m, d): (u32, u8, u8)| y * 10_000 + u32::from(m) * 100 + u32::from(d);
         Some(Fingerprint {
             moves,
@@ -143,9 +136,10 @@ impl Fingerprint {
             file,
             game: report.index as u32,
             line: report.line,
-            white: name_hash(tag("White")),
-            black: name_hash(tag("Black")),
-            date: tag("Date")
+            white: name_hash(report.tag("White")),
+            black: name_hash(report.tag("Black")),
+            date: report
+                .tag("Date")
                 .and_then(span)
                 .map_or((0, 0), |s| (day(s.first), day(s.last))),
             outcome: report

@@ -74,13 +74,7 @@ impl SplitBy {
     /// when the game says nothing (the tag missing, empty or `?`, no year), its file is then
     /// [`UNKNOWN`].
     pub fn value(&self, report: &GameReport, ordinal: usize) -> Option<String> {
-        let tag = |name: &str| {
-            report
-                .tags
-                .iter()
-                .find(|(n, _)| n == name)
-                .map(|(_, v)| v.trim())
-        };
+        let tag = |name: &str| report.tag(name).map(str::trim);
         match self {
             SplitBy::Count(n) => Some(format!("{:04}", ordinal / n.get() + 1)),
             SplitBy::Year => tag("Date")

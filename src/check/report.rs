@@ -122,6 +122,33 @@ impl GameReport {
         self.main_plies
     }
 
+    /// The value of the first tag named `name`, as written (decoded). None without such a
+    /// tag, or when the report keeps no tags ([`Reader::keep_tags`](super::Reader::keep_tags)).
+    ///
+    /// ```
+    /// let pdn = "[Event \"Club\"]\n[White \" Popova \"]\n[Black \"?\"]\n1. c3-d4 *\n";
+    /// let report = pdnkit::read(pdn.as_bytes()).games().next().unwrap()?.report;
+    /// assert_eq!(report.tag("Event"), Some("Club"));
+    /// assert_eq!(report.tag("White"), Some(" Popova "));
+    /// assert_eq!(report.tag("Site"), None);
+    /// // `?` is PDN for a value not known.
+    /// assert_eq!(report.known_tag("White"), Some("Popova"));
+    /// assert_eq!(report.known_tag("Black"), None);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(tag, _)| tag == name)
+            .map(|(_, value)| value.as_str())
+    }
+
+    /// The value of the tag `name` trimmed, when it says something: None when it is
+    /// missing, empty or `?` (PDN for a value not known).
+    pub fn known_tag(&self, name: &str) -> Option<&str> {
+        self.tag(name).and_then(known_value)
+    }
+
     /// Diagnostics of `severity`.
     pub fn count(&self, severity: Severity) -> usize {
         self.diagnostics
@@ -129,6 +156,12 @@ impl GameReport {
             .filter(|d| d.severity == severity)
             .count()
     }
+}
+
+/// A tag value trimmed, when it says something: None when it is empty or `?` (PDN for a
+/// value not known).
+pub(crate) fn known_value(value: &str) -> Option<&str> {
+    Some(value.trim()).filter(|v| !v.is_empty() && *v != "?")
 }
 
 /// One move of the main line as replayed.

@@ -7,7 +7,7 @@ mod kind;
 pub(crate) mod levels;
 pub mod render;
 
-pub use crate::pdn::severity::Severity;
+pub(crate) use crate::pdn::severity::Severity;
 pub use finding::Diagnostic;
 pub(crate) use kind::{GameEnd, Illegality, Kind, NAMED_GAMES, NeitherBoard};
 pub use levels::{Level, LevelError, Levels};

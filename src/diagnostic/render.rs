@@ -9,7 +9,7 @@ use serde::ser::{Serialize, SerializeStruct, Serializer};
 use std::fmt;
 
 /// `path:line:col: error[code]: game 3, move 12 (Black) "d6:f4": message` for a finding about
-/// game `game` of the file named `file` ([`escape::file_name`]), or `path: error[code]:
+/// game `game` of the file named `file` (escaped as it is printed), or `path: error[code]:
 /// message` for one about the whole file. Without a line break.
 pub fn human<'a>(file: &'a str, game: usize, d: &'a Diagnostic) -> impl fmt::Display + 'a {
     Line {

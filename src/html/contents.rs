@@ -4,6 +4,7 @@
 //! archive. Mergeable like [`Stats`], so that files can be read in parallel and merged in
 //! input order; the games kept are then the first ones in input order.
 
+use crate::check::known_value;
 use crate::check::{GameReport, GameSink};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::notation::naming::{canonical, listed};
@@ -113,11 +114,8 @@ pub struct KeptGame {
 impl KeptGame {
     /// The value of a tag, if present and not empty or `?`.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(t, _)| t == name)
-            .map(|(_, v)| v.trim())
-            .filter(|v| !v.is_empty() && *v != "?")
+        let (_, value) = self.tags.iter().find(|(t, _)| t == name)?;
+        known_value(value)
     }
 
     fn from_report(report: GameReport, file: usize) -> KeptGame {

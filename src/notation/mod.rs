@@ -3,4 +3,4 @@
 
 pub(crate) mod fen;
 pub(crate) mod naming;
-pub mod resolve;
+pub(crate) mod resolve;

@@ -310,6 +310,10 @@ fn bad_square(square: &WrittenSquare, e: SquareError) -> Illegal {
     Illegal::BadSquare(square.to_string(), e)
 }
 
+// Every legal move, in every spelling, read back (positions of random games).
+#[cfg(test)]
+mod read_back;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,7 +8,7 @@
 //! while there is another choice, since no spelling of it is unambiguous.
 
 use crate::notation::naming::{MoveNumber, move_text};
-pub use crate::random::rng::Rng;
+use crate::random::rng::Rng;
 use crate::rules::game::Game;
 use crate::rules::movegen::{Paths, legal_moves};
 use crate::rules::moves::Move;
@@ -34,7 +34,7 @@ const PLAYERS: [&str; 12] = [
 
 /// The text of a move as canonical PDN writes it: start and end squares, the full path only
 /// when another legal move shares both.
-pub fn canonical(mv: &Move, legal: &[Move], pos: &Position) -> String {
+fn canonical(mv: &Move, legal: &[Move], pos: &Position) -> String {
     move_text(mv, pos.geometry(), None, mv.shares_ends(legal))
 }
 

@@ -4,4 +4,4 @@
 mod games;
 pub(crate) mod rng;
 
-pub use games::{Rng, canonical, write_game};
+pub(crate) use games::write_game;

@@ -8,7 +8,7 @@
 //! - `xml` (crate-private): an SVG or HTML file;
 //! - `write_json`, `push_json_string` (crate-private): JSON, with the characters JSON allows
 //!   raw but a terminal would act on escaped too;
-//! - [`file_name`]: a path as pdnkit names a file everywhere (bytes that are not UTF-8 as `\xNN`).
+//! - `file_name` (crate-private): a path as pdnkit names a file everywhere (bytes that are not UTF-8 as `\xNN`).
 //!
 //! Escapes are written as Rust writes them (`\n`, `\r`, `\t`, `\u{1b}`): visible, one line,
 //! and plain ASCII.
@@ -97,7 +97,7 @@ pub(crate) fn xml(s: &str) -> Cow<'_, str> {
 /// otherwise its UTF-8 parts as they are and every other byte as `\xNN`, so that two
 /// different names never print the same. Printers still pass it through [`text`] (a name may
 /// hold a line break); JSON holds it as is.
-pub fn file_name(path: &Path) -> String {
+pub(crate) fn file_name(path: &Path) -> String {
     #[cfg(unix)]
     {
         use std::os::unix::ffi::OsStrExt;

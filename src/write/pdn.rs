@@ -69,7 +69,7 @@ pub fn write_game(report: &GameReport, text: &GameText, options: &PdnOptions) ->
             text: format!("pdnkit: {}: {}", d.code(), d.message()),
         })
         .collect();
-    let tag_result = tag_value(report, "Result");
+    let tag_result = report.tag("Result");
     let declared = report.declared;
     let style = fix.map_or(options.results, |_| {
         // The proven result in the family the declared one was written in.
@@ -165,18 +165,11 @@ fn proven_result(report: &GameReport) -> Option<GameResult> {
 /// neither).
 fn declared_outcomes(report: &GameReport) -> impl Iterator<Item = Verdict> {
     let declared = report.declared.map_or(Verdict::Unknown, |r| r.verdict());
-    let tag = tag_value(report, "Result")
+    let tag = report
+        .tag("Result")
         .and_then(result_of)
         .map(|r| r.verdict());
     std::iter::once(declared).chain(tag)
-}
-
-fn tag_value<'r>(report: &'r GameReport, name: &str) -> Option<&'r str> {
-    report
-        .tags
-        .iter()
-        .find(|(n, _)| n == name)
-        .map(|(_, v)| v.as_str())
 }
 
 fn result_of(text: &str) -> Option<GameResult> {

@@ -6,9 +6,8 @@
 //! comment, variation, NAG and mark of the input is in the output, counted by a tokenizer of
 //! the test's own.
 
-use crate::harness::pdnkit;
+use crate::harness::{pdnkit, random_game};
 use pdnkit::Variant;
-use pdnkit::random::write_game;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -108,7 +107,7 @@ fn annotated_archive(seed: u64) -> String {
         } else {
             Variant::Spantsiretti
         };
-        write_game(&mut plain, variant, seed, index);
+        plain.push_str(&random_game(variant, seed, index));
     }
     let mut out = String::new();
     let mut moves = 0;

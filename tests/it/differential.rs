@@ -23,6 +23,11 @@ impl Rng {
         z ^ (z >> 31)
     }
 
+    /// Uniform in `0..n` (n > 0), by the high bits.
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        (((self.next() >> 32) * n as u64) >> 32) as usize
+    }
+
     /// Uniform in `lo..=hi`.
     pub(crate) fn range(&mut self, lo: u32, hi: u32) -> u32 {
         lo + (self.next() % (hi - lo + 1) as u64) as u32

@@ -3,10 +3,10 @@
 //! limit and a directory holding a valid `good.pdn` to read after the hostile input.
 
 use pdnkit::Variant;
-use pdnkit::random::write_game;
 use std::ffi::OsString;
 use std::fs;
 use std::io::Read;
+use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::thread;
@@ -96,6 +96,47 @@ pub fn command() -> Command {
     command
 }
 
+/// Games `games` (numbered from 1) of the archive `pdnkit random --seed SEED` writes on the
+/// board of `variant`, as it writes them: reproducible random legal games that validate.
+pub fn random_games(variant: Variant, seed: u64, games: RangeInclusive<u64>) -> String {
+    let (first, last) = games.into_inner();
+    let texts = random_game_texts(variant, seed, last);
+    texts[first.saturating_sub(1) as usize..].concat()
+}
+
+/// Games 1 to `last` of [`random_games`]'s archive, the text of each apart.
+pub fn random_game_texts(variant: Variant, seed: u64, last: u64) -> Vec<String> {
+    let out = command()
+        .args([
+            "random",
+            "--games",
+            &last.to_string(),
+            "--seed",
+            &seed.to_string(),
+        ])
+        .args(["--game-type", &variant.game_type().to_string()])
+        .output()
+        .expect("pdnkit random runs");
+    assert!(out.status.success(), "pdnkit random: {out:?}");
+    let text = String::from_utf8(out.stdout).expect("pdnkit random writes UTF-8");
+    // Each game starts with its Event tag.
+    let mut starts: Vec<usize> = text
+        .match_indices("[Event \"Random archive ")
+        .map(|(at, _)| at)
+        .collect();
+    assert_eq!(starts.len() as u64, last, "{text}");
+    starts.push(text.len());
+    starts
+        .windows(2)
+        .map(|w| text[w[0]..w[1]].to_string())
+        .collect()
+}
+
+/// Game `index` (from 1) of [`random_games`]'s archive.
+pub fn random_game(variant: Variant, seed: u64, index: u64) -> String {
+    random_games(variant, seed, index..=index)
+}
+
 /// The binary under test, for assertions on its output.
 pub fn pdnkit() -> assert_cmd::Command {
     assert_cmd::Command::from_std(command())
@@ -158,9 +199,7 @@ pub struct Dir {
 impl Dir {
     pub fn new() -> Dir {
         let dir = tempfile::tempdir().expect("temporary directory");
-        let mut good = String::new();
-        write_game(&mut good, Variant::Spantsiretti, 5, 1);
-        write_game(&mut good, Variant::Spantsiretti, 5, 2);
+        let good = random_games(Variant::Spantsiretti, 5, 1..=2);
         fs::write(dir.path().join("good.pdn"), good).expect("write good.pdn");
         Dir { dir }
     }

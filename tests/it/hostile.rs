@@ -3,9 +3,9 @@
 //! other files of the run still read (the summary counts their games). Peak memory of the
 //! large cases is measured separately and written down in `docs/robustness.md`.
 
+use crate::differential::Rng;
 use crate::harness::*;
 use pdnkit::Variant;
-use pdnkit::random::{Rng, write_game};
 use std::fs;
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -30,8 +30,8 @@ fn only_whitespace() {
 #[test]
 fn binary_garbage() {
     let d = Dir::new();
-    let mut rng = Rng::new(1);
-    let bytes: Vec<u8> = (0..256 * 1024).map(|_| rng.next_u64() as u8).collect();
+    let mut rng = Rng(1);
+    let bytes: Vec<u8> = (0..256 * 1024).map(|_| rng.next() as u8).collect();
     let f = d.write("garbage.pdn", &bytes);
     // Binary (a NUL byte near the start, as git and ripgrep tell): one error, nothing read.
     let run = d.check(&f, 2, 2);
@@ -57,25 +57,22 @@ fn nul_bytes() {
     assert!(run.stdout.contains("error[binary]"), "{}", run.stdout);
     // NULs between the tokens of a valid game past the first 8000 bytes (where binary data
     // is looked for): read as white space, still valid.
+    let games = random_game_texts(Variant::Russian, 3, 100);
     let mut text = String::new();
     let mut index = 1;
     while text.len() < 9000 {
-        write_game(&mut text, Variant::Russian, 3, index);
+        text.push_str(&games[index - 1]);
         index += 1;
     }
-    let mut game = String::new();
-    write_game(&mut game, Variant::Russian, 3, index);
-    text.push_str(&game.replace(' ', " \0\0 "));
+    text.push_str(&games[index - 1].replace(' ', " \0\0 "));
     let f = d.write("spaced.pdn", text.as_bytes());
-    d.check(&f, 0, index as usize + 2);
+    d.check(&f, 0, index + 2);
 }
 
 #[test]
 fn invalid_utf8_in_a_tag() {
     let d = Dir::new();
-    let mut game = String::new();
-    write_game(&mut game, Variant::Spantsiretti, 9, 1);
-    let bytes = game
+    let bytes = random_game(Variant::Spantsiretti, 9, 1)
         .into_bytes()
         .splitn(2, |&b| b == b'"')
         .collect::<Vec<_>>()
@@ -114,8 +111,7 @@ fn a_50_megabyte_line() {
     // Games back to back on one line, without tags; one in a hundred has an illegal move,
     // so that diagnostics far into the line need their columns.
     let d = Dir::new();
-    let mut game = String::new();
-    write_game(&mut game, Variant::Spantsiretti, 11, 1);
+    let game = random_game(Variant::Spantsiretti, 11, 1);
     let movetext: String = game
         .lines()
         .filter(|l| !l.starts_with('['))
@@ -319,10 +315,7 @@ fn a_file_removed_during_the_run() {
 #[test]
 fn stdout_closed_early() {
     let d = Dir::new();
-    let mut text = String::new();
-    for i in 1..=3000 {
-        write_game(&mut text, Variant::Russian, 2, i);
-    }
+    let text = random_games(Variant::Russian, 2, 1..=3000);
     let f = d.write("many.pdn", text.as_bytes());
     for args in [
         &["validate", "--format", "jsonl"][..],
@@ -467,10 +460,7 @@ fn a_closed_pipe_keeps_the_verdict_of_what_was_read() {
 fn threads_that_cannot_be_made_are_done_without() {
     // A stack no system can give makes every new thread fail, as a process limit would.
     let d = Dir::new();
-    let mut text = String::new();
-    for i in 1..=300 {
-        write_game(&mut text, Variant::Spantsiretti, 9, i);
-    }
+    let text = random_games(Variant::Spantsiretti, 9, 1..=300);
     let many = d.write("many.pdn", text.as_bytes());
     let runs: [&[&str]; 4] = [
         &["validate", "--format", "jsonl"],
@@ -523,7 +513,7 @@ fn fed(args: &[&str], input: &[u8], trickle: bool) -> Run {
             let _ = stdin.write_all(&bytes);
             return;
         }
-        let mut rng = Rng::new(5);
+        let mut rng = Rng(5);
         for (i, chunk) in bytes.chunks(7).enumerate() {
             let n = 1 + rng.below(chunk.len());
             for piece in [&chunk[..n], &chunk[n..]] {
@@ -546,11 +536,13 @@ fn fed(args: &[&str], input: &[u8], trickle: bool) -> Run {
 /// trickled through a pipe, gives what the whole file gives, with one thread and two.
 #[test]
 fn the_encoding_is_chosen_on_a_fixed_sample_however_the_bytes_arrive() {
+    let games = random_game_texts(Variant::Spantsiretti, 7, 100);
     let mut text = String::new();
-    let mut index = 1;
-    while text.len() < 9000 {
-        write_game(&mut text, Variant::Spantsiretti, 7, index);
-        index += 1;
+    for game in &games {
+        if text.len() >= 9000 {
+            break;
+        }
+        text.push_str(game);
     }
     text.push_str("[Event \"Первенство\"]\n[White \"Иванов\"]\n[Black \"Петров\"]\n");
     text.push_str("1. c3-d4 f6-e5 *\n");
@@ -601,7 +593,10 @@ fn many_distinct_tag_names() {
 #[test]
 fn dedupe_keeps_its_verdict_when_its_reader_goes() {
     let d = Dir::new();
-    let many = d.write("many.pdn", random_games(3000).as_bytes());
+    let many = d.write(
+        "many.pdn",
+        random_games(Variant::Spantsiretti, 6, 1..=3000).as_bytes(),
+    );
     for ignored in [false, true] {
         for args in [
             &["dedupe"][..],
@@ -620,7 +615,10 @@ fn dedupe_keeps_its_verdict_when_its_reader_goes() {
 fn positions_keeps_its_verdict_when_its_reader_goes() {
     let d = Dir::new();
     let bad = d.write("bad.pdn", invalid_games(1).as_bytes());
-    let many = d.write("many.pdn", random_games(3000).as_bytes());
+    let many = d.write(
+        "many.pdn",
+        random_games(Variant::Spantsiretti, 6, 1..=3000).as_bytes(),
+    );
     for ignored in [false, true] {
         for args in [
             &["positions"][..],
@@ -631,14 +629,6 @@ fn positions_keeps_its_verdict_when_its_reader_goes() {
             closed_after_100_bytes(args, std::slice::from_ref(&many), ignored, 0);
         }
     }
-}
-
-fn random_games(n: u64) -> String {
-    let mut text = String::new();
-    for i in 1..=n {
-        write_game(&mut text, Variant::Spantsiretti, 6, i);
-    }
-    text
 }
 
 /// Runs `pdnkit ARGS INPUTS` (SIGPIPE `ignored` or at its default), reads its standard error

@@ -4,7 +4,8 @@
 //! empty one may be at most 2.6 times those of the smaller (2 is linear, 4 quadratic).
 //! Instructions, not time: they do not vary with the machine's load.
 
-use pdnkit::random::{Rng, canonical, write_game};
+use crate::differential::Rng;
+use crate::harness::{random_game, random_games};
 use pdnkit::rules::has_capture;
 use pdnkit::{Corner, Game, Move, Paths, Position, Variant, legal_moves, parse_fen};
 use std::collections::HashMap;
@@ -104,11 +105,7 @@ const HEADER: &str = "[Event \"shape\"]\n[GameType \"41\"]\n";
 
 /// `n` generated games (`pdnkit random`'s).
 fn games(n: usize) -> String {
-    let mut text = String::new();
-    for index in 0..n as u64 {
-        write_game(&mut text, Variant::Spantsiretti, 3, index);
-    }
-    text
+    random_games(Variant::Spantsiretti, 3, 1..=n as u64)
 }
 
 /// A game of `n` tags, the `i`-th named `name(i)`, and one move.
@@ -148,9 +145,7 @@ fn distinct_tag_names(n: usize) -> String {
 
 /// `n` copies of one generated game.
 fn copies(n: usize) -> String {
-    let mut game = String::new();
-    write_game(&mut game, Variant::Spantsiretti, 3, 1);
-    game.repeat(n)
+    random_game(Variant::Spantsiretti, 3, 1).repeat(n)
 }
 
 /// `n` games of one move each, without tags.
@@ -190,7 +185,7 @@ impl Step {
 fn long_game(plies: usize, seed: u64) -> String {
     const FEN: &str = "W:WKa1,Kc1:BKh8,Kj8";
     let start = parse_fen(FEN, Variant::Spantsiretti, Corner::BottomLeft).expect("FEN");
-    let mut rng = Rng::new(seed);
+    let mut rng = Rng(seed);
     let mut seen = HashMap::from([(start, 1)]);
     let mut way = vec![Step::new(start, &mut rng)];
     let mut played: Vec<Move> = Vec::new();
@@ -222,8 +217,8 @@ fn long_game(plies: usize, seed: u64) -> String {
         if ply % 2 == 0 {
             let _ = write!(text, "{}. ", ply / 2 + 1);
         }
-        let legal = game.legal_moves().to_vec();
-        let _ = write!(text, "{} ", canonical(mv, &legal, game.position()));
+        // A step: no other move shares its start and end, so its short form is canonical.
+        let _ = write!(text, "{} ", mv.to_alpha(game.position().geometry(), false));
         if ply % 10 == 9 {
             text.push('\n');
         }

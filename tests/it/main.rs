@@ -42,7 +42,6 @@ mod properties;
 mod read_back;
 mod reading;
 mod report;
-mod resolve;
 mod rules_positions;
 mod scanner;
 mod scripts;

@@ -7,7 +7,6 @@
 
 use crate::harness::{Dir, LIMIT, command};
 use pdnkit::Variant;
-use pdnkit::random::write_game;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
@@ -49,10 +48,7 @@ fn peak_kib(args: &[&str], paths: &[PathBuf], code: i32) -> u64 {
 }
 
 fn random_games(dir: &Dir, name: &str, games: u64) -> PathBuf {
-    let mut text = String::new();
-    for i in 0..games {
-        write_game(&mut text, Variant::Spantsiretti, 77, i);
-    }
+    let text = crate::harness::random_games(Variant::Spantsiretti, 77, 1..=games);
     dir.write(name, text.as_bytes())
 }
 

@@ -2,7 +2,7 @@
 //! writer with one set of rules (docs/robustness.md, "Output files"). Each case checks the exit
 //! code, the message, what became of the target, and that no temporary file is left.
 
-use crate::harness::{Dir, command, os, run, wait};
+use crate::harness::{Dir, command, os, random_games, run, wait};
 use std::ffi::OsString;
 use std::fs;
 use std::io::Write;
@@ -390,10 +390,7 @@ fn a_leftover_of_a_killed_run_is_removed_by_the_next() {
 #[test]
 fn a_write_past_the_file_size_limit_removes_the_temporary() {
     let d = Dir::new();
-    let mut games = String::new();
-    for i in 0..400 {
-        pdnkit::random::write_game(&mut games, pdnkit::Variant::Spantsiretti, 9, i);
-    }
+    let games = random_games(pdnkit::Variant::Spantsiretti, 9, 1..=400);
     let input = d.write("many.pdn", games.as_bytes());
     assert!(games.len() > 64 << 10, "more than the limit below");
     fs::write(d.path("out.pdn"), "old").unwrap();
@@ -465,10 +462,7 @@ fn tree(dir: &Path) -> Vec<String> {
 /// open: once a spilled run is in its scratch directory in TMPDIR, the run waits for more.
 #[cfg(unix)]
 fn positions_spilling(d: &Dir, tmp: &Path) -> std::process::Child {
-    let mut games = String::new();
-    for i in 0..3000 {
-        pdnkit::random::write_game(&mut games, pdnkit::Variant::Spantsiretti, 4, i);
-    }
+    let games = random_games(pdnkit::Variant::Spantsiretti, 4, 1..=3000);
     let mut child = command()
         .args(["positions", "--unique", "-", "-o"])
         .arg(d.path("book.jsonl"))
@@ -612,10 +606,7 @@ fn the_scratch_data_of_dedupe_is_removed_on_a_signal_and_after_a_kill() {
     use std::os::unix::process::ExitStatusExt;
     let d = Dir::new();
     let tmp = tempfile::tempdir().unwrap();
-    let mut games = String::new();
-    for i in 0..200 {
-        pdnkit::random::write_game(&mut games, pdnkit::Variant::Spantsiretti, 4, i);
-    }
+    let games = random_games(pdnkit::Variant::Spantsiretti, 4, 1..=200);
     // Standard input left open: once its scratch files are made, the run waits for more.
     let dedupe_waiting = || {
         let mut child = command()

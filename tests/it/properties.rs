@@ -3,10 +3,10 @@
 //! themselves are those of the fuzz targets (`fuzz/src/lib.rs`, included below).
 
 use crate::checks;
+use crate::harness::{random_game, random_games};
 
 use pdnkit::GameReport;
 use pdnkit::Variant;
-use pdnkit::random::write_game;
 use proptest::prelude::*;
 
 /// Bytes for `position_from_bytes`: a control byte, then one byte per square.
@@ -128,10 +128,7 @@ proptest! {
 
     #[test]
     fn random_games_always_validate(seed in any::<u64>(), russian in any::<bool>(), count in 1u64..4) {
-        let mut text = String::new();
-        for index in 1..=count {
-            write_game(&mut text, variant(russian), seed, index);
-        }
+        let text = random_games(variant(russian), seed, 1..=count);
         let reports = validate(text.as_bytes());
         prop_assert_eq!(reports.len() as u64, count);
         for report in &reports {
@@ -148,8 +145,7 @@ proptest! {
             0..300,
         ),
     ) {
-        let mut good = String::new();
-        write_game(&mut good, Variant::Spantsiretti, seed, 1);
+        let good = random_game(Variant::Spantsiretti, seed, 1);
         let alone = validate(good.as_bytes());
         let mut text = garbage.clone();
         text.extend_from_slice(b"\n\n");

@@ -6,9 +6,8 @@
 //! corpus and on archives damaged at random (bytes flipped, inserted, deleted, copied, cut
 //! short, spliced), the way `scripts/mutate.py` damages them.
 
-use crate::harness::pdnkit;
+use crate::harness::{pdnkit, random_game};
 use pdnkit::Variant;
-use pdnkit::random::write_game;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -115,7 +114,7 @@ fn inputs() -> Vec<(String, Vec<u8>)> {
         } else {
             Variant::Spantsiretti
         };
-        write_game(&mut random, variant, 5, index);
+        random.push_str(&random_game(variant, 5, index));
     }
     let seeds = vec![
         fs::read(root.join("fixtures/sample.pdn")).unwrap(),

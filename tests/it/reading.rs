@@ -864,7 +864,7 @@ fn junk_is_unknown_with_exact_offsets() {
         parsed
             .errors
             .iter()
-            .all(|e| e.severity() == pdnkit::diagnostic::Severity::Error)
+            .all(|e| e.severity() == pdnkit::pdn::Severity::Error)
     );
 }
 

@@ -3,12 +3,12 @@
 //! the same games, tags, tokens, findings and offsets as the splitter + lexer path (the
 //! reader without its one-pass fast path).
 
+use crate::harness::random_games;
 use pdnkit::Variant;
 use pdnkit::pdn::{
     CommentStyle, GameResult, ParsedGame, RawGame, Scanner, SetupCommand, Skip, Span, SyntaxError,
     Tag, Token, TokenKind, Visitor, WrittenMove,
 };
-use pdnkit::random::write_game;
 use std::path::{Path, PathBuf};
 
 /// Writes down every event as a line of text.
@@ -438,10 +438,7 @@ fn fixtures_and_corpus_read_alike_as_events_whole_and_in_pieces() {
 #[test]
 fn random_archives_read_alike_as_events_whole_and_in_pieces() {
     for variant in [Variant::Spantsiretti, Variant::Russian] {
-        let mut text = String::new();
-        for i in 0..300 {
-            write_game(&mut text, variant, 7, i);
-        }
+        let text = random_games(variant, 7, 1..=300);
         reads_alike(&format!("{variant:?}"), text.as_bytes());
     }
 }

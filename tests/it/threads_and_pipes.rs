@@ -4,9 +4,8 @@
 //! while the pipe is still open, and nothing is spooled to the temporary directory), and a
 //! FIFO named on the command line is read like a file.
 
-use super::harness::{Dir, command, pdnkit};
+use super::harness::{Dir, command, pdnkit, random_game_texts, random_games};
 use pdnkit::Variant;
-use pdnkit::random::write_game;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Output, Stdio};
@@ -17,8 +16,9 @@ use std::time::Duration;
 /// between games, an invalid game, an untagged game, and a comment after the last game.
 fn archive() -> String {
     let mut text = String::from("{ The preamble of the archive }\n\n");
-    for index in 1..=1600 {
-        write_game(&mut text, Variant::Spantsiretti, 11, index);
+    let games = random_game_texts(Variant::Spantsiretti, 11, 1600);
+    for (index, game) in (1..).zip(&games) {
+        text.push_str(game);
         text.push('\n');
         if index % 97 == 0 {
             text.push_str(&format!("{{ between games {index} }}\n\n"));
@@ -147,18 +147,9 @@ fn comments_between_games_are_kept_from_a_pipe() {
 /// Games written to standard input forever, in a thread, until the reader goes.
 fn endless(mut stdin: std::process::ChildStdin) {
     std::thread::spawn(move || {
-        let mut index = 1;
-        loop {
-            let mut games = String::new();
-            for _ in 0..50 {
-                write_game(&mut games, Variant::Spantsiretti, 3, index);
-                games.push('\n');
-                index += 1;
-            }
-            if stdin.write_all(games.as_bytes()).is_err() {
-                return;
-            }
-        }
+        // The same 500 games again and again.
+        let games = random_games(Variant::Spantsiretti, 3, 1..=500);
+        while stdin.write_all(games.as_bytes()).is_ok() {}
     });
 }
 

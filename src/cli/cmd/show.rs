@@ -199,21 +199,9 @@ fn first_error(report: &GameReport) -> Option<&Diagnostic> {
 
 /// `White - Black` from the game's tags (`?` for one missing), None without either.
 pub fn players(report: &GameReport) -> Option<String> {
-    let tag = |name: &str| {
-        report
-            .tags
-            .iter()
-            .find(|(t, _)| t == name)
-            .map(|(_, v)| v.trim().to_string())
-            .filter(|v| !v.is_empty() && v != "?")
-    };
-    match (tag("White"), tag("Black")) {
+    match (report.known_tag("White"), report.known_tag("Black")) {
         (None, None) => None,
-        (w, b) => Some(format!(
-            "{} - {}",
-            w.as_deref().unwrap_or("?"),
-            b.as_deref().unwrap_or("?")
-        )),
+        (w, b) => Some(format!("{} - {}", w.unwrap_or("?"), b.unwrap_or("?"))),
     }
 }
 

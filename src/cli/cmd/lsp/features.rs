@@ -156,17 +156,9 @@ pub fn symbols(doc: &Document) -> Vec<lsp::DocumentSymbol> {
         .iter()
         .map(|game| {
             let report = &game.report;
-            let tag = |name: &str| {
-                report
-                    .tags
-                    .iter()
-                    .find(|(t, _)| t == name)
-                    .map(|(_, v)| v.trim())
-                    .filter(|v| !v.is_empty() && *v != "?")
-            };
             let name = players(report).unwrap_or_else(|| format!("game {}", report.index));
             let result = report.declared.map(|r| r.to_string());
-            let detail: Vec<&str> = [tag("Event"), result.as_deref()]
+            let detail: Vec<&str> = [report.known_tag("Event"), result.as_deref()]
                 .into_iter()
                 .flatten()
                 .collect();

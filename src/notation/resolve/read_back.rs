@@ -2,10 +2,10 @@
 //! resolves to itself (or, for a short capture that several moves share, to an ambiguity
 //! that lists it).
 
-use pdnkit::notation::resolve::{Resolution, resolve};
-use pdnkit::pdn::WrittenMove;
-use pdnkit::random::Rng;
-use pdnkit::{Corner, Game, Move, Paths, Position, Variant, legal_moves};
+use super::{Resolution, resolve};
+use crate::pdn::WrittenMove;
+use crate::random::rng::Rng;
+use crate::{Corner, Game, Move, Paths, Position, Variant, legal_moves};
 
 /// Positions from random games of both variants.
 fn positions(count: usize) -> Vec<Game> {
