@@ -18,7 +18,7 @@ use crate::cli::run::exit::verdict;
 use crate::cli::run::memory;
 use crate::cli::run::output::{Scratch, parent_to_write_in, refuse, refused};
 use crate::text::escape;
-use columns::{Columns, Schema};
+use columns::{Columns, Schema, StringBatch};
 use parquet::file::properties::WriterProperties;
 use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::Type;
@@ -142,6 +142,7 @@ pub struct Dataset {
     /// The next part number of each directory.
     parts: HashMap<Option<String>, usize>,
     chunks: u64,
+    batch: StringBatch,
 }
 
 impl Dataset {
@@ -186,6 +187,7 @@ impl Dataset {
             open: Vec::new(),
             parts: HashMap::new(),
             chunks: 0,
+            batch: StringBatch::default(),
         })
     }
 
@@ -211,12 +213,12 @@ impl Dataset {
         part.used = self.chunks;
         part.held.append(chunk.rows);
         if part.held.size() >= ROW_GROUP_BYTES {
-            let written = write_held(part);
+            let written = write_held(part, &mut self.batch);
             let full = part.groups >= ROW_GROUPS_PER_FILE;
             written.map_err(|e| self.context(e))?;
             if full {
                 let full = self.open.swap_remove(at);
-                complete(full).map_err(|e| self.context(e))?;
+                complete(full, &mut self.batch).map_err(|e| self.context(e))?;
             }
         }
         Ok(())
@@ -229,7 +231,7 @@ impl Dataset {
             && let Some(oldest) = (0..self.open.len()).min_by_key(|&i| self.open[i].used)
         {
             let part = self.open.swap_remove(oldest);
-            complete(part).map_err(|e| self.context(e))?;
+            complete(part, &mut self.batch).map_err(|e| self.context(e))?;
         }
         let number = self.parts.entry(directory.clone()).or_default();
         let mut dir = self.scratch.path().to_path_buf();
@@ -262,7 +264,7 @@ impl Dataset {
             self.open_part(None)?;
         }
         for part in std::mem::take(&mut self.open) {
-            complete(part).map_err(|e| self.context(e))?;
+            complete(part, &mut self.batch).map_err(|e| self.context(e))?;
         }
         let Dataset {
             scratch,
@@ -277,16 +279,18 @@ impl Dataset {
 }
 
 /// Writes the rows `part` holds as a row group.
-fn write_held(part: &mut Part) -> io::Result<()> {
+fn write_held(part: &mut Part, batch: &mut StringBatch) -> io::Result<()> {
     let group = part.writer.next_row_group().map_err(parquet_error)?;
     part.groups += 1;
-    part.held.write_row_group(group).map_err(parquet_error)
+    part.held
+        .write_row_group(group, batch)
+        .map_err(parquet_error)
 }
 
 /// Writes what `part` holds and the file's footer.
-fn complete(mut part: Part) -> io::Result<()> {
+fn complete(mut part: Part, batch: &mut StringBatch) -> io::Result<()> {
     if part.held.rows() > 0 {
-        write_held(&mut part)?;
+        write_held(&mut part, batch)?;
     }
     let file = part.writer.into_inner().map_err(parquet_error)?;
     file.sync_all()

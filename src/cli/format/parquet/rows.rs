@@ -8,7 +8,7 @@ use crate::archive::material::Material;
 use crate::archive::positions::{main_line, result_for, side_name};
 use crate::check::{GameJob, ReadGame};
 use crate::cli::stderr::fold::FileNotes;
-use crate::notation::fen::{FenNotation, push_fen};
+use crate::notation::fen::{FenNotation, FenText};
 use crate::notation::naming::legal_needs_full_path;
 use crate::write::{GameObject, JsonOptions};
 use std::sync::LazyLock;
@@ -167,12 +167,11 @@ impl GameJob for PositionRows {
 fn position_rows(rows: &mut Columns, file: &str, report: &crate::check::GameReport, every: u32) {
     let every = every.max(1);
     let outcome = report.declared.map(|r| r.verdict());
-    let mut fen = Vec::with_capacity(128);
+    // One row a ply kept, the start position's included.
+    rows.reserve(report.moves.len() / every as usize + 1);
     let (mut alpha, mut numeric) = (String::new(), String::new());
     for (ply, pos, played) in main_line(report).filter(|&(ply, _, _)| ply % every == 0) {
-        fen.clear();
-        push_fen(&pos, FenNotation::Alpha, &mut fen);
-        let fen = std::str::from_utf8(&fen).unwrap_or_default();
+        let fen = FenText::of(&pos, FenNotation::Alpha);
         let moves = played.map(|p| {
             let full = legal_needs_full_path(&p.mv, &p.before);
             let g = p.before.geometry();
@@ -185,25 +184,25 @@ fn position_rows(rows: &mut Columns, file: &str, report: &crate::check::GameRepo
         let result = result_for(outcome, pos.turn);
         let count = |n: u32| Some(Cell::Int64(i64::from(n)));
         rows.put(&[
-            Some(Cell::Str("position")),
-            Some(Cell::Str(file)),
+            Some(Cell::Str(b"position")),
+            Some(Cell::Str(file.as_bytes())),
             Some(Cell::Int64(report.index as i64)),
             count(report.line),
             count(u32::from(pos.variant.game_type())),
             count(ply),
-            Some(Cell::Str(fen)),
-            Some(Cell::Str(side_name(pos.turn))),
-            moves.map(|()| Cell::Str(&alpha)),
-            moves.map(|()| Cell::Str(&numeric)),
+            Some(Cell::Str(fen.as_bytes())),
+            Some(Cell::Str(side_name(pos.turn).as_bytes())),
+            moves.map(|()| Cell::Str(alpha.as_bytes())),
+            moves.map(|()| Cell::Str(numeric.as_bytes())),
             count(m.white_men),
             count(m.white_kings),
             count(m.black_men),
             count(m.black_kings),
-            result.map(|(word, _)| Cell::Str(word)),
+            result.map(|(word, _)| Cell::Str(word.as_bytes())),
             result.map(|(_, score)| Cell::Double(score)),
         ]);
         if rows.rows() == 1 {
-            // The game's other rows are about as long as its first.
+            // The strings of the game's other rows are about as long as its first's.
             rows.reserve(report.moves.len() / every as usize);
         }
     }
