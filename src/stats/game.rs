@@ -16,7 +16,8 @@ pub(crate) struct MoveFacts {
     pub pieces_captured: u64,
     /// Captures of two pieces or more.
     pub multi: u64,
-    /// The game's first capture of the most pieces (its `file` left empty).
+    /// The game's first capture of the most pieces, if it took more than every capture of
+    /// the games before it that the same job saw (its `file` left empty).
     pub longest: Option<LongestCapture>,
     /// From the start position: the game type, the text of the longest opening counted, and
     /// where each opening length of [`OPENING_PLIES`] ends in it (None: the game is shorter).
@@ -24,7 +25,10 @@ pub(crate) struct MoveFacts {
 }
 
 impl MoveFacts {
-    pub fn of(report: &GameReport) -> MoveFacts {
+    /// The facts of the game of `report`; `longest` is the most pieces a capture took in the
+    /// games before it seen so far (no record is made for a capture that cannot be the
+    /// longest), raised to this game's.
+    pub fn of(report: &GameReport, longest: &mut u32) -> MoveFacts {
         if !report.valid() {
             return MoveFacts::default();
         }
@@ -38,7 +42,6 @@ impl MoveFacts {
             opening: opening(report),
             ..MoveFacts::default()
         };
-        let mut longest = 0;
         for (i, pm) in report.moves.iter().enumerate() {
             let mv = &pm.mv;
             facts.promotions += u64::from(mv.promotes);
@@ -49,8 +52,8 @@ impl MoveFacts {
             facts.captures += 1;
             facts.pieces_captured += u64::from(pieces);
             facts.multi += u64::from(pieces >= 2);
-            if pieces > longest {
-                longest = pieces;
+            if pieces > *longest {
+                *longest = pieces;
                 facts.longest = Some(LongestCapture {
                     pieces,
                     file: String::new(),
@@ -93,13 +96,16 @@ fn opening(report: &GameReport) -> Option<(u8, String, [Option<usize>; OPENING_P
 /// The job of `pdnkit stats`: each game's move facts, and its report without the game
 /// (the tags the statistics read kept: Date, White, Black).
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Counting;
+pub(crate) struct Counting {
+    /// The most pieces a capture took in the games this job saw.
+    longest: u32,
+}
 
 impl GameJob for Counting {
     type Done = (GameReport, MoveFacts);
 
     fn work(&mut self, game: ReadGame<'_>) -> Self::Done {
-        let facts = MoveFacts::of(&game.report);
+        let facts = MoveFacts::of(&game.report, &mut self.longest);
         let mut report = game.report;
         let mut tags = std::mem::take(&mut report.tags);
         tags.retain(|(tag, _)| matches!(tag.as_str(), "Date" | "White" | "Black"));

@@ -413,7 +413,8 @@ impl Stats {
 
     /// Counts one game.
     pub fn add_game(&mut self, report: &GameReport) {
-        self.add_counted(report, MoveFacts::of(report));
+        let mut longest = self.longest.as_ref().map_or(0, |l| l.pieces);
+        self.add_counted(report, MoveFacts::of(report, &mut longest));
     }
 
     /// Counts one game whose move facts were worked out already (where it was read: the
