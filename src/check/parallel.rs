@@ -4,7 +4,7 @@
 //! The reading thread only reads: it cuts the stream into blocks where the scanner proposes
 //! (the likely game starts of [`proposed_cut`]), counts their line breaks and hands them out.
 //! A worker reads its block with a [`Scanner`] that starts there and validates the games
-//! ([`check_games`], the loop of one thread). At the end of the block the scanner pauses and
+//! ([`check_games_then`], the loop of one thread). At the end of the block the scanner pauses and
 //! tells whether the cut is certainly where a scanner of the whole stream would begin a game
 //! ([`Scanner::paused_before_game`]); then the block's last game is finished. If not, the
 //! paused scanner comes back unfinished and reads on, in input order on the reading thread,
@@ -21,7 +21,7 @@
 
 use super::stream::{
     DoneSink, GameCount, GameJob, ReadGame, SAMPLE, StreamTotals, Told, between, blank,
-    check_games, hand_on, prepare, read_prepared,
+    check_games_then, hand_on, prepare, read_prepared,
 };
 use super::{GameReport, Options};
 use crate::pdn::Token;
@@ -30,9 +30,9 @@ use crate::pdn::location::{ColumnUnit, Lines};
 use crate::pdn::scanner::{Opening, Scanner, proposed_cut};
 use crate::text::encoding::TextEncoding;
 use std::borrow::Cow;
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Read};
-use std::ops::Range;
 use std::sync::{Condvar, Mutex, MutexGuard, mpsc};
 use std::time::Duration;
 
@@ -130,10 +130,10 @@ struct Checked<D> {
 }
 
 /// What a block holds, in order, as its worker read it: a game (its report, offset and
-/// length, and where its tokens are among those kept for the block), or text between games
-/// (its offset and length).
+/// length, and its tokens when the options keep them), or text between games (its offset
+/// and length).
 enum Found {
-    Game(GameReport, u64, usize, Range<usize>),
+    Game(GameReport, u64, usize, Vec<Token>),
     Between(u64, usize),
 }
 
@@ -208,8 +208,9 @@ fn read_block(
     encoding: TextEncoding,
     options: &Options,
     mut each: impl FnMut(Told<'_>) -> io::Result<()>,
+    mut then: impl FnMut(&mut BlockReader),
 ) -> io::Result<bool> {
-    check_games(reader, encoding, options, &mut each)?;
+    check_games_then(reader, encoding, options, &mut each, &mut then)?;
     if end == End::Last {
         return Ok(true);
     }
@@ -217,24 +218,24 @@ fn read_block(
         && reader.paused_before_game(opening)
     {
         reader.end_at_pause();
-        check_games(reader, encoding, options, each)?;
+        check_games_then(reader, encoding, options, each, then)?;
         return Ok(true);
     }
     Ok(false)
 }
 
 /// A worker's part: reads a block that is worth it, then, once the games before it are
-/// counted, works on its games. `tokens` holds the tokens its games hand the job (kept
-/// from one block to the next, so that they cost no allocation per block).
+/// counted, works on its games. `spare` holds emptied token lists (kept from one block to
+/// the next, so that they cost no allocation per block): each game's tokens are taken from
+/// the scanner in exchange for one, not copied.
 fn check_block<J: GameJob>(
     mut block: Block,
     encoding: TextEncoding,
     options: &Options,
     job: &mut J,
-    (bases, tokens): (&Bases, &mut Vec<Token>),
+    (bases, spare): (&Bases, &mut Vec<Vec<Token>>),
 ) -> Checked<J::Done> {
-    tokens.clear();
-    let mut reports = Vec::new();
+    let reports = RefCell::new(Vec::new());
     let mut unfinished = None;
     let mut finished = false;
     if block.fresh {
@@ -245,17 +246,23 @@ fn check_block<J: GameJob>(
             at: 0,
         };
         let mut reader = Scanner::starting_at(source, block.offset, block.breaks, last);
-        let read = read_block(&mut reader, block.end, encoding, options, |told| {
-            reports.push(match told {
-                Told::Game(report, raw, kept) => {
-                    let from = tokens.len();
-                    tokens.extend_from_slice(kept);
-                    Found::Game(report, raw.offset, raw.bytes.len(), from..tokens.len())
+        let keep = options.keep_tokens;
+        let each = |told: Told<'_>| {
+            reports.borrow_mut().push(match told {
+                Told::Game(report, raw, _) => {
+                    Found::Game(report, raw.offset, raw.bytes.len(), Vec::new())
                 }
                 Told::Between(text) => Found::Between(text.offset, text.text.len()),
             });
             Ok(())
-        });
+        };
+        let then = |reader: &mut BlockReader| {
+            if let (true, Some(Found::Game(.., tokens))) = (keep, reports.borrow_mut().last_mut()) {
+                *tokens = spare.pop().unwrap_or_default();
+                reader.swap_tokens(tokens);
+            }
+        };
+        let read = read_block(&mut reader, block.end, encoding, options, each, then);
         // Reading bytes in memory does not fail.
         finished = matches!(read, Ok(true));
         if finished {
@@ -264,6 +271,7 @@ fn check_block<J: GameJob>(
             unfinished = Some(Box::new(reader));
         }
     }
+    let reports = reports.into_inner();
     let base = bases.wait(block.seq);
     if let Some(base) = base
         && finished
@@ -280,7 +288,7 @@ fn check_block<J: GameJob>(
             Some(reader) => &reader.get_mut().bytes,
             None => &block.bytes,
         };
-        done = work_on(reports, (bytes, block.offset, tokens), base, encoding, job);
+        done = work_on(reports, (bytes, block.offset, spare), base, encoding, job);
     }
     Checked {
         done,
@@ -289,11 +297,12 @@ fn check_block<J: GameJob>(
     }
 }
 
-/// The jobs' results of the games of a block (its `bytes` from offset `from`, the `tokens`
-/// kept of its games), numbered from `base`, and the text between them that is not blank.
+/// The jobs' results of the games of a block (its `bytes` from offset `from`), numbered
+/// from `base`, and the text between them that is not blank; the games' token lists go
+/// back to `spare`.
 fn work_on<J: GameJob>(
     found: Vec<Found>,
-    (bytes, from, tokens): (&[u8], u64, &[Token]),
+    (bytes, from, spare): (&[u8], u64, &mut Vec<Vec<Token>>),
     base: usize,
     encoding: TextEncoding,
     job: &mut J,
@@ -313,9 +322,12 @@ fn work_on<J: GameJob>(
                     bytes: Cow::Borrowed(text(offset, len)),
                     encoding,
                     offset,
-                    tokens: Cow::Borrowed(tokens.get(kept).unwrap_or_default()),
+                    tokens: Cow::Borrowed(&kept),
                 };
                 out.push(Out::Game(job.work(game), count, offset + len as u64));
+                if kept.capacity() > 0 {
+                    spare.push(kept);
+                }
             }
             Found::Between(offset, len) => {
                 let text = text(offset, len);
@@ -372,12 +384,12 @@ pub(crate) fn read_blocks<R: Read + Send + 'static, J: GameJob>(
             let (work_rx, done_tx, bases) = (&work_rx, done_tx.clone(), &bases);
             let mut job = job.clone();
             let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
-                let mut tokens = Vec::new();
+                let mut spare = Vec::new();
                 loop {
                     let next = work_rx.lock().map(|rx| rx.recv());
                     let Ok(Ok(block)) = next else { break };
                     let seq = block.seq;
-                    let kept = (bases, &mut tokens);
+                    let kept = (bases, &mut spare);
                     let checked = check_block(block, encoding, &options, &mut job, kept);
                     if done_tx.send((seq, checked)).is_err() {
                         break;
@@ -649,7 +661,7 @@ impl<J: GameJob> Ordered<'_, J> {
             }
             Told::Between(text) => between(text.text, encoding, sink),
         };
-        if read_block(&mut reader, block.end, self.encoding, self.options, each)? {
+        if read_block(&mut reader, block.end, self.encoding, self.options, each, |_| {})? {
             self.spare.push(reader.into_inner().bytes);
         } else {
             self.carry = Some(reader);

@@ -314,6 +314,18 @@ pub(super) fn check_games<R: BufRead>(
     options: &Options,
     each: impl FnMut(Told<'_>) -> io::Result<()>,
 ) -> io::Result<()> {
+    check_games_then(games, encoding, options, each, |_| {})
+}
+
+/// [`check_games`], calling `then` with the scanner after each game was handed on (while
+/// the scanner still holds what it read of it).
+pub(super) fn check_games_then<R: BufRead>(
+    games: &mut Scanner<R>,
+    encoding: TextEncoding,
+    options: &Options,
+    each: impl FnMut(Told<'_>) -> io::Result<()>,
+    mut then: impl FnMut(&mut Scanner<R>),
+) -> io::Result<()> {
     let mut checker = Checker {
         each,
         encoding,
@@ -322,6 +334,7 @@ pub(super) fn check_games<R: BufRead>(
     };
     while let Some(told) = games.read_game(&mut checker)? {
         told?;
+        then(games);
     }
     checker.failed.map_or(Ok(()), Err)
 }

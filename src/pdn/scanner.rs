@@ -170,6 +170,14 @@ impl<R: BufRead> Scanner<R> {
         self.eof = true;
     }
 
+    /// Exchanges the tokens of the game just read for `tokens` (emptied, kept for its
+    /// capacity): a reader that holds on to the tokens of several games takes them without
+    /// a copy.
+    pub(crate) fn swap_tokens(&mut self, tokens: &mut Vec<Token>) {
+        tokens.clear();
+        std::mem::swap(&mut self.parsed.tokens, tokens);
+    }
+
     pub(crate) fn get_mut(&mut self) -> &mut R {
         &mut self.inner
     }

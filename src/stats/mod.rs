@@ -9,9 +9,8 @@
 //!   positions, openings and the players' records. An invalid game was replayed only up to
 //!   its error, so its moves would bias every figure about whole games.
 
-use crate::check::{GameReport, GameSink, PlayedMove};
+use crate::check::{DoneSink, GameCount, GameReport, GameSink};
 use crate::diagnostic::Severity;
-use crate::notation::naming::push_canonical;
 use crate::pdn::result::Verdict;
 use crate::rules::outcome::Termination;
 use crate::rules::position::{Color, Position};
@@ -20,6 +19,11 @@ use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::io;
+
+mod game;
+
+pub(crate) use game::Counting;
+use game::MoveFacts;
 
 /// Openings listed per length.
 pub const TOP_OPENINGS: usize = 10;
@@ -61,8 +65,6 @@ pub struct Stats {
     errors: BTreeMap<String, usize>,
     warnings: BTreeMap<String, usize>,
     notes: BTreeMap<String, usize>,
-    /// Buffers reused from game to game (no figure).
-    scratch: Scratch,
 }
 
 /// Per opening length ([`OPENING_PLIES`]): moves -> games.
@@ -101,12 +103,6 @@ impl Hasher for TextHasher {
     fn finish(&self) -> u64 {
         self.0
     }
-}
-
-/// What [`Stats::add_game`] writes into before it counts: an opening's text.
-#[derive(Clone, Debug, Default)]
-struct Scratch {
-    text: String,
 }
 
 /// Games by declared outcome.
@@ -417,6 +413,13 @@ impl Stats {
 
     /// Counts one game.
     pub fn add_game(&mut self, report: &GameReport) {
+        let mut longest = self.longest.as_ref().map_or(0, |l| l.pieces);
+        self.add_counted(report, MoveFacts::of(report, &mut longest));
+    }
+
+    /// Counts one game whose move facts were worked out already (where it was read: the
+    /// report may have lost its moves, [`Counting`]).
+    fn add_counted(&mut self, report: &GameReport, facts: MoveFacts) {
         self.games += 1;
         let valid = report.valid();
         if valid {
@@ -467,91 +470,27 @@ impl Stats {
         self.terminations
             .add(report.termination().unwrap_or(Termination::Unfinished));
         *self.plies.entry(report.plies()).or_default() += 1;
-        self.count_moves(report);
-        self.count_openings(report);
+        self.count_moves(facts);
         self.count_players(report);
     }
 
-    fn count_moves(&mut self, report: &GameReport) {
-        // No move puts a man back on the board or empties it (the mover's piece stays), so
-        // once a position of the game has kings only, so has every later one: the start and
-        // the last position tell whether any had.
-        let kings_only_seen = report.start.as_ref().is_some_and(kings_only)
-            || report.moves.last().is_some_and(|pm| kings_only(&pm.after));
-        if kings_only_seen {
-            self.kings_only_games += 1;
+    /// Adds what the game's moves show ([`MoveFacts::of`] its report).
+    fn count_moves(&mut self, facts: MoveFacts) {
+        self.kings_only_games += usize::from(facts.kings_only);
+        if let Some(mut capture) = facts.longest
+            && self.longest.as_ref().is_none_or(|l| capture.pieces > l.pieces)
+        {
+            capture.file.clone_from(&self.file);
+            self.longest = Some(capture);
         }
-        let (mut promotions, mut captures, mut pieces_captured, mut multi) = (0, 0, 0, 0);
-        let mut longest = self.longest.as_ref().map_or(0, |l| l.pieces);
-        for (i, pm) in report.moves.iter().enumerate() {
-            let mv = &pm.mv;
-            promotions += u64::from(mv.promotes);
-            let pieces = mv.captured.count_ones();
-            if pieces == 0 {
-                continue;
-            }
-            captures += 1;
-            pieces_captured += u64::from(pieces);
-            multi += u64::from(pieces >= 2);
-            // `longest` is 0 without a record, and a capture takes at least one piece.
-            if pieces > longest {
-                longest = pieces;
-                self.longest = Some(self.capture_record(report, i as u32 + 1, pm, pieces));
-            }
-        }
-        self.promotions += promotions;
-        *self.game_captures.entry(captures as u32).or_default() += 1;
-        self.captures += captures;
-        self.pieces_captured += pieces_captured;
-        self.multi_captures += multi;
-    }
-
-    fn capture_record(
-        &self,
-        report: &GameReport,
-        ply: u32,
-        pm: &PlayedMove,
-        pieces: u32,
-    ) -> LongestCapture {
-        LongestCapture {
-            pieces,
-            file: self.file.clone(),
-            game: report.index,
-            ply,
-            side: pm.before.turn,
-            written: pm.written.as_str().to_owned(),
-            path: pm.mv.to_alpha(pm.before.geometry(), true),
-        }
-    }
-
-    fn count_openings(&mut self, report: &GameReport) {
-        let (Some(variant), Some(start)) = (report.variant, report.start) else {
+        self.promotions += facts.promotions;
+        *self.game_captures.entry(facts.captures as u32).or_default() += 1;
+        self.captures += facts.captures;
+        self.pieces_captured += facts.pieces_captured;
+        self.multi_captures += facts.multi;
+        let Some((game_type, text, ends)) = facts.opening else {
             return;
         };
-        if start != Position::start(variant) {
-            return;
-        }
-        // The text of the longest opening counted, cut after each shorter one.
-        let plies = report
-            .moves
-            .len()
-            .min(OPENING_PLIES[OPENING_PLIES.len() - 1]);
-        if plies < OPENING_PLIES[0] {
-            return;
-        }
-        let Scratch { text } = &mut self.scratch;
-        text.clear();
-        let mut ends = [0; OPENING_PLIES.len()];
-        for (i, pm) in report.moves[..plies].iter().enumerate() {
-            if i > 0 {
-                text.push(' ');
-            }
-            push_canonical(&pm.mv, &pm.before, text);
-            if let Some(slot) = OPENING_PLIES.iter().position(|&n| n == i + 1) {
-                ends[slot] = text.len();
-            }
-        }
-        let game_type = variant.game_type();
         let counts = match self.openings.iter().position(|(t, _)| *t == game_type) {
             Some(i) => &mut self.openings[i].1,
             None => {
@@ -559,10 +498,8 @@ impl Stats {
                 &mut self.openings.last_mut().expect("just pushed").1
             }
         };
-        for ((map, &n), &end) in counts.iter_mut().zip(&OPENING_PLIES).zip(&ends) {
-            if plies < n {
-                continue;
-            }
+        for (map, end) in counts.iter_mut().zip(ends) {
+            let Some(end) = end else { continue };
             let moves = &text[..end];
             match map.get_mut(moves) {
                 Some(games) => *games += 1,
@@ -737,6 +674,19 @@ impl Stats {
 
 /// Counting straight from [`crate::check::check_stream`]. Call [`Stats::begin_file`]
 /// first.
+/// The games of `pdnkit stats`, counted where they were read ([`Counting`]).
+impl DoneSink<(GameReport, MoveFacts)> for Stats {
+    fn detection(&mut self, detection: &Detection) -> io::Result<()> {
+        Stats::detection(self, detection);
+        Ok(())
+    }
+
+    fn done(&mut self, (report, facts): (GameReport, MoveFacts), _: GameCount) -> io::Result<()> {
+        self.add_counted(&report, facts);
+        Ok(())
+    }
+}
+
 impl GameSink for Stats {
     fn detection(&mut self, detection: &Detection) -> io::Result<()> {
         Stats::detection(self, detection);

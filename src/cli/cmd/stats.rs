@@ -10,8 +10,8 @@ use crate::cli::run::inputs::Input;
 use crate::cli::run::memory;
 use crate::cli::run::ordered::{Emit, in_input_order};
 use crate::cli::run::output::{Output, Sources};
-use crate::cli::run::progress::{Progress, check_input};
-use crate::stats::{Opening, Stats, Summary};
+use crate::cli::run::progress::{Progress, read_input};
+use crate::stats::{Counting, Opening, Stats, Summary};
 use crate::text::escape::{self, text};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -88,7 +88,7 @@ fn count_input(
     let name = input.name();
     let mut stats = Stats::new();
     stats.begin_file(&name);
-    let problem = check_input(input, config, progress, threads, &mut stats);
+    let problem = read_input(input, config, progress, threads, &Counting::default(), &mut stats);
     let mut message = Vec::new();
     if let Some(problem) = problem {
         stats.file_unreadable();

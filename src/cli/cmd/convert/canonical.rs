@@ -102,7 +102,7 @@ impl GameJob for Canonicalize {
 
     fn work(&mut self, game: ReadGame<'_>) -> Self::Done {
         let text = canonical(&game, &self.0);
-        (game.report, text)
+        (game.report.told_only(), text)
     }
 }
 

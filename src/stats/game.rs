@@ -1,0 +1,116 @@
+//! What the statistics take from one game's moves, worked out on the thread that read the
+//! game: only these facts and a small report cross to the thread that adds them up.
+
+use super::{LongestCapture, OPENING_PLIES, kings_only};
+use crate::check::{GameJob, GameReport, ReadGame};
+use crate::notation::naming::push_canonical;
+use crate::rules::position::Position;
+
+/// The move facts of a valid game (all zero for an invalid one: its moves are not counted).
+#[derive(Debug, Default)]
+pub(crate) struct MoveFacts {
+    /// Some position of the main line has kings only.
+    pub kings_only: bool,
+    pub promotions: u64,
+    pub captures: u64,
+    pub pieces_captured: u64,
+    /// Captures of two pieces or more.
+    pub multi: u64,
+    /// The game's first capture of the most pieces, if it took more than every capture of
+    /// the games before it that the same job saw (its `file` left empty).
+    pub longest: Option<LongestCapture>,
+    /// From the start position: the game type, the text of the longest opening counted, and
+    /// where each opening length of [`OPENING_PLIES`] ends in it (None: the game is shorter).
+    pub opening: Option<(u8, String, [Option<usize>; OPENING_PLIES.len()])>,
+}
+
+impl MoveFacts {
+    /// The facts of the game of `report`; `longest` is the most pieces a capture took in the
+    /// games before it seen so far (no record is made for a capture that cannot be the
+    /// longest), raised to this game's.
+    pub fn of(report: &GameReport, longest: &mut u32) -> MoveFacts {
+        if !report.valid() {
+            return MoveFacts::default();
+        }
+        // No move puts a man back on the board or empties it (the mover's piece stays), so
+        // once a position of the game has kings only, so has every later one: the start and
+        // the last position tell whether any had.
+        let kings_only = report.start.as_ref().is_some_and(kings_only)
+            || report.moves.last().is_some_and(|pm| kings_only(&pm.after));
+        let mut facts = MoveFacts {
+            kings_only,
+            opening: opening(report),
+            ..MoveFacts::default()
+        };
+        for (i, pm) in report.moves.iter().enumerate() {
+            let mv = &pm.mv;
+            facts.promotions += u64::from(mv.promotes);
+            let pieces = mv.captured.count_ones();
+            if pieces == 0 {
+                continue;
+            }
+            facts.captures += 1;
+            facts.pieces_captured += u64::from(pieces);
+            facts.multi += u64::from(pieces >= 2);
+            if pieces > *longest {
+                *longest = pieces;
+                facts.longest = Some(LongestCapture {
+                    pieces,
+                    file: String::new(),
+                    game: report.index,
+                    ply: i as u32 + 1,
+                    side: pm.before.turn,
+                    written: pm.written.as_str().to_owned(),
+                    path: pm.mv.to_alpha(pm.before.geometry(), true),
+                });
+            }
+        }
+        facts
+    }
+}
+
+/// The opening of a game from the start position, long enough to count.
+fn opening(report: &GameReport) -> Option<(u8, String, [Option<usize>; OPENING_PLIES.len()])> {
+    let (variant, start) = (report.variant?, report.start?);
+    if start != Position::start(variant) {
+        return None;
+    }
+    let plies = report.moves.len().min(OPENING_PLIES[OPENING_PLIES.len() - 1]);
+    if plies < OPENING_PLIES[0] {
+        return None;
+    }
+    let mut text = String::new();
+    let mut ends = [None; OPENING_PLIES.len()];
+    for (i, pm) in report.moves[..plies].iter().enumerate() {
+        if i > 0 {
+            text.push(' ');
+        }
+        push_canonical(&pm.mv, &pm.before, &mut text);
+        if let Some(slot) = OPENING_PLIES.iter().position(|&n| n == i + 1) {
+            ends[slot] = Some(text.len());
+        }
+    }
+    Some((variant.game_type(), text, ends))
+}
+
+/// The job of `pdnkit stats`: each game's move facts, and its report without the game
+/// (the tags the statistics read kept: Date, White, Black).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Counting {
+    /// The most pieces a capture took in the games this job saw.
+    longest: u32,
+}
+
+impl GameJob for Counting {
+    type Done = (GameReport, MoveFacts);
+
+    fn work(&mut self, game: ReadGame<'_>) -> Self::Done {
+        let facts = MoveFacts::of(&game.report, &mut self.longest);
+        let mut report = game.report;
+        let mut tags = std::mem::take(&mut report.tags);
+        tags.retain(|(tag, _)| matches!(tag.as_str(), "Date" | "White" | "Black"));
+        let mut report = report.told_only();
+        report.tags = tags;
+        (report, facts)
+    }
+}
