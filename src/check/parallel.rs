@@ -661,7 +661,14 @@ impl<J: GameJob> Ordered<'_, J> {
             }
             Told::Between(text) => between(text.text, encoding, sink),
         };
-        if read_block(&mut reader, block.end, self.encoding, self.options, each, |_| {})? {
+        if read_block(
+            &mut reader,
+            block.end,
+            self.encoding,
+            self.options,
+            each,
+            |_| {},
+        )? {
             self.spare.push(reader.into_inner().bytes);
         } else {
             self.carry = Some(reader);

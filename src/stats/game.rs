@@ -75,7 +75,10 @@ fn opening(report: &GameReport) -> Option<(u8, String, [Option<usize>; OPENING_P
     if start != Position::start(variant) {
         return None;
     }
-    let plies = report.moves.len().min(OPENING_PLIES[OPENING_PLIES.len() - 1]);
+    let plies = report
+        .moves
+        .len()
+        .min(OPENING_PLIES[OPENING_PLIES.len() - 1]);
     if plies < OPENING_PLIES[0] {
         return None;
     }

@@ -446,10 +446,8 @@ impl Stats {
             None => &mut o.none,
         } += 1;
         if let Some(year) = report
-            .tags
-            .iter()
-            .find(|(tag, _)| tag == "Date")
-            .and_then(|(_, value)| crate::pdn::date::year(value))
+            .tag("Date")
+            .and_then(crate::pdn::date::year)
             .and_then(|year| u16::try_from(year).ok())
         {
             *self.years.entry(year).or_default() += 1;
@@ -478,7 +476,10 @@ impl Stats {
     fn count_moves(&mut self, facts: MoveFacts) {
         self.kings_only_games += usize::from(facts.kings_only);
         if let Some(mut capture) = facts.longest
-            && self.longest.as_ref().is_none_or(|l| capture.pieces > l.pieces)
+            && self
+                .longest
+                .as_ref()
+                .is_none_or(|l| capture.pieces > l.pieces)
         {
             capture.file.clone_from(&self.file);
             self.longest = Some(capture);

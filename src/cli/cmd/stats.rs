@@ -88,7 +88,14 @@ fn count_input(
     let name = input.name();
     let mut stats = Stats::new();
     stats.begin_file(&name);
-    let problem = read_input(input, config, progress, threads, &Counting::default(), &mut stats);
+    let problem = read_input(
+        input,
+        config,
+        progress,
+        threads,
+        &Counting::default(),
+        &mut stats,
+    );
     let mut message = Vec::new();
     if let Some(problem) = problem {
         stats.file_unreadable();
