@@ -38,13 +38,17 @@ fn instructions(args: &[OsString]) -> u64 {
     collected.trim().parse().expect("a count")
 }
 
-/// `pdnkit COMMAND --no-config -j1 OPTIONS INPUT`, where `OUT` in the options names a path in
+/// `pdnkit COMMAND --no-config -j1 OPTIONS INPUT` (no `-j1` for `show`), where `OUT` in the options names a path in
 /// `dir` (removed before the run, for `-o` and `split`'s directory).
 fn command_line(command: &[&str], dir: &Path, input: &Path) -> Vec<OsString> {
     let out = dir.join("out");
     let _ = fs::remove_dir_all(&out);
     let _ = fs::remove_file(&out);
-    let mut args: Vec<OsString> = vec![command[0].into(), "--no-config".into(), "-j1".into()];
+    let mut args: Vec<OsString> = vec![command[0].into(), "--no-config".into()];
+    // `show` reads one game and has no threads to choose.
+    if command[0] != "show" {
+        args.push("-j1".into());
+    }
     args.extend(command[1..].iter().map(|&a| match a {
         "OUT" => out.clone().into_os_string(),
         _ => a.into(),
@@ -369,6 +373,39 @@ fn stats_distinct_players() {
 #[test]
 fn report_long_games() {
     linear(&["report", "-o", "OUT"], 500, long_games);
+}
+
+#[test]
+fn fmt_tiny_games() {
+    linear(&["fmt"], 1_000, tiny_games);
+}
+
+#[test]
+fn fmt_distinct_tag_names() {
+    linear(&["fmt"], 300, distinct_tag_names);
+}
+
+#[test]
+fn show_a_long_game() {
+    linear(&["show", "--ascii"], 500, long_games);
+}
+
+#[test]
+fn positions_to_parquet_long_games() {
+    linear(
+        &["positions", "--format", "parquet", "-o", "OUT"],
+        500,
+        long_games,
+    );
+}
+
+#[test]
+fn convert_to_parquet_distinct_tag_names() {
+    linear(
+        &["convert", "--format", "parquet", "-o", "OUT"],
+        300,
+        distinct_tag_names,
+    );
 }
 
 #[test]
