@@ -13,6 +13,28 @@ use compact_str::CompactString;
 use serde::Serialize;
 
 /// Everything validation found out about one game.
+///
+/// ```
+/// use pdnkit::{GameReport, Termination, Variant, check::GameTypeSource};
+///
+/// let pdn = "[Event \"Club\"]\n1. c3-d4 f6-e5 2. d4:f6 g7:e5 1-0\n";
+/// let report: GameReport = pdnkit::read(pdn.as_bytes())
+///     .variant(Variant::Russian)
+///     .games()
+///     .next()
+///     .expect("one game")?
+///     .report;
+/// assert!(report.valid());
+/// assert_eq!((report.index, report.line), (1, 1));
+/// assert_eq!(report.variant, Some(Variant::Russian));
+/// assert_eq!(report.game_type_by, Some(GameTypeSource::Option)); // no GameType tag
+/// assert_eq!((report.plies(), report.moves.len()), (4, 4));
+/// assert_eq!(report.declared.map(|r| r.to_string()).as_deref(), Some("1-0"));
+/// // A win declared before the rules ended the game.
+/// assert_eq!(report.termination(), Some(Termination::Resignation));
+/// assert_eq!(report.tag("Event"), Some("Club"));
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct GameReport {
@@ -177,6 +199,22 @@ pub(crate) fn known_value(value: &str) -> Option<&str> {
 }
 
 /// One move of the main line as replayed.
+///
+/// ```
+/// use pdnkit::{Color, FenNotation, write_fen};
+///
+/// let pdn = "[GameType \"25\"]\n1. c3-d4 f6-e5 2. d4:f6 *\n";
+/// let report = pdnkit::read(pdn.as_bytes()).games().next().expect("one game")?.report;
+/// let capture = &report.moves[2];
+/// assert_eq!(capture.written, "d4:f6");
+/// assert!(capture.mv.is_capture());
+/// assert_eq!(capture.before, report.moves[1].after);
+/// assert_eq!(capture.after.turn, Color::Black);
+/// assert_eq!(capture.after.count(Color::Black), (0, 11));
+/// assert_eq!(capture.offset, 34); // after the tag line (16 bytes) and `1. c3-d4 f6-e5 2. `
+/// assert!(write_fen(&capture.after, FenNotation::Alpha).starts_with("B:W"));
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct PlayedMove {
     /// The move as written (without strength marks).
@@ -192,6 +230,20 @@ pub struct PlayedMove {
 }
 
 /// What chose a game's game type (`game_type_by` in the JSON).
+///
+/// ```
+/// use pdnkit::check::GameTypeSource;
+///
+/// // The second game has no GameType tag, but i3 and j4 are squares of 10x8 only.
+/// let pdn = "[GameType \"25\"]\n1. c3-d4 *\n\n1. i3-j4 *\n";
+/// let sources: Vec<_> = pdnkit::read(pdn.as_bytes())
+///     .games()
+///     .map(|game| game.map(|g| g.report.game_type_by))
+///     .collect::<Result<_, _>>()?;
+/// assert_eq!(sources, [Some(GameTypeSource::Tag), Some(GameTypeSource::Squares)]);
+/// assert_eq!(GameTypeSource::Squares.name(), "squares");
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]

@@ -95,6 +95,16 @@ impl GameCount {
 }
 
 /// One game as read: what validation found, and the game's text as written.
+///
+/// ```
+/// let pdn = "{ a preamble }\n[Event \"Cup\"]\n1. c3-d4 *\n";
+/// let game = pdnkit::read(pdn.as_bytes()).games().next().expect("one game")?;
+/// assert_eq!(game.offset, 15); // the game starts at its first tag
+/// assert_eq!(game.text(), "[Event \"Cup\"]\n1. c3-d4 *");
+/// assert_eq!(game.encoding, pdnkit::text::TextEncoding::Utf8);
+/// assert_eq!(game.report.tag("Event"), Some("Cup"));
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Debug)]
 #[non_exhaustive]
 pub struct ReadGame<'a> {

@@ -9,6 +9,19 @@ use crate::notation::naming::MoveNumber;
 use crate::pdn::severity::Severity;
 
 /// One finding about one game (or one file: an unreadable file, its encoding).
+///
+/// ```
+/// use pdnkit::pdn::Severity;
+///
+/// let pdn = "[GameType \"25\"]\n1. c3-d4 f6-e5 2. a3-b4 *\n";
+/// let report = pdnkit::read(pdn.as_bytes()).games().next().expect("one game")?.report;
+/// let d = &report.diagnostics[0];
+/// assert_eq!((d.code(), d.severity), ("illegal-move", Severity::Error));
+/// // White's d4 must take e5: a3-b4, the third ply, is on line 2, column 19.
+/// assert_eq!((d.line, d.column, d.ply, d.main_line), (2, 19, Some(3), true));
+/// assert!(d.message().ends_with("legal moves: d4:f6"), "{}", d.message());
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Diagnostic {

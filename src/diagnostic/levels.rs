@@ -17,6 +17,15 @@ use crate::pdn::severity::Severity;
 use std::fmt;
 
 /// The level of a diagnostic code.
+///
+/// ```
+/// use pdnkit::{diagnostic::Level, pdn::Severity};
+///
+/// assert_eq!(Level::parse("warn"), Some(Level::Warn));
+/// assert_eq!(Level::Warn.severity(), Some(Severity::Warning));
+/// assert_eq!(Level::Deny.severity(), Some(Severity::Error));
+/// assert_eq!(Level::Allow.severity(), None); // dropped
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Level {
     /// Its diagnostics are dropped.
@@ -99,6 +108,23 @@ pub fn listing() -> String {
 }
 
 /// A level for some of the codes; small and `Copy`, held by the options.
+///
+/// ```
+/// use pdnkit::diagnostic::{Level, Levels};
+///
+/// // Move 2 numbered 3: a warning of the code move-number, unless that code is allowed.
+/// let pdn = "[GameType \"25\"]\n1. c3-d4 f6-e5 3. d4:f6 g7:e5 *\n";
+/// let codes = |levels: Levels| -> std::io::Result<Vec<&'static str>> {
+///     let game = pdnkit::read(pdn.as_bytes()).levels(levels).games().next().expect("a game")?;
+///     Ok(game.report.diagnostics.iter().map(|d| d.code()).collect())
+/// };
+/// assert_eq!(codes(Levels::default())?, ["move-number"]);
+/// let mut levels = Levels::default();
+/// levels.set("move-number", Level::Allow).expect("a code");
+/// assert_eq!(levels.get("move-number"), Some(Level::Allow));
+/// assert!(codes(levels)?.is_empty());
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Levels([Option<Level>; NAMES]);
 
@@ -109,6 +135,18 @@ impl Default for Levels {
 }
 
 /// A level that cannot be given.
+///
+/// ```
+/// use pdnkit::diagnostic::{Level, LevelError, Levels};
+///
+/// let mut levels = Levels::default();
+/// let unknown = levels.set("move-numbr", Level::Allow);
+/// assert_eq!(unknown, Err(LevelError::Unknown("move-numbr".into())));
+/// // A game with an illegal move was not checked to its end: it cannot pass.
+/// let unchecked = levels.set("illegal-move", Level::Warn);
+/// assert!(matches!(unchecked, Err(LevelError::Unchecked { level: Level::Warn, .. })));
+/// assert_eq!(levels.set("illegal-move", Level::Deny), Ok(()));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum LevelError {

@@ -25,6 +25,16 @@ use nom::{
 use std::fmt;
 
 /// What is wrong with a FEN text.
+///
+/// ```
+/// use pdnkit::{Corner, FenErrorKind, Variant, parse_fen, rules::SquareError};
+///
+/// let kind = |fen| parse_fen(fen, Variant::Russian, Corner::TopLeft).unwrap_err().kind;
+/// assert_eq!(kind("W:Wb1"), FenErrorKind::BadSquare("b1".into(), SquareError::LightSquare));
+/// assert_eq!(kind("W:Wc3:Bc1"), FenErrorKind::ManOnPromotionRow("c1".into()));
+/// assert_eq!(kind("X:Wc3"), FenErrorKind::UnknownSideToMove("X".into()));
+/// assert_eq!(kind(""), FenErrorKind::Empty);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum FenErrorKind {
@@ -45,6 +55,15 @@ pub enum FenErrorKind {
 }
 
 /// A FEN text that [`parse_fen`] cannot read, and where.
+///
+/// ```
+/// use pdnkit::{Corner, FenErrorKind, Variant, parse_fen};
+///
+/// let error = parse_fen("W:Wc3,c3:Bf6", Variant::Russian, Corner::TopLeft).unwrap_err();
+/// assert_eq!(error.kind, FenErrorKind::DuplicateSquare("c3".into()));
+/// assert_eq!(error.offset, 6);
+/// assert_eq!(error.to_string(), "square c3 is given twice");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FenError {
     /// What is wrong.
@@ -374,6 +393,16 @@ fn without_white_space(text: &str) -> (String, Vec<usize>) {
 }
 
 /// How a FEN names its squares.
+///
+/// ```
+/// use pdnkit::{Corner, FenNotation, Variant, parse_fen, write_fen};
+///
+/// let pos = parse_fen("W:WKa1,c3:Bh8", Variant::Russian, Corner::TopLeft)?;
+/// assert_eq!(write_fen(&pos, FenNotation::Alpha), "W:WKa1,c3:Bh8");
+/// // Numbered from the bottom-left corner: a1 is 1, c3 10 (the second of row 3), h8 32.
+/// assert_eq!(write_fen(&pos, FenNotation::Numeric(Corner::BottomLeft)), "W:WK1,10:B32");
+/// # Ok::<(), pdnkit::FenError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FenNotation {
     /// Square names: `W:Wa1,c1:Bb8`.

@@ -17,6 +17,15 @@ macro_rules! syntax_error_kinds {
             => $severity:ident, $name:literal, $($message:expr),+;
     )+) => {
         /// The kinds of syntax findings.
+        ///
+        /// ```
+        /// use pdnkit::pdn::{Severity, SyntaxErrorKind};
+        ///
+        /// let kind = SyntaxErrorKind::UnterminatedTag;
+        /// assert_eq!((kind.name(), kind.severity()), ("unterminated-tag", Severity::Warning));
+        /// assert_eq!(kind.to_string(), "tag `[` is not closed by `]` on its line");
+        /// assert!(SyntaxErrorKind::NAMES.contains(&("unterminated-comment", Severity::Error)));
+        /// ```
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         #[non_exhaustive]
         pub enum SyntaxErrorKind {
@@ -125,6 +134,26 @@ syntax_error_kinds! {
 }
 
 /// One syntax finding: kind, absolute byte offset in the file and length in bytes.
+///
+/// ```
+/// # use pdnkit::pdn::{ParsedGame, RawGame, Scanner, Visitor};
+/// # /// Keeps each game as read.
+/// # struct Keep;
+/// # impl Visitor for Keep {
+/// #     type Output = ParsedGame;
+/// #     fn end_game(&mut self, _game: &RawGame<'_>, read: &ParsedGame) -> ParsedGame {
+/// #         read.clone()
+/// #     }
+/// # }
+/// use pdnkit::pdn::{Severity, SyntaxErrorKind};
+///
+/// let pdn = "[Event \"x\"]\n1. c3-d4 {never closed\n";
+/// let game = Scanner::new(pdn.as_bytes()).read_game(&mut Keep)?.expect("a game");
+/// let error = game.errors[0];
+/// assert_eq!((error.kind, error.offset), (SyntaxErrorKind::UnterminatedComment, 21));
+/// assert_eq!((error.kind.name(), error.kind.severity()), ("unterminated-comment", Severity::Error));
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SyntaxError {
     /// What was found.

@@ -10,6 +10,16 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A parsed GameType tag. Fields after `number` are `None` for the bare form.
+///
+/// ```
+/// use pdnkit::pdn::GameTypeTag;
+///
+/// let tag = GameTypeTag::parse(b"25,W,8,8,N2,0")?;
+/// assert_eq!((tag.number, tag.start_color, tag.width, tag.height), (25, Some('W'), Some(8), Some(8)));
+/// assert_eq!((tag.notation, tag.invert), (Some(('N', 2)), Some(0)));
+/// assert_eq!(GameTypeTag::parse(b" 41 ")?.width, None); // the bare form
+/// # Ok::<(), pdnkit::pdn::GameTypeError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GameTypeTag {
     /// The game type's number in the PDN table (41, 25...).
@@ -28,6 +38,14 @@ pub struct GameTypeTag {
 }
 
 /// What is wrong with a GameType value.
+///
+/// ```
+/// use pdnkit::pdn::{GameTypeError, GameTypeField, GameTypeTag};
+///
+/// assert_eq!(GameTypeTag::parse(b"  "), Err(GameTypeError::Empty));
+/// let error = GameTypeTag::parse(b"25,W,8,X,A0").unwrap_err();
+/// assert_eq!(error, GameTypeError::Field { field: GameTypeField::Height, at: 7 });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameTypeError {
     /// No value at all.
@@ -42,6 +60,19 @@ pub enum GameTypeError {
 }
 
 /// The field of a GameType value that a [`GameTypeError`] points at.
+///
+/// ```
+/// use pdnkit::pdn::{GameTypeError, GameTypeField, GameTypeTag};
+///
+/// let field = |value: &str| match GameTypeTag::parse(value.as_bytes()) {
+///     Err(GameTypeError::Field { field, .. }) => Some(field),
+///     _ => None,
+/// };
+/// assert_eq!(field("draughts"), Some(GameTypeField::Number));
+/// assert_eq!(field("25,R,8,8,A0"), Some(GameTypeField::StartColor));
+/// assert_eq!(field("25,W,8,8,Z0"), Some(GameTypeField::Notation));
+/// assert_eq!(field("25,W,8"), Some(GameTypeField::Missing));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameTypeField {
     /// The game type's number is not a number.

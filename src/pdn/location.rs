@@ -7,6 +7,13 @@
 use super::raw_game::RawGame;
 
 /// A 1-based line and column.
+///
+/// ```
+/// use pdnkit::pdn::Location;
+///
+/// // Locations order as the text does: by line, then column.
+/// assert!(Location { line: 2, column: 1 } > Location { line: 1, column: 80 });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Location {
     /// Line, from 1.
@@ -16,6 +23,13 @@ pub struct Location {
 }
 
 /// What a column counts.
+///
+/// ```
+/// use pdnkit::pdn::ColumnUnit;
+///
+/// // A UTF-8 input counts characters; a single-byte code page's, bytes (see [`Locator`]).
+/// assert_eq!(ColumnUnit::default(), ColumnUnit::Utf8Chars);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum ColumnUnit {
     /// Characters of UTF-8 text.
@@ -62,6 +76,28 @@ impl Lines {
 
 /// Finds locations in one game, remembering where the last query ended: queries in
 /// increasing order cost time linear in the game in total.
+///
+/// ```
+/// use pdnkit::pdn::{ColumnUnit, Location, Locator, ParsedGame, RawGame, Scanner, Visitor};
+///
+/// /// Where the second tag of each game starts, in characters and in bytes.
+/// struct Second;
+/// impl Visitor for Second {
+///     type Output = (Location, Location);
+///     fn end_game(&mut self, game: &RawGame<'_>, read: &ParsedGame) -> Self::Output {
+///         let offset = read.tags[1].offset;
+///         let chars = Locator::new(game, ColumnUnit::Utf8Chars).locate(offset);
+///         let bytes = Locator::new(game, ColumnUnit::Bytes).locate(offset);
+///         (chars, bytes)
+///     }
+/// }
+/// // Ё and ж take two bytes each in UTF-8.
+/// let pdn = "[White \"Ёж\"] [Black \"x\"]\n1. c3-d4 *";
+/// let (chars, bytes) = Scanner::new(pdn.as_bytes()).read_game(&mut Second)?.expect("a game");
+/// assert_eq!(chars, Location { line: 1, column: 14 });
+/// assert_eq!(bytes, Location { line: 1, column: 16 });
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Locator<'a> {
     raw: RawGame<'a>,

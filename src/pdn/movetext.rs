@@ -6,6 +6,16 @@ use smallvec::SmallVec;
 use std::fmt;
 
 /// A square as written, not yet placed on any board.
+///
+/// ```
+/// use pdnkit::pdn::{MoveShape, WrittenMove, WrittenSquare};
+///
+/// let mv = WrittenMove::parse(b"22-18").expect("a move");
+/// let MoveShape::Squares { squares, .. } = &mv.shape else { panic!("{mv:?}") };
+/// assert_eq!(squares.as_slice(), [WrittenSquare::Number(22), WrittenSquare::Number(18)]);
+/// assert_eq!(WrittenSquare::Alpha { column: 9, row: 2 }.to_string(), "j2");
+/// assert!(!squares[0].is_alpha());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum WrittenSquare {
     /// `c3`: column 0 = `a` (`j` and `k` are both 9), row 1-based as written.
@@ -38,6 +48,16 @@ impl fmt::Display for WrittenSquare {
 }
 
 /// The separators written between the squares of a move.
+///
+/// ```
+/// use pdnkit::pdn::{Separator, WrittenMove};
+///
+/// let separator = |text: &str| WrittenMove::parse(text.as_bytes()).expect("a move").separator;
+/// assert_eq!(separator("c3-d4"), Separator::Dash);
+/// assert_eq!(separator("c3xe5"), Separator::Cross);
+/// assert_eq!(separator("c3d4"), Separator::None);
+/// assert_eq!(separator("c3-e5:g7"), Separator::Mixed);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Separator {
     /// None at all (`c3d4`, `3228`, `ed4`), or not applicable (placeholder).
@@ -60,9 +80,27 @@ impl Separator {
 
 /// The squares of one move. Steps and most captures have 2 to 4, kept inline: reading a
 /// move allocates nothing unless it writes 5 or more squares.
+///
+/// ```
+/// use pdnkit::pdn::{Squares, WrittenSquare};
+///
+/// let squares: Squares = (1..=4).map(WrittenSquare::Number).collect();
+/// assert!(!squares.spilled()); // four squares are held inline
+/// ```
 pub type Squares = SmallVec<[WrittenSquare; 4]>;
 
 /// What kind of move was written.
+///
+/// ```
+/// use pdnkit::pdn::{MoveShape, WrittenMove, WrittenSquare};
+///
+/// let shape = |text: &str| WrittenMove::parse(text.as_bytes()).expect("a move").shape;
+/// // Russian compact notation: from the e column to d4.
+/// let d4 = WrittenSquare::Alpha { column: 3, row: 4 };
+/// assert_eq!(shape("ed4"), MoveShape::Compact { from_column: 4, to: d4, capture: false });
+/// assert_eq!(shape("--"), MoveShape::Placeholder);
+/// assert!(matches!(shape("c3:e5"), MoveShape::Squares { capture: true, .. }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MoveShape {
     /// Two or more squares; `capture` when any separator is `:` or `x`.
@@ -90,6 +128,15 @@ pub const MAX_MARKS: usize = 14;
 
 /// A run of strength marks (`!`, `?`, `*`) as written, at most `MAX_MARKS` long; small and
 /// `Copy`, it reads as a `&str`.
+///
+/// ```
+/// use pdnkit::pdn::Marks;
+///
+/// let marks = Marks::new(b"!?").expect("marks");
+/// assert_eq!(marks.as_str(), "!?");
+/// assert_eq!(Marks::new(b"!x"), None);
+/// assert_eq!(Marks::new(b""), None);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Marks {
     len: u8,
@@ -139,6 +186,29 @@ impl fmt::Display for Marks {
 }
 
 /// A move strength mark such as `!?`, as written.
+///
+/// ```
+/// use pdnkit::pdn::{Marks, Strength, Visitor, WrittenMove, Span};
+/// # use pdnkit::pdn::{ParsedGame, RawGame, Scanner};
+///
+/// /// The strength marks of every move.
+/// struct Marked(Vec<Option<Strength>>);
+/// impl Visitor for Marked {
+///     type Output = Vec<Option<Strength>>;
+///     fn written_move(&mut self, mv: &WrittenMove, _span: Span<'_>) {
+///         self.0.push(mv.strength);
+///     }
+///     fn end_game(&mut self, _game: &RawGame<'_>, _read: &ParsedGame) -> Self::Output {
+///         std::mem::take(&mut self.0)
+///     }
+/// }
+/// let pdn = "1. c3-d4! f6-e5 2. d4:f6(?!) *";
+/// let marks = Scanner::new(pdn.as_bytes()).read_game(&mut Marked(Vec::new()))?.expect("a game");
+/// let good = Strength { marks: Marks::new(b"!").unwrap(), parenthesized: false };
+/// let dubious = Strength { marks: Marks::new(b"?!").unwrap(), parenthesized: true };
+/// assert_eq!(marks, [Some(good), None, Some(dubious)]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Strength {
     /// The marks without parentheses: `!`, `?!`, ...
@@ -150,6 +220,19 @@ pub struct Strength {
 /// One move as written. Reading one allocates nothing in the common case: the squares are
 /// stored inline up to 4, and the text is not copied (it is the first [`Self::text_len`]
 /// bytes of the move's token, see `Token::text`).
+///
+/// ```
+/// use pdnkit::pdn::{MoveShape, Separator, WrittenMove, WrittenSquare};
+///
+/// let mv = WrittenMove::parse(b"c3:e5:g7").expect("a move");
+/// assert_eq!((mv.separator, mv.text_len, mv.is_numeric()), (Separator::Colon, 8, false));
+/// let MoveShape::Squares { squares, capture } = &mv.shape else { panic!("{mv:?}") };
+/// assert!(*capture);
+/// assert_eq!(squares[0], WrittenSquare::Alpha { column: 2, row: 3 });
+/// assert_eq!(squares.len(), 3);
+/// assert!(WrittenMove::parse(b"22-18").expect("a move").is_numeric());
+/// assert_eq!(WrittenMove::parse(b"c3-"), None);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct WrittenMove {
     /// Length in bytes of the move as written without its strength marks (`c3:e5` of

@@ -12,6 +12,24 @@ use super::result::GameResult;
 use super::tag::Tag;
 
 /// The bytes of one game and where they are in the file.
+///
+/// ```
+/// use pdnkit::pdn::{ParsedGame, RawGame, Scanner, Visitor};
+///
+/// /// Where each game is, and how long.
+/// struct Place;
+/// impl Visitor for Place {
+///     type Output = (u64, u32, u32, usize, u64);
+///     fn end_game(&mut self, game: &RawGame<'_>, _read: &ParsedGame) -> Self::Output {
+///         (game.offset, game.line, game.column, game.index, game.end_offset())
+///     }
+/// }
+/// let pdn = "[Event \"A\"]\n1. c3-d4 *\n\n[Event \"B\"]\n1. c3-d4 *\n";
+/// let mut scanner = Scanner::new(pdn.as_bytes());
+/// assert_eq!(scanner.read_game(&mut Place)?, Some((0, 1, 1, 1, 22)));
+/// assert_eq!(scanner.read_game(&mut Place)?, Some((24, 4, 1, 2, 46)));
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RawGame<'a> {
     /// From the game's first tag or token to the end of its last token; of a game longer
@@ -52,6 +70,32 @@ impl<'a> RawGame<'a> {
 }
 
 /// How a comment was written.
+///
+/// ```
+/// # use pdnkit::pdn::{ParsedGame, RawGame, Scanner, Visitor};
+/// # /// Keeps each game as read.
+/// # struct Keep;
+/// # impl Visitor for Keep {
+/// #     type Output = ParsedGame;
+/// #     fn end_game(&mut self, _game: &RawGame<'_>, read: &ParsedGame) -> ParsedGame {
+/// #         read.clone()
+/// #     }
+/// # }
+/// use pdnkit::pdn::{CommentStyle, TokenKind};
+///
+/// let pdn = "1. c3-d4 {a brace comment} f6-e5 ; to the end of the line\n*";
+/// let game = Scanner::new(pdn.as_bytes()).read_game(&mut Keep)?.expect("a game");
+/// let styles: Vec<CommentStyle> = game
+///     .tokens
+///     .iter()
+///     .filter_map(|t| match t.kind {
+///         TokenKind::Comment(style) => Some(style),
+///         _ => None,
+///     })
+///     .collect();
+/// assert_eq!(styles, [CommentStyle::Braces, CommentStyle::Semicolon]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CommentStyle {
     /// `{...}`, possibly spanning lines.
@@ -63,6 +107,24 @@ pub enum CommentStyle {
 }
 
 /// What a token is.
+///
+/// ```
+/// # use pdnkit::pdn::{ParsedGame, RawGame, Scanner, Visitor};
+/// # /// Keeps each game as read.
+/// # struct Keep;
+/// # impl Visitor for Keep {
+/// #     type Output = ParsedGame;
+/// #     fn end_game(&mut self, _game: &RawGame<'_>, read: &ParsedGame) -> ParsedGame {
+/// #         read.clone()
+/// #     }
+/// # }
+/// use pdnkit::pdn::TokenKind;
+///
+/// let game = Scanner::new(&b"12... f6-e5 *"[..]).read_game(&mut Keep)?.expect("a game");
+/// assert_eq!(game.tokens[0].kind, TokenKind::MoveNumber { number: 12, black: true });
+/// assert!(matches!(game.tokens[2].kind, TokenKind::Result(_)));
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum TokenKind {
     /// `12.` (`black: false`) or `12...` (`black: true`).
@@ -92,6 +154,30 @@ pub enum TokenKind {
 
 /// A setup command in movetext, `/FEN "W:W31,32:B1-5"/` (PDN 3.0): it sets up a new
 /// position in the middle of a game. Only its syntax is read (the grammar's `SETUP`).
+///
+/// ```
+/// # use pdnkit::pdn::{ParsedGame, RawGame, Scanner, Visitor};
+/// # /// Keeps each game as read.
+/// # struct Keep;
+/// # impl Visitor for Keep {
+/// #     type Output = ParsedGame;
+/// #     fn end_game(&mut self, _game: &RawGame<'_>, read: &ParsedGame) -> ParsedGame {
+/// #         read.clone()
+/// #     }
+/// # }
+/// use pdnkit::pdn::TokenKind;
+///
+/// let pdn = "1. c3-d4 /FEN \"W:W31:B1\"/ *";
+/// let game = Scanner::new(pdn.as_bytes()).read_game(&mut Keep)?.expect("a game");
+/// let setup = game.tokens.iter().find_map(|t| match &t.kind {
+///     TokenKind::Setup(command) => Some(command),
+///     _ => None,
+/// });
+/// let setup = setup.expect("a setup command");
+/// assert_eq!((setup.name.as_str(), setup.value.as_slice()), ("FEN", &b"W:W31:B1"[..]));
+/// assert_eq!(setup.value_offset, 15);
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SetupCommand {
     /// The command name, e.g. `FEN` (may be empty).
@@ -103,6 +189,24 @@ pub struct SetupCommand {
 }
 
 /// One token: kind, absolute byte offset and length in bytes.
+///
+/// ```
+/// use pdnkit::pdn::{ParsedGame, RawGame, Scanner, Visitor};
+///
+/// /// The text of each token, as written.
+/// struct Texts;
+/// impl Visitor for Texts {
+///     type Output = Vec<String>;
+///     fn end_game(&mut self, game: &RawGame<'_>, read: &ParsedGame) -> Vec<String> {
+///         let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+///         read.tokens.iter().map(|token| text(token.text(game))).collect()
+///     }
+/// }
+/// let pdn = "[Event \"Cup\"]\n1. c3-d4 {good} f6-e5 $1 1-0\n";
+/// let texts = Scanner::new(pdn.as_bytes()).read_game(&mut Texts)?.expect("a game");
+/// assert_eq!(texts, ["1.", "c3-d4", "{good}", "f6-e5", "$1", "1-0"]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Token {
     /// What the token is.
@@ -135,6 +239,31 @@ impl Token {
 
 /// One game, read. The scanner reads every game into the same value, reusing its vectors
 /// and tag buffers, so a stream is read without allocating per game.
+///
+/// ```
+/// # use pdnkit::pdn::{ParsedGame, RawGame, Scanner, Visitor};
+/// # /// Keeps each game as read.
+/// # struct Keep;
+/// # impl Visitor for Keep {
+/// #     type Output = ParsedGame;
+/// #     fn end_game(&mut self, _game: &RawGame<'_>, read: &ParsedGame) -> ParsedGame {
+/// #         read.clone()
+/// #     }
+/// # }
+/// use pdnkit::pdn::{CommentStyle, TokenKind};
+///
+/// let pdn = "[Event \"Cup\"]\n1. c3-d4 {good} f6-e5 $1 1-0\n";
+/// let game = Scanner::new(pdn.as_bytes()).read_game(&mut Keep)?.expect("a game");
+/// assert_eq!(game.tag("Event").map(|t| t.value_lossy().into_owned()).as_deref(), Some("Cup"));
+/// let kinds: Vec<&TokenKind> = game.tokens.iter().map(|t| &t.kind).collect();
+/// assert_eq!(kinds[0], &TokenKind::MoveNumber { number: 1, black: false });
+/// assert!(matches!(kinds[1], TokenKind::Move(_)));
+/// assert_eq!(kinds[2], &TokenKind::Comment(CommentStyle::Braces));
+/// assert_eq!(kinds[4], &TokenKind::Nag(1));
+/// assert_eq!(game.result().map(|(result, _)| result.text()), Some("1-0"));
+/// assert!(game.errors.is_empty());
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ParsedGame {
     /// The tags, in the order written.

@@ -8,6 +8,17 @@
 use std::fmt;
 
 /// Who won, as declared by a result.
+///
+/// ```
+/// use pdnkit::pdn::{GameResult, Verdict, parse_result_tag};
+///
+/// let verdict = |text: &str| parse_result_tag(text.as_bytes()).map(GameResult::verdict);
+/// assert_eq!(verdict(" 1 - 0 "), Some(Verdict::WhiteWins));
+/// assert_eq!(verdict("1-1"), Some(Verdict::Draw));
+/// assert_eq!(verdict("0-0"), Some(Verdict::BothLose));
+/// assert_eq!(verdict("White won"), None);
+/// assert!(Verdict::BlackWins.is_decisive() && !Verdict::Draw.is_decisive());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Verdict {
     /// `1-0`, `2-0` and their other spellings.
@@ -30,6 +41,16 @@ impl Verdict {
 }
 
 /// The family of notation a result was written in.
+///
+/// ```
+/// use pdnkit::pdn::{GameResult, ResultStyle};
+///
+/// let style = |text: &str| GameResult::from_bytes(text.as_bytes()).map(GameResult::style);
+/// assert_eq!(style("1/2-1/2"), Some(ResultStyle::Default));
+/// assert_eq!(style("1:1"), Some(ResultStyle::InternationalColon));
+/// assert_eq!(style("½-½"), Some(ResultStyle::HalfSign));
+/// assert_eq!(style("*"), Some(ResultStyle::Asterisk));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ResultStyle {
     /// `1-0 0-1 1/2-1/2 0-0`
@@ -69,6 +90,15 @@ static FORMS: [Form; 16] = [
 ];
 
 /// One written result. Small and `Copy`: its entry in the table of known forms.
+///
+/// ```
+/// use pdnkit::pdn::{GameResult, ResultStyle, Verdict};
+///
+/// let result = GameResult::from_bytes(b"2-0").expect("a result");
+/// assert_eq!((result.verdict(), result.style()), (Verdict::WhiteWins, ResultStyle::International));
+/// assert_eq!(result.to_string(), "2-0");
+/// assert_eq!(GameResult::from_bytes(b"22-18"), None); // a move
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GameResult(&'static Form);
 

@@ -19,6 +19,28 @@ use std::io::{self, BufRead};
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Reads games from a byte stream and tells them to visitors.
+///
+/// ```
+/// # use pdnkit::pdn::{ParsedGame, RawGame, Scanner, Visitor};
+/// # /// Keeps each game as read.
+/// # struct Keep;
+/// # impl Visitor for Keep {
+/// #     type Output = ParsedGame;
+/// #     fn end_game(&mut self, _game: &RawGame<'_>, read: &ParsedGame) -> ParsedGame {
+/// #         read.clone()
+/// #     }
+/// # }
+///
+/// // Any `BufRead`: a file in a `BufReader`, standard input, bytes in memory.
+/// let pdn = "[Event \"A\"]\n1. c3-d4 *\n\n[Event \"B\"]\n1. a3-b4 f6-g5 *\n";
+/// let mut scanner = Scanner::new(std::io::BufReader::new(pdn.as_bytes()));
+/// let mut tokens = Vec::new();
+/// while let Some(game) = scanner.read_game(&mut Keep)? {
+///     tokens.push(game.tokens.len());
+/// }
+/// assert_eq!(tokens, [3, 4]); // `1.`, moves, `*`
+/// # Ok::<(), std::io::Error>(())
+/// ```
 pub struct Scanner<R> {
     inner: R,
     /// The bytes still needed, from offset `base` on: the game being read (or, of a game too

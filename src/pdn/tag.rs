@@ -5,6 +5,25 @@
 use std::borrow::Cow;
 
 /// One tag pair.
+///
+/// ```
+/// # use pdnkit::pdn::{ParsedGame, RawGame, Scanner, Visitor};
+/// # /// Keeps each game as read.
+/// # struct Keep;
+/// # impl Visitor for Keep {
+/// #     type Output = ParsedGame;
+/// #     fn end_game(&mut self, _game: &RawGame<'_>, read: &ParsedGame) -> ParsedGame {
+/// #         read.clone()
+/// #     }
+/// # }
+///
+/// let pdn = "[Event \"Cup \\\"A\\\"\"]\n1. c3-d4 *";
+/// let game = Scanner::new(pdn.as_bytes()).read_game(&mut Keep)?.expect("a game");
+/// let tag = &game.tags[0];
+/// assert_eq!((tag.name.as_str(), tag.value_lossy().as_ref()), ("Event", "Cup \"A\""));
+/// assert_eq!((tag.offset, tag.value_offset, tag.len), (0, 8, 19));
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tag {
     /// The name as written (lossy UTF-8).

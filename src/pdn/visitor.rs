@@ -40,10 +40,60 @@ use super::result::GameResult;
 use super::tag::Tag;
 
 /// Whether to skip what a call announces (`Skip(true)`) or read it (`Skip(false)`).
+///
+/// ```
+/// use pdnkit::pdn::{ParsedGame, RawGame, Scanner, Skip, Span, Visitor, WrittenMove};
+///
+/// /// Counts moves, with those of variations or without.
+/// struct Moves {
+///     variations: bool,
+///     count: usize,
+/// }
+/// impl Visitor for Moves {
+///     type Output = usize;
+///     fn begin_variation(&mut self, _span: Span<'_>) -> Skip {
+///         Skip(!self.variations)
+///     }
+///     fn written_move(&mut self, _mv: &WrittenMove, _span: Span<'_>) {
+///         self.count += 1;
+///     }
+///     fn end_game(&mut self, _game: &RawGame<'_>, _read: &ParsedGame) -> usize {
+///         std::mem::take(&mut self.count)
+///     }
+/// }
+/// let pdn = "1. c3-d4 (1. a3-b4 b6-a5) f6-e5 *";
+/// let count = |variations| {
+///     let mut moves = Moves { variations, count: 0 };
+///     Scanner::new(pdn.as_bytes()).read_game(&mut moves).map(Option::unwrap)
+/// };
+/// assert_eq!(count(false)?, 2); // variations are skipped by default
+/// assert_eq!(count(true)?, 4);
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Skip(pub bool);
 
 /// One construct as written: its absolute byte offset and its bytes.
+///
+/// ```
+/// use pdnkit::pdn::{ParsedGame, RawGame, Scanner, Span, Visitor, WrittenMove};
+///
+/// /// Each move's offset and text as written.
+/// #[derive(Default)]
+/// struct Moves(Vec<(u64, String)>);
+/// impl Visitor for Moves {
+///     type Output = Vec<(u64, String)>;
+///     fn written_move(&mut self, _mv: &WrittenMove, span: Span<'_>) {
+///         self.0.push((span.offset, String::from_utf8_lossy(span.text).into_owned()));
+///     }
+///     fn end_game(&mut self, _game: &RawGame<'_>, _read: &ParsedGame) -> Self::Output {
+///         std::mem::take(&mut self.0)
+///     }
+/// }
+/// let moves = Scanner::new(&b"1. c3-d4 f6-e5 *"[..]).read_game(&mut Moves::default())?;
+/// assert_eq!(moves, Some(vec![(3, "c3-d4".into()), (9, "f6-e5".into())]));
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Span<'a> {
     /// Absolute byte offset in the input.
@@ -54,6 +104,28 @@ pub struct Span<'a> {
 
 /// The receiver of the scanner's events; every method but [`Visitor::end_game`] does
 /// nothing by default.
+///
+/// ```
+/// use pdnkit::pdn::{ParsedGame, RawGame, Scanner, Skip, Visitor};
+///
+/// /// The Event tag of each game, its movetext not read at all.
+/// struct Events;
+/// impl Visitor for Events {
+///     type Output = Option<String>;
+///     fn begin_movetext(&mut self, _offset: u64) -> Skip {
+///         Skip(true)
+///     }
+///     fn end_game(&mut self, _game: &RawGame<'_>, read: &ParsedGame) -> Option<String> {
+///         read.tag("Event").map(|tag| tag.value_lossy().into_owned())
+///     }
+/// }
+/// let pdn = "[Event \"Club\"]\n1. c3-d4 *\n\n1. a3-b4 *\n";
+/// let mut scanner = Scanner::new(pdn.as_bytes());
+/// assert_eq!(scanner.read_game(&mut Events)?, Some(Some("Club".to_string())));
+/// assert_eq!(scanner.read_game(&mut Events)?, Some(None));
+/// assert_eq!(scanner.read_game(&mut Events)?, None); // the end of the input
+/// # Ok::<(), std::io::Error>(())
+/// ```
 pub trait Visitor {
     /// What [`Visitor::end_game`] makes of a game (handed out by
     /// [`super::Scanner::read_game`]).

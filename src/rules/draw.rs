@@ -47,6 +47,17 @@ impl DrawRules {
 }
 
 /// Plies counted from a start, and the side that moved first after it.
+///
+/// ```
+/// use pdnkit::{Color, Position, Variant, rules::Count};
+///
+/// // Plies counted from a position with White to move: White made the first and the third.
+/// let count = Count { plies: 3, first: Color::White };
+/// assert_eq!((count.moves_of(Color::White), count.moves_of(Color::Black)), (2, 1));
+/// // A game's counts start at zero.
+/// let game = pdnkit::Game::new(Position::start(Variant::Russian));
+/// assert_eq!(game.draw_counts().material(), Count { plies: 0, first: Color::White });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Count {
     /// Plies since the start.
@@ -75,6 +86,18 @@ impl Count {
 
 /// A count that runs while a balance of forces lasts: the side playing against the lone king
 /// (`None`: king against king, either side) and the plies since the balance arose.
+///
+/// ```
+/// use pdnkit::{Color, rules::{Count, Run}};
+///
+/// // Two kings against a lone king (7.2.8), 9 plies since the balance arose, White first:
+/// // White has made 5 moves.
+/// let run = Run { strong: Some(Color::White), count: Count { plies: 9, first: Color::White } };
+/// assert_eq!(run.moves(), 5);
+/// // Black stronger, White moved first: Black has made 4.
+/// let run = Run { strong: Some(Color::Black), ..run };
+/// assert_eq!(run.moves(), 4);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Run {
     /// The side playing against the lone king (`None`: king against king).
@@ -188,6 +211,27 @@ impl Balances {
 }
 
 /// The counts of the draw rules in a game, after each move.
+///
+/// ```
+/// use pdnkit::{Color, Corner, Game, Variant, parse_fen};
+///
+/// // Three kings against a lone king (7.2.4): the count runs from the first position.
+/// let start = parse_fen("W:WKc1,Ke1,Kg1:BKh8", Variant::Russian, Corner::TopLeft)?;
+/// let mut game = Game::new(start);
+/// assert_eq!(game.draw_counts().three_kings().map(|run| run.moves()), Some(0));
+/// for text in ["c1-d2", "h8-g7", "d2-c1"] {
+///     let g = game.position().geometry();
+///     let legal = game.legal_moves();
+///     let mv = *legal.iter().find(|m| m.to_alpha(g, false) == text).expect("legal");
+///     game.play(&mv);
+/// }
+/// let run = game.draw_counts().three_kings().expect("still three kings against one");
+/// assert_eq!(run.strong, Some(Color::White));
+/// assert_eq!(run.moves(), 2);
+/// assert_eq!(game.draw_counts().material().plies, 3); // nothing taken
+/// assert_eq!(game.draw_counts().few_pieces(), None); // three pieces are not few
+/// # Ok::<(), pdnkit::FenError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrawCounts {
     rules: DrawRules,

@@ -26,6 +26,26 @@ thread_local! {
 
 /// A game being played: [`Game::play`] a legal move, and it tells when the rules end the game
 /// ([`Outcome`]).
+///
+/// ```
+/// use pdnkit::{Corner, Game, Outcome, Termination, Variant, parse_fen};
+///
+/// // Two kings go back and forth: the first position comes back a third time.
+/// let start = parse_fen("W:WKa1:BKj8", Variant::Spantsiretti, Corner::TopLeft)?;
+/// let mut game = Game::new(start);
+/// let mut outcome = None;
+/// for text in ["a1-b2", "j8-i7", "b2-a1", "i7-j8"].repeat(2) {
+///     let g = game.position().geometry();
+///     let legal = game.legal_moves();
+///     let mv = *legal.iter().find(|m| m.to_alpha(g, false) == text).expect("legal");
+///     outcome = game.play(&mv);
+/// }
+/// assert_eq!(outcome, Some(Outcome::Draw(Termination::ThreefoldRepetition)));
+/// assert_eq!((game.plies(), game.repetitions()), (8, 3));
+/// assert_eq!(game.outcome(), outcome);
+/// assert_eq!(game.position(), &start);
+/// # Ok::<(), pdnkit::FenError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Game {
     position: Position,

@@ -57,6 +57,19 @@ impl Direction {
 pub(crate) const MAX_SQUARES: usize = 40;
 
 /// A board: its size, the square mask and every table the rules and notation need.
+///
+/// ```
+/// use pdnkit::{Corner, Variant};
+///
+/// let g = Variant::Spantsiretti.geometry();
+/// assert_eq!((g.width, g.height, g.num_squares), (10, 8, 40));
+/// assert_eq!(g.squares.count_ones(), 40);
+/// let j2 = g.parse_alpha(b"j2")?;
+/// assert_eq!(g.square_name(j2).to_string(), "j2");
+/// // Square 1 of the numbering from the bottom-left corner is a1.
+/// assert_eq!(g.number_of(g.parse_alpha(b"a1")?, Corner::BottomLeft), 1);
+/// # Ok::<(), pdnkit::rules::SquareError>(())
+/// ```
 #[derive(Debug)]
 pub struct Geometry {
     /// Columns (10 or 8).

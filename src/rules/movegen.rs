@@ -60,6 +60,23 @@ macro_rules! on_board {
 pub(crate) use on_board;
 
 /// Which capture sequences to list.
+///
+/// ```
+/// use pdnkit::{Corner, Paths, Variant, legal_moves, parse_fen};
+///
+/// // The king takes c3, lands on d4 or e5, takes f6 and lands on g7 or h8: two moves (two
+/// // end squares), two capture orders, four ways of landing.
+/// let pos = parse_fen("W:WKa1:Bc3,f6", Variant::Russian, Corner::TopLeft)?;
+/// let count = |paths| {
+///     let mut moves = Vec::new();
+///     legal_moves(&pos, paths, &mut moves);
+///     moves.len()
+/// };
+/// assert_eq!(count(Paths::Distinct), 2);
+/// assert_eq!(count(Paths::CaptureOrders), 2);
+/// assert_eq!(count(Paths::Landings), 4);
+/// # Ok::<(), pdnkit::FenError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Paths {
     /// One entry per distinct move (from, to, captured set, promotion): the legal moves.

@@ -8,6 +8,25 @@ use crate::rules::square::Corner;
 pub(crate) const MAX_JUMPS: usize = 40;
 
 /// A legal move. Squares are bit indices of the variant's geometry.
+///
+/// ```
+/// use pdnkit::{Corner, Paths, Variant, legal_moves, parse_fen};
+///
+/// // The man on c3 must take d4, and then f6: one move, two pieces.
+/// let pos = parse_fen("W:Wc3:Bd4,f6", Variant::Russian, Corner::TopLeft)?;
+/// let g = pos.geometry();
+/// let mut moves = Vec::new();
+/// legal_moves(&pos, Paths::Distinct, &mut moves);
+/// assert_eq!(moves.len(), 1);
+/// let mv = moves[0];
+/// assert!(mv.is_capture());
+/// assert_eq!(mv.captured.count_ones(), 2);
+/// assert_eq!(mv.to_alpha(g, false), "c3:g7");
+/// assert_eq!(mv.to_alpha(g, true), "c3:e5:g7");
+/// assert_eq!(mv.landings(), [g.parse_alpha(b"e5").unwrap(), g.parse_alpha(b"g7").unwrap()]);
+/// assert_eq!(pos.play(&mv).count(pdnkit::Color::Black), (0, 0));
+/// # Ok::<(), pdnkit::FenError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Move {
     /// The square the moving piece starts on.

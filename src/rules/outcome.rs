@@ -11,6 +11,15 @@ use serde::Serialize;
 /// other than threefold repetition and the 15-move rule are clauses of the Russian rules
 /// (GameType 25 only); `docs/rules.md` cites each. Serialized (and named on the command
 /// line) as [`Termination::name`].
+///
+/// ```
+/// use pdnkit::Termination;
+///
+/// assert_eq!(Termination::FifteenMoveRule.name(), "fifteen-move-rule");
+/// assert!(Termination::ThreefoldRepetition.by_rule());
+/// assert!(!Termination::Agreement.by_rule()); // as the declared result says
+/// assert_eq!(Termination::ALL[0], Termination::NoLegalMove);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
@@ -133,6 +142,19 @@ impl Termination {
 }
 
 /// How the rules ended a game: the side to move had no legal move, or a draw rule applied.
+///
+/// ```
+/// use pdnkit::{Color, Corner, Game, Termination, Variant, parse_fen};
+///
+/// // The king takes Black's last piece: Black has no legal move.
+/// let mut game = Game::new(parse_fen("W:WKa1:Bc3", Variant::Russian, Corner::TopLeft)?);
+/// let capture = game.legal_moves()[0];
+/// let outcome = game.play(&capture).expect("the game is over");
+/// assert_eq!(outcome.winner(), Some(Color::White));
+/// assert_eq!(outcome.termination(), Termination::NoLegalMove);
+/// assert_eq!(outcome.description(), "Black has no legal move: White wins");
+/// # Ok::<(), pdnkit::FenError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Outcome {

@@ -6,6 +6,14 @@ use crate::rules::moves::{Effect, Move};
 use crate::rules::variant::Variant;
 
 /// A side. White moves first and starts on rows 1 to 3.
+///
+/// ```
+/// use pdnkit::{Color, Position, Variant};
+///
+/// assert_eq!(Position::start(Variant::Russian).turn, Color::White);
+/// assert_eq!(Color::White.other(), Color::Black);
+/// assert_eq!(Color::Black.name(), "Black");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Color {
@@ -34,6 +42,17 @@ impl Color {
 }
 
 /// What stands on a square.
+///
+/// ```
+/// use pdnkit::{Color, Piece, Position, Variant};
+///
+/// let start = Position::start(Variant::Russian);
+/// let g = start.geometry();
+/// let man = Piece { color: Color::White, king: false };
+/// assert_eq!(start.piece_at(g.parse_alpha(b"c3")?), Some(man));
+/// assert_eq!(start.piece_at(g.parse_alpha(b"d4")?), None);
+/// # Ok::<(), pdnkit::rules::SquareError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Piece {
     /// Whose piece it is.
@@ -46,6 +65,20 @@ pub struct Piece {
 /// variant's [`Geometry`] (`u64::trailing_zeros` finds the first, and
 /// [`Geometry::square_name`] to name one). Positions compare equal when their placement and
 /// side to move are, which is what the threefold-repetition rule compares.
+///
+/// ```
+/// use pdnkit::{Color, Corner, Position, Variant, parse_fen};
+///
+/// // Twelve men a side on 8x8, fifteen on 10x8: (kings, men).
+/// assert_eq!(Position::start(Variant::Russian).count(Color::White), (0, 12));
+/// assert_eq!(Position::start(Variant::Spantsiretti).count(Color::Black), (0, 15));
+/// let pos = parse_fen("B:WKa1,c3:Bh8", Variant::Russian, Corner::TopLeft)?;
+/// assert_eq!(pos.turn, Color::Black);
+/// assert_eq!(pos.count(Color::White), (1, 1));
+/// assert_eq!(pos.occupied().count_ones(), 3);
+/// assert_eq!(pos.kings.count_ones(), 1);
+/// # Ok::<(), pdnkit::FenError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     /// The rules this position is played under (board size, capture removal).

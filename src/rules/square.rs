@@ -9,6 +9,19 @@ use std::fmt;
 
 /// Where square 1 sits, as the digit of a PDN notation field (`N2` = top left). Numbers run
 /// horizontally first, away from that corner.
+///
+/// ```
+/// use pdnkit::{Corner, Variant};
+///
+/// let g = Variant::Russian.geometry();
+/// let (a1, h8) = (g.parse_alpha(b"a1")?, g.parse_alpha(b"h8")?);
+/// assert_eq!(Corner::from_digit(0), Some(Corner::BottomLeft));
+/// assert_eq!(Corner::TopLeft.digit(), 2);
+/// assert_eq!((g.number_of(a1, Corner::BottomLeft), g.number_of(h8, Corner::BottomLeft)), (1, 32));
+/// assert_eq!((g.number_of(a1, Corner::TopRight), g.number_of(h8, Corner::TopRight)), (32, 1));
+/// assert_eq!(g.bit_of_number(1, Corner::TopRight), Ok(h8));
+/// # Ok::<(), pdnkit::rules::SquareError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize)]
 pub enum Corner {
     /// `0`: square 1 at the bottom left (White's side).
@@ -41,6 +54,17 @@ impl Corner {
 }
 
 /// Why a text is not a square of this board.
+///
+/// ```
+/// use pdnkit::{Corner, Variant, rules::SquareError};
+///
+/// let g = Variant::Russian.geometry();
+/// assert_eq!(g.parse_alpha(b"b1"), Err(SquareError::LightSquare));
+/// assert_eq!(g.parse_alpha(b"a9"), Err(SquareError::OffBoard));
+/// assert_eq!(g.parse_alpha(b"1a"), Err(SquareError::Malformed));
+/// assert_eq!(g.bit_of_number(33, Corner::TopLeft), Err(SquareError::OffBoard));
+/// assert_eq!(SquareError::OffBoard.to_string(), "off the board");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SquareError {
     /// Not a square name at all.
@@ -156,11 +180,21 @@ fn parse_number(digits: &[u8]) -> Option<u32> {
 }
 
 /// An alphanumeric square name, displayed as `c3`.
+///
+/// ```
+/// use pdnkit::Variant;
+///
+/// let g = Variant::Spantsiretti.geometry();
+/// let name = g.square_name(g.parse_alpha(b"j2")?);
+/// assert_eq!((name.column, name.row), (9, 1));
+/// assert_eq!(name.to_string(), "j2");
+/// # Ok::<(), pdnkit::rules::SquareError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SquareName {
     /// 0 = `a` ... 9 = `j`.
     pub column: u8,
-    /// 1-based, from White's side.
+    /// 0 = row 1 (White's side) ... 7 = row 8.
     pub row: u8,
 }
 

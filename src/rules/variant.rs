@@ -4,6 +4,13 @@ use crate::rules::geometry::{EIGHT_BY_EIGHT, Geometry, TEN_BY_EIGHT};
 use std::fmt;
 
 /// When the pieces jumped during a capture are taken off the board.
+///
+/// ```
+/// use pdnkit::{Removal, Variant};
+///
+/// assert_eq!(Variant::Spantsiretti.removal(), Removal::Immediate);
+/// assert_eq!(Variant::Russian.removal(), Removal::EndOfMove);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Removal {
     /// After each jump: a later jump of the same move may pass over or land on the square.
@@ -13,6 +20,17 @@ pub enum Removal {
 }
 
 /// A supported game, by its PDN GameType number.
+///
+/// ```
+/// use pdnkit::Variant;
+///
+/// let russian = Variant::from_game_type(25).expect("GameType 25 is played");
+/// assert_eq!(russian, Variant::Russian);
+/// let g = russian.geometry();
+/// assert_eq!((g.width, g.height, g.num_squares), (8, 8, 32));
+/// assert_eq!(Variant::default().game_type(), 41); // Spantsiretti, 10x8
+/// assert_eq!(Variant::from_game_type(20), None); // international draughts: not played
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Variant {
     /// Spantsiretti: Russian rules on 10x8, captured pieces removed at once. GameType 41.

@@ -29,6 +29,19 @@ use std::io::{self, Read};
 use std::sync::OnceLock;
 
 /// A text encoding of a PDN file.
+///
+/// ```
+/// use pdnkit::text::TextEncoding;
+///
+/// // "Иванов" in Windows-1251, found from the bytes.
+/// let pdn = b"[White \"\xc8\xe2\xe0\xed\xee\xe2\"]\n1. c3-d4 *\n";
+/// let game = pdnkit::read(&pdn[..]).games().next().expect("a game")?;
+/// assert_eq!(game.encoding, TextEncoding::Windows1251);
+/// assert_eq!(game.report.tag("White"), Some("Иванов"));
+/// assert_eq!(TextEncoding::parse_name("cp866"), Ok(TextEncoding::Cp866));
+/// assert_eq!(TextEncoding::Koi8R.name(), "koi8-r");
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum TextEncoding {

@@ -30,6 +30,19 @@ macro_rules! key {
 }
 
 /// What `convert`'s game object holds besides `validate`'s fields.
+///
+/// ```
+/// use pdnkit::write::{GameObject, JsonOptions};
+///
+/// let pdn = "[GameType \"25\"]\n1. c3-d4 f6-e5 *\n";
+/// let report = pdnkit::read(pdn.as_bytes()).games().next().expect("a game")?.report;
+/// let mut options = JsonOptions::default();
+/// options.positions = false; // `convert --no-positions`
+/// let json = GameObject::conversion("club.pdn", &report, options).to_value();
+/// assert_eq!(json["moves"][0]["alpha"], "c3-d4");
+/// assert_eq!(json["moves"][0].get("fen_after"), None);
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 #[non_exhaustive]
 pub struct JsonOptions {
@@ -44,6 +57,22 @@ impl Default for JsonOptions {
 }
 
 /// The object of one game read from `file`.
+///
+/// ```
+/// use pdnkit::write::{GameObject, JsonOptions};
+///
+/// let pdn = "[Event \"Club\"]\n[GameType \"25\"]\n1. c3-d4 f6-e5 *\n";
+/// let report = pdnkit::read(pdn.as_bytes()).games().next().expect("a game")?.report;
+/// let json = GameObject::conversion("club.pdn", &report, JsonOptions::default()).to_value();
+/// assert_eq!((json["file"].as_str(), json["game"].as_u64()), (Some("club.pdn"), Some(1)));
+/// assert_eq!(json["tags"]["Event"], "Club");
+/// assert_eq!(json["moves"][1]["numeric"], "11-15");
+/// assert!(json["moves"][1]["fen_after"].as_str().is_some_and(|fen| fen.starts_with("W:")));
+/// // validate's object: no moves.
+/// let json = GameObject::validation("club.pdn", &report).to_value();
+/// assert_eq!((json["valid"].as_bool(), json.get("moves")), (Some(true), None));
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct GameObject<'a> {
     file: &'a str,

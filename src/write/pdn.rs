@@ -32,6 +32,35 @@ use std::borrow::Cow;
 use std::collections::HashSet;
 
 /// One game as canonical PDN.
+///
+/// ```
+/// # use pdnkit::pdn::{ParsedGame, RawGame, Scanner, Visitor};
+/// # use pdnkit::write::{Canonical, GameText, PdnOptions, write_game};
+/// # struct Keep;
+/// # impl Visitor for Keep {
+/// #     type Output = ParsedGame;
+/// #     fn end_game(&mut self, _game: &RawGame<'_>, read: &ParsedGame) -> ParsedGame {
+/// #         read.clone()
+/// #     }
+/// # }
+/// # /// The first game of `pdn` as canonical PDN: its report from `pdnkit::read`, its
+/// # /// tokens from a `Scanner`.
+/// # fn canonical(pdn: &str, options: &PdnOptions) -> std::io::Result<Canonical> {
+/// #     let parsed = Scanner::new(pdn.as_bytes()).read_game(&mut Keep)?.expect("a game");
+/// #     let game = pdnkit::read(pdn.as_bytes()).games().next().expect("a game")?;
+/// #     let (bytes, offset, encoding) = (&game.bytes, game.offset, game.encoding);
+/// #     let text = GameText { bytes, offset, encoding, tokens: &parsed.tokens };
+/// #     Ok(write_game(&game.report, &text, options))
+/// # }
+///
+/// let pdn = "[GameType \"25\"]\n1. c3-d4 f6-e5 2. d4:f6 g7:e5 *\n";
+/// let canonical = canonical(pdn, &PdnOptions::default())?;
+/// // The GameType tag in full, the Result tag, the movetext.
+/// assert!(canonical.text.starts_with("[GameType \"25,W,8,8,A0,0\"]\n[Result \"*\"]\n\n1. c3-d4"));
+/// assert!(canonical.text.ends_with("g7:e5 *\n"));
+/// assert!(canonical.fixed.is_none());
+/// # Ok::<(), std::io::Error>(())
+/// ```
 pub struct Canonical {
     /// The text, ending with a line break.
     pub text: String,
@@ -40,6 +69,37 @@ pub struct Canonical {
 }
 
 /// A result written as the board proves it, in place of the one declared.
+///
+/// ```
+/// # use pdnkit::pdn::{ParsedGame, RawGame, Scanner, Visitor};
+/// # use pdnkit::write::{Canonical, GameText, PdnOptions, write_game};
+/// # struct Keep;
+/// # impl Visitor for Keep {
+/// #     type Output = ParsedGame;
+/// #     fn end_game(&mut self, _game: &RawGame<'_>, read: &ParsedGame) -> ParsedGame {
+/// #         read.clone()
+/// #     }
+/// # }
+/// # /// The first game of `pdn` as canonical PDN: its report from `pdnkit::read`, its
+/// # /// tokens from a `Scanner`.
+/// # fn canonical(pdn: &str, options: &PdnOptions) -> std::io::Result<Canonical> {
+/// #     let parsed = Scanner::new(pdn.as_bytes()).read_game(&mut Keep)?.expect("a game");
+/// #     let game = pdnkit::read(pdn.as_bytes()).games().next().expect("a game")?;
+/// #     let (bytes, offset, encoding) = (&game.bytes, game.offset, game.encoding);
+/// #     let text = GameText { bytes, offset, encoding, tokens: &parsed.tokens };
+/// #     Ok(write_game(&game.report, &text, options))
+/// # }
+///
+/// // The man on c3 takes Black's last pieces: White won, whatever the game declares.
+/// let pdn = "[GameType \"25\"]\n[SetUp \"1\"]\n[FEN \"W:Wc3:Bd4,f6\"]\n\n1. c3:g7 1/2-1/2\n";
+/// let mut options = PdnOptions::default();
+/// options.fix_results = true;
+/// let canonical = canonical(pdn, &options)?;
+/// let fixed = canonical.fixed.expect("the result fixed");
+/// assert_eq!((fixed.declared.as_str(), fixed.written), ("1/2-1/2", "1-0"));
+/// assert!(canonical.text.trim_end().ends_with("c3:g7 1-0"), "{}", canonical.text);
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FixedResult {
     /// The result declared (the movetext's, else the `Result` tag's; `none`).
