@@ -168,7 +168,12 @@ impl Scratch {
             let listing = live();
             let dir = builder.tempdir_in(parent)?;
             let registered = Registered::new(listing, dir.path());
-            let lock = File::open(dir.path())?;
+            let lock = match File::open(dir.path()) {
+                Ok(lock) => lock,
+                // Swept by another run before it was opened: make another.
+                Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
+                Err(e) => return Err(e),
+            };
             let _ = lock.lock();
             if same_file(&lock, dir.path()) {
                 return Ok(Scratch {
