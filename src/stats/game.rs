@@ -1,10 +1,39 @@
 //! What the statistics take from one game's moves, worked out on the thread that read the
 //! game: only these facts and a small report cross to the thread that adds them up.
 
-use super::{LongestCapture, OPENING_PLIES, kings_only};
 use crate::check::{GameJob, GameReport, ReadGame};
 use crate::notation::naming::push_canonical;
-use crate::rules::position::Position;
+use crate::rules::position::{Color, Position};
+use serde::Serialize;
+
+/// The opening lengths counted, in plies.
+pub const OPENING_PLIES: [usize; 2] = [2, 4];
+
+/// The capture that took the most pieces, and where it was played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LongestCapture {
+    /// Pieces it took.
+    pub pieces: u32,
+    /// The input's name, as diagnostics name it.
+    pub file: String,
+    /// 1-based number of the game in its file.
+    pub game: usize,
+    /// 1-based ply of the main line.
+    pub ply: u32,
+    /// The side that made it.
+    pub side: Color,
+    /// The move as written in the file.
+    pub written: String,
+    /// The move in alphanumeric notation with its full path (every landing square).
+    #[serde(rename = "move")]
+    pub path: String,
+}
+
+/// No man on the board, and at least one piece.
+fn kings_only(pos: &Position) -> bool {
+    let occupied = pos.occupied();
+    occupied != 0 && occupied & !pos.kings == 0
+}
 
 /// The move facts of a valid game (all zero for an invalid one: its moves are not counted).
 #[derive(Debug, Default)]

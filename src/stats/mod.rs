@@ -13,7 +13,7 @@ use crate::check::{DoneSink, GameCount, GameReport, GameSink};
 use crate::diagnostic::Severity;
 use crate::pdn::result::Verdict;
 use crate::rules::outcome::Termination;
-use crate::rules::position::{Color, Position};
+use crate::rules::position::Color;
 use crate::text::encoding::Detection;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
@@ -24,11 +24,10 @@ mod game;
 
 pub(crate) use game::Counting;
 use game::MoveFacts;
+pub use game::{LongestCapture, OPENING_PLIES};
 
 /// Openings listed per length.
 pub const TOP_OPENINGS: usize = 10;
-/// The opening lengths counted, in plies.
-pub const OPENING_PLIES: [usize; 2] = [2, 4];
 
 /// The accumulator. Feed it with [`Stats::begin_file`], [`Stats::detection`] and
 /// [`Stats::add_game`] (or use it as a [`GameSink`]); combine with [`Stats::merge`].
@@ -183,26 +182,6 @@ impl Serialize for TerminationCounts {
     }
 }
 
-/// The capture that took the most pieces, and where it was played.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct LongestCapture {
-    /// Pieces it took.
-    pub pieces: u32,
-    /// The input's name, as diagnostics name it.
-    pub file: String,
-    /// 1-based number of the game in its file.
-    pub game: usize,
-    /// 1-based ply of the main line.
-    pub ply: u32,
-    /// The side that made it.
-    pub side: Color,
-    /// The move as written in the file.
-    pub written: String,
-    /// The move in alphanumeric notation with its full path (every landing square).
-    #[serde(rename = "move")]
-    pub path: String,
-}
-
 /// One player's record over the valid games where the name appears in a White or Black tag.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct PlayerRecord {
@@ -354,12 +333,6 @@ fn merge_map<K: Ord>(into: &mut BTreeMap<K, usize>, from: BTreeMap<K, usize>) {
     for (k, v) in from {
         *into.entry(k).or_default() += v;
     }
-}
-
-/// No man on the board, and at least one piece.
-fn kings_only(pos: &Position) -> bool {
-    let occupied = pos.occupied();
-    occupied != 0 && occupied & !pos.kings == 0
 }
 
 /// The decimal text of a game type, in `buf`.
