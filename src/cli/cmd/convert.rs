@@ -286,6 +286,7 @@ pub fn run(args: ConvertArgs) -> io::Result<u8> {
         let job = ToJson {
             file: name.clone(),
             options: plan.json,
+            in_document: plan.target == Target::Json,
         };
         let mut converter = Converter {
             plan: &plan,
@@ -328,11 +329,18 @@ pub fn run(args: ConvertArgs) -> io::Result<u8> {
         .or_else(|e| closed_pipe(e, code).or_else(|e| refused(&e.to_string())))
 }
 
+/// What comes between two objects of the JSON document's array.
+const SEPARATOR: &[u8] = b",\n";
+
 /// Each game's JSON object, made where the game is read.
 #[derive(Clone)]
 struct ToJson {
     file: String,
     options: JsonOptions,
+    /// An element of the JSON document's array: `,` and a line break before the object
+    /// (the printer leaves them out before the first), so that the printing thread writes
+    /// the objects as they are; else a line of JSON Lines.
+    in_document: bool,
 }
 
 /// A game as JSON: its object (one line), its number, the notes told once for the file taken
@@ -351,8 +359,13 @@ impl GameJob for ToJson {
         let mut report = game.report;
         let taken = FileNotes::strip(&mut report);
         let mut line = Vec::new();
+        if self.in_document {
+            line.extend_from_slice(SEPARATOR);
+        }
         GameObject::conversion(&self.file, &report, self.options).write(&mut line);
-        line.push(b'\n');
+        if !self.in_document {
+            line.push(b'\n');
+        }
         Json {
             line,
             index: report.index,
@@ -404,7 +417,7 @@ impl Render for Converter<'_> {
 struct Printer<W: Write> {
     out: W,
     target: Target,
-    /// Games (json) or files with games (pdn) written so far.
+    /// Pieces of output with games written so far (json).
     written: usize,
 }
 
@@ -424,15 +437,15 @@ impl<W: Write> Printer<W> {
         match self.target {
             // (PDN is written by `crate::cli::cmd::convert::canonical`, Parquet by `crate::cli::format::parquet`.)
             Target::Jsonl | Target::Pdn | Target::Parquet => self.out.write_all(bytes),
+            // Each object comes after its separator (`ToJson::in_document`).
+            Target::Json if bytes.is_empty() => Ok(()),
             Target::Json => {
-                for line in bytes.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
-                    if self.written > 0 {
-                        self.out.write_all(b",\n")?;
-                    }
-                    self.out.write_all(line)?;
-                    self.written += 1;
+                let first = self.written == 0;
+                self.written += 1;
+                match first {
+                    true => self.out.write_all(bytes.strip_prefix(SEPARATOR).unwrap_or(bytes)),
+                    false => self.out.write_all(bytes),
                 }
-                Ok(())
             }
         }
     }
