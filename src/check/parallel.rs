@@ -20,8 +20,8 @@
 //! are reused, so memory does not depend on the length of the stream.
 
 use super::stream::{
-    DoneSink, GameCount, GameJob, ReadGame, StreamTotals, Told, between, blank,
-    check_games_then, hand_on, prepare, read_prepared,
+    DoneSink, GameCount, GameJob, ReadGame, StreamTotals, Told, between, blank, check_games_then,
+    hand_on, prepare, read_prepared,
 };
 use super::{GameReport, Options};
 use crate::pdn::Token;
@@ -822,8 +822,15 @@ mod tests {
     fn same_as_one_thread(input: &[u8]) {
         for options in options() {
             let one = run(io::Cursor::new(input.to_vec()), &options, None);
-            for (sizes, steady) in sizes(input.len()).into_iter().flat_map(|s| [(s, false), (s, true)]) {
-                let blocks = run(io::Cursor::new(input.to_vec()), &options, Some((sizes, steady)));
+            for (sizes, steady) in sizes(input.len())
+                .into_iter()
+                .flat_map(|s| [(s, false), (s, true)])
+            {
+                let blocks = run(
+                    io::Cursor::new(input.to_vec()),
+                    &options,
+                    Some((sizes, steady)),
+                );
                 assert!(
                     one == blocks,
                     "{sizes:?} steady {steady} {}:\n{}",
@@ -977,7 +984,11 @@ mod tests {
                     target,
                     max: 4 * target,
                 };
-                let blocks = run(io::Cursor::new(input.to_vec()), &options, Some((sizes, false)));
+                let blocks = run(
+                    io::Cursor::new(input.to_vec()),
+                    &options,
+                    Some((sizes, false)),
+                );
                 assert!(one == blocks, "{}", first_difference(&one, &blocks));
             }
         }
@@ -1000,7 +1011,11 @@ mod tests {
                 target,
                 max: 4 * target,
             };
-            let blocks = run(io::Cursor::new(input.to_vec()), options, Some((sizes, false)));
+            let blocks = run(
+                io::Cursor::new(input.to_vec()),
+                options,
+                Some((sizes, false)),
+            );
             assert!(one == blocks, "{}", first_difference(&one, &blocks));
         }
     }
