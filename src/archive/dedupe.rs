@@ -209,6 +209,37 @@ pub struct Group {
     pub conflicts: Vec<&'static str>,
 }
 
+/// What [`Dedupe::add`] takes of a game, worked out on the thread that read it (so that the
+/// report, with every position, stays there): its fingerprint, and the hashes of its moves
+/// after each ply.
+#[derive(Debug)]
+pub struct Noted {
+    print: Fingerprint,
+    hashes: Vec<u64>,
+}
+
+impl Noted {
+    pub fn of(report: &GameReport) -> Noted {
+        let hashes: Vec<u64> = move_hashes(report).collect();
+        let moves = hashes.last().copied();
+        let print = moves.and_then(|moves| Fingerprint::with_moves(0, report, moves));
+        let print = print.unwrap_or(Fingerprint {
+            moves: 0,
+            plies: 0,
+            file: 0,
+            game: report.index as u32,
+            line: report.line,
+            white: 0,
+            black: 0,
+            date: (0, 0),
+            outcome: None,
+            known_tags: 0,
+            valid: report.valid(),
+        });
+        Noted { print, hashes }
+    }
+}
+
 /// Finds the groups of duplicates among fingerprints, in four steps: [`Dedupe::add`] every
 /// game (in input order), [`Dedupe::index`], [`Dedupe::beginnings`] with the hashes `add`
 /// handed out, then [`Dedupe::groups`].
@@ -263,28 +294,15 @@ impl Dedupe {
         !self.options.exact
     }
 
-    /// Notes one game, in input order (whether it has moves or not). Returns the hashes of
-    /// its moves after each ply when its beginnings are wanted ([`Dedupe::wants_beginnings`]:
-    /// the first game of a line of moves longer than the shortest truncated copy), to be
-    /// handed to [`Dedupe::beginnings`] after [`Dedupe::index`].
-    pub fn add(&mut self, file: u32, report: &GameReport) -> Option<&[u64]> {
-        self.hashes.clear();
-        self.hashes.extend(move_hashes(report));
-        let moves = self.hashes.last().copied();
-        let print = moves.and_then(|moves| Fingerprint::with_moves(file, report, moves));
-        let print = print.unwrap_or(Fingerprint {
-            moves: 0,
-            plies: 0,
-            file,
-            game: report.index as u32,
-            line: report.line,
-            white: 0,
-            black: 0,
-            date: (0, 0),
-            outcome: None,
-            known_tags: 0,
-            valid: report.valid(),
-        });
+    /// Notes one game of input `file`, in input order (whether it has moves or not).
+    /// Returns the hashes of its moves after each ply when its beginnings are wanted
+    /// ([`Dedupe::wants_beginnings`]: the first game of a line of moves longer than the
+    /// shortest truncated copy), to be handed to [`Dedupe::beginnings`] after
+    /// [`Dedupe::index`].
+    pub fn add(&mut self, file: u32, noted: Noted) -> Option<&[u64]> {
+        let Noted { mut print, hashes } = noted;
+        print.file = file;
+        self.hashes = hashes;
         self.prints.push(print);
         let wanted = self.needs_beginnings()
             && print.plies > self.options.min_plies.max(1)

@@ -1,8 +1,8 @@
 //! `pdnkit dedupe`: the groups of duplicate games across the inputs as JSON lines (or lines
 //! for people), and with `-o` an archive that keeps one game of each group.
 
-use crate::archive::dedupe::{Dedupe, Group, Options, Relation};
-use crate::check::{GameJob, GameReport, Needs, ReadGame};
+use crate::archive::dedupe::{Dedupe, Group, Noted, Options, Relation};
+use crate::check::{GameJob, Needs, ReadGame};
 use crate::cli::archive::{
     GameWriter, Handle, Inputs, InvalidGames, Reading, Source, Start, ToWrite, Writable,
     open_output, put_in_place, read_inputs, start,
@@ -205,14 +205,14 @@ struct Prints {
 }
 
 impl GameJob for Prints {
-    type Done = (GameReport, Option<(String, Open)>);
+    type Done = (Noted, Option<(String, Open)>);
 
     fn work(&mut self, game: ReadGame<'_>) -> Self::Done {
         let text = self
             .made
             .as_ref()
             .map(|options| GameWriter::made(options.as_ref(), &game));
-        (game.report, text)
+        (Noted::of(&game.report), text)
     }
 }
 
@@ -227,14 +227,14 @@ struct Finding {
     bytes: Vec<u8>,
 }
 
-impl Handle<(GameReport, Option<(String, Open)>)> for Finding {
+impl Handle<(Noted, Option<(String, Open)>)> for Finding {
     fn game(
         &mut self,
         source: &Source<'_>,
-        (report, made): (GameReport, Option<(String, Open)>),
+        (noted, made): (Noted, Option<(String, Open)>),
     ) -> io::Result<()> {
         let file = source.index as u32;
-        if let Some(hashes) = self.dedupe.add(file, &report)
+        if let Some(hashes) = self.dedupe.add(file, noted)
             && let Some(beginnings) = &mut self.beginnings
         {
             self.bytes.clear();
