@@ -26,7 +26,7 @@ mod stream;
 pub(crate) use game::check_game;
 pub(crate) use options::Needs;
 pub(crate) use options::Options;
-pub(crate) use parallel::{Workers, read_stream_parallel};
+pub(crate) use parallel::read_stream_parallel;
 #[cfg(feature = "cli")]
 pub(crate) use reader::Known;
 pub use reader::{ReadGames, Reader, read};

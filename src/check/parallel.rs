@@ -20,8 +20,8 @@
 //! are reused, so memory does not depend on the length of the stream.
 
 use super::stream::{
-    DoneSink, GameCount, GameJob, ReadGame, StreamTotals, Told, between, blank, check_games_then,
-    hand_on, prepare, read_prepared,
+    DoneSink, GameCount, GameJob, ReadGame, StreamTotals, Told, between, blank,
+    check_games_then, hand_on, prepare, read_prepared,
 };
 use super::{GameReport, Options};
 use crate::pdn::Token;
@@ -340,34 +340,24 @@ fn work_on<J: GameJob>(
     out
 }
 
-/// The workers of a parallel reading, and what its input is.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Workers {
-    /// Worker threads (0: none, all on the calling thread).
-    pub count: usize,
-    /// The input never makes its reader wait (a regular file): it is read on the thread
-    /// that orders the results. Otherwise (a pipe, a terminal, a FIFO) it is read on a
-    /// thread of its own, so that what it gives slowly shows as it comes
-    /// ([`DoneSink::idle`]).
-    pub steady: bool,
-}
-
-/// Like [`super::read_stream`], with `workers` (at least one; 0: none, all on this thread),
-/// each working on the games it reads with its own clone of `job`; the results reach `sink`
-/// in input order, the same for every number of threads.
+/// Like [`super::read_stream`], with `threads` workers (at least one; 0: none, all on this
+/// thread), each working on the games it reads with its own clone of `job`; the results
+/// reach `sink` in input order, the same for every number of threads. The input is read on
+/// a thread of its own, so that a pipe that gives games slowly shows them as they come
+/// ([`DoneSink::idle`]).
 pub fn read_stream_parallel<R: Read + Send + 'static, J: GameJob>(
     input: R,
     options: &Options,
     forced: Option<TextEncoding>,
-    workers: Workers,
+    threads: usize,
     job: &J,
     sink: &mut dyn DoneSink<J::Done>,
     totals: &mut StreamTotals,
 ) -> io::Result<()> {
-    if workers.count == 0 {
+    if threads == 0 {
         return super::read_stream(input, options, forced, &mut job.clone(), sink, totals);
     }
-    read_blocks(input, options, forced, workers, BLOCKS, job, sink, totals)
+    read_blocks(input, options, forced, threads, BLOCKS, job, sink, totals)
 }
 
 /// [`read_stream_parallel`] with blocks of the given sizes (tests cut small ones).
@@ -376,7 +366,7 @@ pub(crate) fn read_blocks<R: Read + Send + 'static, J: GameJob>(
     input: R,
     options: &Options,
     forced: Option<TextEncoding>,
-    workers: Workers,
+    threads: usize,
     sizes: Blocks,
     job: &J,
     sink: &mut dyn DoneSink<J::Done>,
@@ -386,7 +376,6 @@ pub(crate) fn read_blocks<R: Read + Send + 'static, J: GameJob>(
     let (work_tx, work_rx) = mpsc::channel::<Block>();
     let work_rx = Mutex::new(work_rx);
     let (done_tx, done_rx) = mpsc::channel::<(usize, Checked<J::Done>)>();
-    let (threads, steady) = (workers.count, workers.steady);
     let max_in_flight = 2 * threads;
     let bases = Bases::new();
     std::thread::scope(|scope| -> io::Result<()> {
@@ -435,7 +424,7 @@ pub(crate) fn read_blocks<R: Read + Send + 'static, J: GameJob>(
             bases: &bases,
         };
         let result = (|| -> io::Result<()> {
-            let mut feed = Feed::start(reader, steady)?;
+            let feed = Feed::start(reader)?;
             let mut pending = Vec::new();
             let (mut offset, mut lines) = (0, Lines::default());
             let (mut fresh, mut sent) = (true, 0);
@@ -519,17 +508,14 @@ pub(crate) fn read_blocks<R: Read + Send + 'static, J: GameJob>(
 /// gives games slowly shows them as they come).
 const IDLE: Duration = Duration::from_millis(50);
 
-/// The input: read where it is needed when it is steady ([`Workers::steady`]), else on a
-/// thread of its own (left to end with the input if the run stops first: it may wait on a
-/// pipe that never ends), so that the reading thread can tell when it has nothing for now.
-enum Feed<R> {
-    Here(R),
-    Apart {
-        pieces: mpsc::Receiver<io::Result<Vec<u8>>>,
-        /// Pieces read from, back to the reading thread to be filled again (no allocation,
-        /// and no free on this thread of what that one allocated, per piece).
-        spent: mpsc::Sender<Vec<u8>>,
-    },
+/// The input, read on a thread of its own (left to end with the input if the run stops
+/// first: it may wait on a pipe that never ends), so that the reading thread can tell when
+/// it has nothing for now.
+struct Feed {
+    pieces: mpsc::Receiver<io::Result<Vec<u8>>>,
+    /// Pieces read from, back to the reading thread to be filled again (no allocation, and
+    /// no free on this thread of what that one allocated, per piece).
+    spent: mpsc::Sender<Vec<u8>>,
 }
 
 /// Bytes asked of the input at a time: a block is cut from one piece or more, so this is
@@ -549,11 +535,8 @@ enum Got {
     End,
 }
 
-impl<R: Read + Send + 'static> Feed<R> {
-    fn start(mut input: R, steady: bool) -> io::Result<Feed<R>> {
-        if steady {
-            return Ok(Feed::Here(input));
-        }
+impl Feed {
+    fn start<R: Read + Send + 'static>(mut input: R) -> io::Result<Feed> {
         let (tx, pieces) = mpsc::sync_channel(4);
         let (spent, back) = mpsc::channel::<Vec<u8>>();
         std::thread::Builder::new().spawn(move || {
@@ -575,34 +558,21 @@ impl<R: Read + Send + 'static> Feed<R> {
                 }
             }
         })?;
-        Ok(Feed::Apart { pieces, spent })
+        Ok(Feed { pieces, spent })
     }
 
     /// Reads into `buf` until it holds `want` bytes, the input ends, or (unless `patient`)
     /// the input gives nothing for [`IDLE`].
-    fn read_to(&mut self, buf: &mut Vec<u8>, want: usize, patient: bool) -> io::Result<Got> {
-        let (pieces, spent) = match self {
-            Feed::Here(input) => {
-                while buf.len() < want {
-                    let ask = (want - buf.len()).max(PIECE);
-                    buf.reserve(ask);
-                    if input.by_ref().take(ask as u64).read_to_end(buf)? == 0 {
-                        return Ok(Got::End);
-                    }
-                }
-                return Ok(Got::Full);
-            }
-            Feed::Apart { pieces, spent } => (pieces, spent),
-        };
+    fn read_to(&self, buf: &mut Vec<u8>, want: usize, patient: bool) -> io::Result<Got> {
         while buf.len() < want {
-            let piece = match pieces.try_recv() {
+            let piece = match self.pieces.try_recv() {
                 Ok(piece) => piece,
                 Err(mpsc::TryRecvError::Disconnected) => return Ok(Got::End),
-                Err(mpsc::TryRecvError::Empty) if patient => match pieces.recv() {
+                Err(mpsc::TryRecvError::Empty) if patient => match self.pieces.recv() {
                     Ok(piece) => piece,
                     Err(_) => return Ok(Got::End),
                 },
-                Err(mpsc::TryRecvError::Empty) => match pieces.recv_timeout(IDLE) {
+                Err(mpsc::TryRecvError::Empty) => match self.pieces.recv_timeout(IDLE) {
                     Ok(piece) => piece,
                     Err(mpsc::RecvTimeoutError::Timeout) => return Ok(Got::Idle),
                     Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(Got::End),
@@ -611,7 +581,7 @@ impl<R: Read + Send + 'static> Feed<R> {
             let piece = piece?;
             buf.extend_from_slice(&piece);
             // The reading thread may have ended: the piece is then freed here.
-            let _ = spent.send(piece);
+            let _ = self.spent.send(piece);
         }
         Ok(Got::Full)
     }
@@ -756,7 +726,7 @@ mod tests {
     fn run<R: Read + Send + 'static>(
         input: R,
         options: &Options,
-        sizes: Option<(Blocks, bool)>,
+        sizes: Option<Blocks>,
     ) -> Vec<String> {
         let (mut sink, mut totals) = (Record::default(), StreamTotals::default());
         let result = match sizes {
@@ -764,11 +734,11 @@ mod tests {
                 let sink = &mut sink;
                 super::super::read_stream(input, options, None, &mut Reports, sink, &mut totals)
             }
-            Some((sizes, steady)) => read_blocks(
+            Some(sizes) => read_blocks(
                 input,
                 options,
                 None,
-                Workers { count: 3, steady },
+                3,
                 sizes,
                 &Reports,
                 &mut sink,
@@ -822,18 +792,11 @@ mod tests {
     fn same_as_one_thread(input: &[u8]) {
         for options in options() {
             let one = run(io::Cursor::new(input.to_vec()), &options, None);
-            for (sizes, steady) in sizes(input.len())
-                .into_iter()
-                .flat_map(|s| [(s, false), (s, true)])
-            {
-                let blocks = run(
-                    io::Cursor::new(input.to_vec()),
-                    &options,
-                    Some((sizes, steady)),
-                );
+            for sizes in sizes(input.len()) {
+                let blocks = run(io::Cursor::new(input.to_vec()), &options, Some(sizes));
                 assert!(
                     one == blocks,
-                    "{sizes:?} steady {steady} {}:\n{}",
+                    "{sizes:?} {}:\n{}",
                     String::from_utf8_lossy(input),
                     first_difference(&one, &blocks)
                 );
@@ -984,11 +947,7 @@ mod tests {
                     target,
                     max: 4 * target,
                 };
-                let blocks = run(
-                    io::Cursor::new(input.to_vec()),
-                    &options,
-                    Some((sizes, false)),
-                );
+                let blocks = run(io::Cursor::new(input.to_vec()), &options, Some(sizes));
                 assert!(one == blocks, "{}", first_difference(&one, &blocks));
             }
         }
@@ -1011,11 +970,7 @@ mod tests {
                 target,
                 max: 4 * target,
             };
-            let blocks = run(
-                io::Cursor::new(input.to_vec()),
-                options,
-                Some((sizes, false)),
-            );
+            let blocks = run(io::Cursor::new(input.to_vec()), options, Some(sizes));
             assert!(one == blocks, "{}", first_difference(&one, &blocks));
         }
     }
@@ -1055,10 +1010,8 @@ mod tests {
                         target,
                         max: 4 * target,
                     };
-                    for steady in [false, true] {
-                        let blocks = run(input(), &options, Some((sizes, steady)));
-                        assert!(one == blocks, "{}", first_difference(&one, &blocks));
-                    }
+                    let blocks = run(input(), &options, Some(sizes));
+                    assert!(one == blocks, "{}", first_difference(&one, &blocks));
                 }
             }
         }

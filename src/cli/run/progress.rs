@@ -2,7 +2,7 @@
 //! ([`render_input`]).
 
 use crate::check::{
-    DoneSink, GameCount, GameJob, GameSink, Options, ReportSink, Reports, StreamTotals, Workers,
+    DoneSink, GameCount, GameJob, GameSink, Options, ReportSink, Reports, StreamTotals,
     read_stream_parallel,
 };
 use crate::cli::run::inputs::{Input, Unreadable};
@@ -194,19 +194,14 @@ pub fn check_input(
 const SMALL_INPUT: u64 = 64 << 10;
 
 /// The worker threads to read `input` with, given `threads` for it (0: none, read on the
-/// calling thread), and whether it is a regular file. A file is read on the calling thread
-/// when one worker would do all the work anyway (a file never makes the reader wait, so
-/// nothing is gained by reading it apart); a pipe is read apart even for one worker, so that
-/// what it gives slowly is shown as it comes ([`crate::check::DoneSink::idle`]).
-pub fn threads_for(input: &Input, threads: usize) -> Workers {
-    let size = input.size();
-    let count = match size {
+/// calling thread). A file is read on the calling thread when one worker would do all the
+/// work anyway (a file never makes the reader wait, so nothing is gained by reading it
+/// apart); a pipe is read apart even for one worker, so that what it gives slowly is shown
+/// as it comes ([`crate::check::DoneSink::idle`]).
+pub fn threads_for(input: &Input, threads: usize) -> usize {
+    match input.size() {
         Some(size) if size < SMALL_INPUT || threads <= 1 => 0,
         _ => threads,
-    };
-    Workers {
-        count,
-        steady: size.is_some(),
     }
 }
 
