@@ -471,13 +471,7 @@ impl Leaf {
                 bytes.extend_from_slice(&b);
                 ends.extend(e.into_iter().map(|end| base + end));
             }
-            (
-                Values::Word { words, bytes },
-                Values::Word {
-                    words: w,
-                    bytes: b,
-                },
-            ) => {
+            (Values::Word { words, bytes }, Values::Word { words: w, bytes: b }) => {
                 words.extend(w);
                 *bytes += b;
             }
