@@ -12,8 +12,8 @@ pub mod rows;
 
 use crate::archive::split::SplitBy;
 use crate::check::{GameJob, GameReport, Needs};
+use crate::cli::archive::{Inputs, InvalidGames, Source, read_inputs};
 use crate::cli::args::Config;
-use crate::cli::run::archive::{Inputs, InvalidGames, Source, read_inputs};
 use crate::cli::run::exit::verdict;
 use crate::cli::run::memory;
 use crate::cli::run::output::{Scratch, parent_to_write_in, refuse, refused};
