@@ -3,7 +3,8 @@
 //!
 //! The rows of each game are made on the worker threads ([`rows`]); the thread that orders
 //! them only appends them to the columns of their partition and, every
-//! [`ROW_GROUP_BYTES`], writes a row group. The whole directory is written as a temporary
+//! [`ROW_GROUP_BYTES`], hands them to the [`Writer`] as a row group (with more than one
+//! thread, a thread of its own that encodes, compresses and writes it). The whole directory is written as a temporary
 //! next to `DIR` ([`Scratch::create_in`]: locked, removed on failure or signal) and renamed
 //! to `DIR` once complete, so `DIR` holds every file or does not exist.
 

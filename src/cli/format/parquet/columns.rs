@@ -2,10 +2,10 @@
 //! it, and the values of its rows gathered column by column ([`Columns`]), with the
 //! definition and repetition levels that Parquet's nested columns need (Dremel's shredding).
 //!
-//! The rows come either straight from code that knows the flat columns (positions: one value
-//! per column, [`Columns::put`]) or from a JSON object ([`Columns::shred`]): a JSON object
-//! and the row of the same schema name the same fields, so the Parquet holds what the JSON
-//! says, typed.
+//! The rows come either straight from code that knows the flat columns (positions: each
+//! value pushed onto its typed column, [`Columns::flat`]) or from a JSON object
+//! ([`Columns::shred`]): a JSON object and the row of the same schema name the same fields,
+//! so the Parquet holds what the JSON says, typed.
 
 use parquet::basic::{Compression, Encoding};
 use parquet::column::writer::ColumnWriter;
@@ -598,9 +598,9 @@ impl Leaf {
     }
 }
 
-/// One value of a flat column.
+/// One value of a leaf column, as shredding finds it.
 #[derive(Clone, Copy, Debug)]
-pub enum Cell<'a> {
+enum Cell<'a> {
     Int64(i64),
     Double(f64),
     Bool(bool),
