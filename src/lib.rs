@@ -4,7 +4,7 @@
 //! The `pdnkit` command line is glue over this library, in its module `cli` (the default
 //! feature `cli`). Built with `default-features = false`, the crate is the library alone,
 //! without the command line and its dependencies (clap, indicatif, ignore, toml, regex,
-//! globset, tempfile...). The library alone forbids unsafe code; validation over several
+//! globset, tempfile...). The crate forbids unsafe code; validation over several
 //! threads uses the standard library's threads.
 //!
 //! # Overview
@@ -163,10 +163,7 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
-// With the command line, denied rather than forbidden: one call asks glibc's allocator for a
-// single arena (`cli::run::memory::one_arena`, allowed there alone).
-#![cfg_attr(not(feature = "cli"), forbid(unsafe_code))]
-#![cfg_attr(feature = "cli", deny(unsafe_code))]
+#![forbid(unsafe_code)]
 // The crate-private parts that only the command line calls (the driver on threads, the
 // writing of games as written, the other printed forms of a diagnostic...) are unused in the
 // library alone; with `cli` (the default, and CI's clippy) an unused item is still an error.

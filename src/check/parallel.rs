@@ -20,8 +20,8 @@
 //! are reused, so memory does not depend on the length of the stream.
 
 use super::stream::{
-    DoneSink, GameCount, GameJob, ReadGame, StreamTotals, Told, between, blank,
-    check_games_then, hand_on, prepare, read_prepared,
+    DoneSink, GameCount, GameJob, ReadGame, StreamTotals, Told, between, blank, check_games_then,
+    hand_on, prepare, read_prepared,
 };
 use super::{GameReport, Options};
 use crate::pdn::Token;

@@ -14,7 +14,6 @@ use crate::cli::print::validation::RunTotals;
 use crate::cli::run::exit::closed_pipe;
 use crate::cli::run::exit::verdict;
 use crate::cli::run::inputs::{Input, Unreadable};
-use crate::cli::run::memory;
 use crate::cli::run::ordered::{Emit, in_input_order};
 use crate::cli::run::output::{Output, Sources, refused};
 use crate::cli::run::progress::{Piece, Progress, Render, render_input};
@@ -241,7 +240,6 @@ impl ConvertArgs {
 }
 
 pub fn run(args: ConvertArgs) -> io::Result<u8> {
-    memory::one_arena();
     let (plan, inputs) = match args::start(args.plan(), |p| &p.config, &args.paths) {
         Ok(started) => started,
         Err(code) => return Ok(code),

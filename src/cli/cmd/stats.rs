@@ -7,7 +7,6 @@ use crate::cli::print::validation::{FileFormatter, ReportFormat};
 use crate::cli::run::exit::closed_pipe;
 use crate::cli::run::exit::verdict;
 use crate::cli::run::inputs::Input;
-use crate::cli::run::memory;
 use crate::cli::run::ordered::{Emit, in_input_order};
 use crate::cli::run::output::{Output, Sources};
 use crate::cli::run::progress::{Progress, read_input};
@@ -45,7 +44,6 @@ pub struct StatsArgs {
 }
 
 pub fn run(args: StatsArgs) -> io::Result<u8> {
-    memory::one_arena();
     let (config, inputs) = match args::start(args.common.config(), |c| c, &args.paths) {
         Ok(started) => started,
         Err(code) => return Ok(code),

@@ -16,7 +16,6 @@ use crate::check::{GameJob, GameReport, Needs};
 use crate::cli::archive::{Inputs, InvalidGames, Source, read_inputs};
 use crate::cli::args::Config;
 use crate::cli::run::exit::verdict;
-use crate::cli::run::memory;
 use crate::cli::run::output::{Scratch, parent_to_write_in, refuse, refused};
 use crate::text::escape;
 use columns::{Columns, Schema, StringBatch};
@@ -493,7 +492,6 @@ pub fn write_dataset<J: GameJob<Done = Chunk>>(
     let Some(dir) = dir else {
         return refused("--format parquet writes a directory: give one with -o DIR");
     };
-    memory::one_arena_mapped_buffers();
     let mut dataset = match Dataset::create(dir, (schema, partition), config.threads) {
         Ok(dataset) => dataset,
         Err(e) => {

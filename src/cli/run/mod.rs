@@ -1,9 +1,8 @@
-//! How a run goes: its inputs, their work in input order on threads, progress, memory, the
+//! How a run goes: its inputs, their work in input order on threads, progress, the
 //! output and its temporary files, and the exit code.
 
 pub mod exit;
 pub mod inputs;
-pub mod memory;
 pub mod ordered;
 pub mod output;
 pub mod progress;
