@@ -23,7 +23,8 @@ use super::stream::{
     DoneSink, GameCount, GameJob, ReadGame, StreamTotals, Told, between, blank, check_games_then,
     hand_on, prepare, read_prepared,
 };
-use super::{GameReport, Options};
+use super::options::Options;
+use super::report::GameReport;
 use crate::pdn::Token;
 use crate::pdn::limits::MAX_TOKEN_BYTES;
 use crate::pdn::location::{ColumnUnit, Lines};

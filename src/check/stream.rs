@@ -4,7 +4,9 @@
 //! thread here ([`read_stream`]); on several in `parallel.rs`.
 
 use super::file_board::file_board;
-use super::{GameReport, Options, check_game};
+use super::game::check_game;
+use super::options::Options;
+use super::report::GameReport;
 use crate::diagnostic::Severity;
 use crate::pdn::location::ColumnUnit;
 use crate::pdn::raw_game::{ParsedGame, Token};
