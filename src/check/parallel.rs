@@ -19,12 +19,12 @@
 //! results go to the sink in input order. At most a few blocks are in flight and their buffers
 //! are reused, so memory does not depend on the length of the stream.
 
+use super::options::Options;
+use super::report::GameReport;
 use super::stream::{
     DoneSink, GameCount, GameJob, ReadGame, StreamTotals, Told, between, blank, check_games_then,
     hand_on, prepare, read_prepared,
 };
-use super::options::Options;
-use super::report::GameReport;
 use crate::pdn::Token;
 use crate::pdn::limits::MAX_TOKEN_BYTES;
 use crate::pdn::location::{ColumnUnit, Lines};
