@@ -8,7 +8,7 @@ use super::{GameReport, Options, check_game};
 use crate::diagnostic::Severity;
 use crate::pdn::location::ColumnUnit;
 use crate::pdn::raw_game::{ParsedGame, Token};
-use crate::pdn::{RawGame, Scanner, Skip, Span, Visitor};
+use crate::pdn::{Hole, RawGame, Scanner, Skip, Span, Visitor};
 use crate::text::encoding::{Detection, Sampled, TextEncoding, choose_encoding, decode};
 use std::borrow::Cow;
 use std::io::{self, BufRead, BufReader, Read};
@@ -121,6 +121,8 @@ pub struct ReadGame<'a> {
     /// The movetext's tokens as the reading scanned them, when its options keep them
     /// ([`Options::keep_tokens`]; else none): what canonical PDN is written from.
     pub(crate) tokens: Cow<'a, [Token]>,
+    /// The bytes left out of `bytes` ([`crate::pdn::RawGame::hole`]).
+    pub hole: Option<Hole>,
 }
 
 impl ReadGame<'_> {
@@ -137,6 +139,7 @@ impl ReadGame<'_> {
             encoding: self.encoding,
             offset: self.offset,
             tokens: Cow::Owned(self.tokens.into_owned()),
+            hole: self.hole,
         }
     }
 }
@@ -302,6 +305,7 @@ pub(super) fn hand_on<J: GameJob>(
         encoding,
         offset: raw.offset,
         tokens: Cow::Borrowed(tokens),
+        hole: raw.hole,
     });
     sink.done(done, count)
 }
