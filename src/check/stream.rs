@@ -131,6 +131,11 @@ impl ReadGame<'_> {
         decode(&self.bytes, self.encoding)
     }
 
+    /// Offset just after the game's last byte (its hole counted).
+    pub fn end_offset(&self) -> u64 {
+        self.offset + self.bytes.len() as u64 + self.hole.map_or(0, |hole| hole.len)
+    }
+
     /// The same game holding its own bytes.
     pub fn into_owned(self) -> ReadGame<'static> {
         ReadGame {
