@@ -7,7 +7,9 @@
 //! Where games start and end, and every leniency, are listed in [`super`]; the limits are
 //! [`super::limits`]: a game whose constructs run past [`MAX_GAME_BYTES`] (or past
 //! [`MAX_TOKENS`] or [`MAX_MOVES`]) is read on for its end only. A construct that cannot end
-//! within [`MAX_GAME_BYTES`] is skipped to its end without being held. A `{` with no `}`
+//! within [`MAX_GAME_BYTES`] is skipped to its end without being held, and of a quoted tag
+//! value past [`MAX_TAG_VALUE_BYTES`] the rest past its first bytes is left out (see
+//! [`hole_at`]). A `{` with no `}`
 //! anywhere after it ends at the end of its line, and so does every later `{`; if the end of
 //! input is more than [`MAX_GAME_BYTES`] after it, the comment runs to the end instead.
 

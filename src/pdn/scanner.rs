@@ -5,7 +5,8 @@
 //!
 //! The input is read once, into one buffer that holds the game being read (the pass over it,
 //! with game boundaries, limits and leniencies, is the `scan` module): memory is bounded by the
-//! largest game plus one read, whatever the input. Lines and columns come from the scanner's
+//! largest game plus one read, whatever the input. Of a tag value past its limit, the rest
+//! past its first bytes is left out of the buffer as it is read (a [`Hole`]). Lines and columns come from the scanner's
 //! own count of the bytes it passes, so they do not depend on how the input was read.
 
 use super::constructs::{Input, ScanState, Stop, ends_hole};
