@@ -1,10 +1,12 @@
 //! The `pdnkit` command line: argument parsing and dispatch. Raw flags become a validated
 //! configuration before any work starts; every subcommand returns the process exit code.
 
+mod archive;
 mod args;
 mod cmd;
 mod config;
 mod format;
+mod print;
 mod run;
 mod stderr;
 

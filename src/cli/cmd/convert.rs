@@ -5,12 +5,12 @@
 pub mod canonical;
 
 use crate::check::{GameJob, GameReport, Needs, ReadGame};
+use crate::cli::archive::Inputs;
 use crate::cli::args::{self, CapArgs, CommonArgs, Config};
 use crate::cli::config::FileConfig;
 use crate::cli::format::parquet::rows::{GAMES, GameRows};
 use crate::cli::format::parquet::{PartitionBy, write_dataset};
-use crate::cli::format::validation::RunTotals;
-use crate::cli::run::archive::Inputs;
+use crate::cli::print::validation::RunTotals;
 use crate::cli::run::exit::closed_pipe;
 use crate::cli::run::exit::verdict;
 use crate::cli::run::inputs::{Input, Unreadable};
@@ -277,7 +277,7 @@ pub fn run(args: ConvertArgs) -> io::Result<u8> {
             return refused(&e.to_string());
         }
     };
-    let progress = Progress::new(&inputs, config);
+    let progress = Progress::new(&inputs, config.progress);
     let mut totals = RunTotals::default();
     // One input: its games are validated on every thread; several: an input per thread.
     let threads_per_input = if inputs.len() == 1 { config.threads } else { 1 };
@@ -294,7 +294,7 @@ pub fn run(args: ConvertArgs) -> io::Result<u8> {
         let threads = threads_per_input;
         render_input(
             input,
-            config,
+            (&config.options, config.encoding),
             threads,
             &progress,
             (&job, &mut converter),

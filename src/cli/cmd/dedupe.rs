@@ -3,12 +3,12 @@
 
 use crate::archive::dedupe::{Dedupe, Group, Options, Relation};
 use crate::check::{GameJob, GameReport, Needs, ReadGame};
-use crate::cli::args::{CommonArgs, Config};
-use crate::cli::format::validation::plural;
-use crate::cli::run::archive::{
+use crate::cli::archive::{
     GameWriter, Handle, Inputs, InvalidGames, Reading, Source, Start, ToWrite, Writable,
     open_output, put_in_place, read_inputs, start,
 };
+use crate::cli::args::{CommonArgs, Config};
+use crate::cli::print::validation::plural;
 use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::EXIT_INVALID;
 use crate::cli::run::exit::EXIT_OK;

@@ -6,7 +6,7 @@
 use crate::cli::args::{self, CommonArgs, Config};
 use crate::cli::cmd::convert::PdnArgs;
 use crate::cli::cmd::convert::canonical;
-use crate::cli::format::validation::plural;
+use crate::cli::print::validation::plural;
 use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::EXIT_INVALID;
 use crate::cli::run::exit::EXIT_OK;

@@ -2,9 +2,9 @@
 //! (`--canonical`) as canonical PDN, with the comments between games; `--dedupe` leaves out
 //! duplicates as `pdnkit dedupe -o` does.
 
+use crate::cli::archive::{GameWriter, Start, put_in_place, start};
 use crate::cli::args::CommonArgs;
 use crate::cli::cmd::dedupe::{RuleArgs, dropped, find, write_all, write_kept_records};
-use crate::cli::run::archive::{GameWriter, Start, put_in_place, start};
 use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::EXIT_INVALID;
 use crate::cli::run::exit::EXIT_OK;

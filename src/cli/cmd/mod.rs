@@ -1,5 +1,6 @@
 //! One file per command: its arguments, and its `run`, which returns the process exit code.
-//! What several commands share lives in `run/`, `format/` and `stderr/`.
+//! What several commands share lives beside `cmd/`: `archive.rs`, `format/`, `stderr/`, `print/`
+//! and `run/`.
 
 pub mod convert;
 pub mod dedupe;

@@ -4,12 +4,12 @@
 use crate::archive::positions::write_rows;
 use crate::archive::unique::UniquePositions;
 use crate::check::{GameJob, GameReport, Needs, ReadGame, Reports};
+use crate::cli::archive::{
+    Inputs, InvalidGames, Reading, Source, Start, Writes, put_in_place, read_inputs, start,
+};
 use crate::cli::args::CommonArgs;
 use crate::cli::format::parquet::rows::{POSITIONS, PositionRows};
 use crate::cli::format::parquet::{PartitionBy, write_dataset};
-use crate::cli::run::archive::{
-    Inputs, InvalidGames, Reading, Source, Start, Writes, put_in_place, read_inputs, start,
-};
 use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::closed_pipe;
 use crate::cli::run::exit::verdict;

@@ -63,7 +63,7 @@ pub fn run(args: ReportArgs) -> io::Result<u8> {
             return refused(&e.to_string());
         }
     };
-    let progress = Progress::new(&inputs, &config);
+    let progress = Progress::new(&inputs, config.progress);
     let mut contents = Contents::new(limits);
     // Games kept so far by the merged contents: a file read in parallel keeps no more than
     // the limits leave (the merge, in input order, drops any excess).
@@ -119,7 +119,13 @@ fn read_input(
     let name = input.name();
     let mut contents = Contents::new(limits);
     contents.begin_file(&name);
-    let problem = check_input(input, config, progress, threads, &mut contents);
+    let problem = check_input(
+        input,
+        (&config.options, config.encoding),
+        progress,
+        threads,
+        &mut contents,
+    );
     let problem = problem.map(|p| {
         contents.file_unreadable(p.message());
         render::human(&name, 0, &p).to_string()

@@ -7,10 +7,10 @@ use crate::archive::select::{
     parse_termination,
 };
 use crate::check::{GameJob, ReadGame};
-use crate::cli::args::CommonArgs;
-use crate::cli::run::archive::{
+use crate::cli::archive::{
     GameWriter, InvalidGames, Source, Start, ToWrite, Writes, put_in_place, read_inputs, start,
 };
+use crate::cli::args::CommonArgs;
 use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::EXIT_INVALID;
 use crate::cli::run::exit::EXIT_OK;

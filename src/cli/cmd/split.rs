@@ -1,10 +1,10 @@
 //! `pdnkit split`: one file per value of a tag, per year, or per N games, in a directory.
 
 use crate::archive::split::{FileNames, SplitBy, Waiting};
-use crate::cli::args::{self, CommonArgs};
-use crate::cli::run::archive::{
+use crate::cli::archive::{
     GameWriter, Inputs, InvalidGames, Source, ToWrite, Writable, open_output, read_inputs,
 };
+use crate::cli::args::{self, CommonArgs};
 use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::EXIT_OK;
 use crate::cli::run::output::{Output, Scratch, Sources, refused, sweep};
@@ -215,7 +215,7 @@ fn report(
         writeln!(
             out,
             "{shown}: {games} game{}",
-            crate::cli::format::validation::plural(games)
+            crate::cli::print::validation::plural(games)
         )?;
     }
     Ok(())

@@ -3,7 +3,7 @@
 
 use crate::cli::args::Format;
 use crate::cli::args::{self, CommonArgs, Config};
-use crate::cli::format::validation::{FileFormatter, ReportFormat};
+use crate::cli::print::validation::{FileFormatter, ReportFormat};
 use crate::cli::run::exit::closed_pipe;
 use crate::cli::run::exit::verdict;
 use crate::cli::run::inputs::Input;
@@ -52,7 +52,7 @@ pub fn run(args: StatsArgs) -> io::Result<u8> {
     };
     // Opened before any input is read, so that a refused target costs nothing.
     let mut out = Output::open(args.output.as_deref(), &Sources::of_inputs(&inputs))?;
-    let progress = Progress::new(&inputs, &config);
+    let progress = Progress::new(&inputs, config.progress);
     // One input: its games are validated on every thread; several: an input per thread.
     let threads_per_input = if inputs.len() == 1 { config.threads } else { 1 };
     let work = |input: &Input, emit: &mut Emit<(Stats, Vec<u8>)>| {
@@ -90,7 +90,7 @@ fn count_input(
     stats.begin_file(&name);
     let problem = read_input(
         input,
-        config,
+        (&config.options, config.encoding),
         progress,
         threads,
         &Counting::default(),

@@ -2,9 +2,9 @@
 
 use crate::check::GameReport;
 use crate::cli::args::{self, CapArgs, CommonArgs};
-use crate::cli::format::junit::Suite;
-use crate::cli::format::snippet::{self, Colour, SourceLine, Sourced};
-use crate::cli::format::validation::{FileFormatter, Printer, ReportFormat, RunTotals, guessed};
+use crate::cli::print::junit::Suite;
+use crate::cli::print::snippet::{self, Colour, SourceLine, Sourced};
+use crate::cli::print::validation::{FileFormatter, Printer, ReportFormat, RunTotals, guessed};
 use crate::cli::run::exit::closed_pipe;
 use crate::cli::run::exit::verdict;
 use crate::cli::run::inputs::{Input, Unreadable};
@@ -94,7 +94,7 @@ pub fn run(args: ValidateArgs) -> io::Result<u8> {
         Ok(started) => started,
         Err(code) => return Ok(code),
     };
-    let progress = Progress::new(&inputs, &config);
+    let progress = Progress::new(&inputs, config.progress);
     let stdout = Output::open(None, &Sources::of_inputs(&inputs))?;
     // While a bar is drawn, each game's lines go out at once, with the bar out of the way.
     let out: Box<dyn io::Write> = if config.progress {
@@ -129,7 +129,7 @@ pub fn run(args: ValidateArgs) -> io::Result<u8> {
         let threads = threads_per_input;
         render_input(
             input,
-            &config,
+            (&config.options, config.encoding),
             threads,
             &progress,
             (&Sourced { lines: human }, &mut validating),

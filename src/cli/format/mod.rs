@@ -1,8 +1,4 @@
-//! The command line's printers: validation results in seven formats (human with source lines
-//! ([`snippet`]), short, JSON Lines, JSON, GitHub, SARIF, JUnit), and Parquet files for `positions` and `convert`.
+//! Datasets written from the rows of the games read: Parquet files for `positions` and
+//! `convert` (`--format parquet -o DIR`).
 
-pub mod junit;
 pub mod parquet;
-pub mod sarif;
-pub mod snippet;
-pub mod validation;

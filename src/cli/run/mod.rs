@@ -1,7 +1,6 @@
 //! How a run goes: its inputs, their work in input order on threads, progress, memory, the
-//! output and its temporary files, the archive commands' shared reading, and the exit code.
+//! output and its temporary files, and the exit code.
 
-pub mod archive;
 pub mod exit;
 pub mod inputs;
 pub mod memory;

@@ -2,14 +2,14 @@
 //! ([`render_input`]).
 
 use crate::check::{
-    DoneSink, GameCount, GameJob, GameSink, ReportSink, Reports, StreamTotals, read_stream_parallel,
+    DoneSink, GameCount, GameJob, GameSink, Options, ReportSink, Reports, StreamTotals,
+    read_stream_parallel,
 };
-use crate::cli::args::Config;
 use crate::cli::run::inputs::{Input, Unreadable};
 use crate::cli::run::ordered::Emit;
 use crate::cli::run::output::WRITE_BUFFER;
 use crate::diagnostic::{Diagnostic, Kind};
-use crate::text::encoding::Detection;
+use crate::text::encoding::{Detection, TextEncoding};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{self, Write};
 
@@ -19,8 +19,9 @@ pub struct Progress {
 }
 
 impl Progress {
-    pub fn new(inputs: &[Input], config: &Config) -> Progress {
-        if !config.progress {
+    /// A bar over `inputs`, hidden unless `shown`.
+    pub fn new(inputs: &[Input], shown: bool) -> Progress {
+        if !shown {
             return Progress {
                 bar: ProgressBar::hidden(),
             };
@@ -115,7 +116,7 @@ pub trait Render {
 /// fails.
 pub fn render_input<R: Render>(
     input: &Input,
-    config: &Config,
+    (options, encoding): (&Options, Option<TextEncoding>),
     threads: usize,
     progress: &Progress,
     (job, render): (&R::Job, &mut R),
@@ -127,7 +128,14 @@ pub fn render_input<R: Render>(
         emit,
         emit_failed: false,
     };
-    let problem = read_input(input, config, progress, threads, job, &mut sink);
+    let problem = read_input(
+        input,
+        (options, encoding),
+        progress,
+        threads,
+        job,
+        &mut sink,
+    );
     if sink.emit_failed {
         return; // the output is gone: nothing more to say
     }
@@ -165,13 +173,20 @@ impl<W: Write> Write for AroundBar<W> {
 /// Validates every game of `input` on `threads` threads into `sink` (see [`read_input`]).
 pub fn check_input(
     input: &Input,
-    config: &Config,
+    (options, encoding): (&Options, Option<TextEncoding>),
     progress: &Progress,
     threads: usize,
     sink: &mut dyn GameSink,
 ) -> Option<Unreadable> {
     let sink = &mut ReportSink(sink);
-    read_input(input, config, progress, threads, &Reports, sink)
+    read_input(
+        input,
+        (options, encoding),
+        progress,
+        threads,
+        &Reports,
+        sink,
+    )
 }
 
 /// Files smaller than this are read on the calling thread: a block of the parallel reading
@@ -195,7 +210,7 @@ pub fn threads_for(input: &Input, threads: usize) -> usize {
 /// (completely), if it could not: `io` (`cannot read: ...`, `read failed: ...`) or `binary`.
 pub fn read_input<J: GameJob>(
     input: &Input,
-    config: &Config,
+    (options, encoding): (&Options, Option<TextEncoding>),
     progress: &Progress,
     threads: usize,
     job: &J,
@@ -213,8 +228,8 @@ pub fn read_input<J: GameJob>(
     };
     let result = read_stream_parallel(
         reader,
-        &config.options,
-        config.encoding,
+        options,
+        encoding,
         threads_for(input, threads),
         job,
         &mut sink,

@@ -3,7 +3,7 @@
 
 use crate::check::{GameReport, StreamTotals};
 use crate::cli::args::Config;
-use crate::cli::format::validation::{FileFormatter, ReportFormat, plural};
+use crate::cli::print::validation::{FileFormatter, ReportFormat, plural};
 use crate::cli::stderr::cap::{Cap, omitted_line};
 use crate::cli::stderr::fold::{FileNotes, Taken};
 use std::io;

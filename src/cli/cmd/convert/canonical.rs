@@ -3,10 +3,10 @@
 //! thread that reads it, and the comments between games, as they come.
 
 use crate::check::{GameJob, GameReport, Needs, ReadGame};
-use crate::cli::args::Config;
-use crate::cli::run::archive::{
+use crate::cli::archive::{
     GameWriter, Handle, Inputs, InvalidGames, Reading, Source, canonical, put_in_place, read_inputs,
 };
+use crate::cli::args::Config;
 use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::exit::closed_pipe;
 use crate::cli::run::exit::verdict;

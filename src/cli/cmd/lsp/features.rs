@@ -5,7 +5,7 @@ use super::document::{Document, Setup};
 use crate::check::ReadGame;
 use crate::cli::cmd::convert::canonical;
 use crate::cli::cmd::show::{Scene, diagram, label, players};
-use crate::cli::format::snippet::token_len;
+use crate::cli::print::snippet::token_len;
 use crate::cli::run::inputs::Input;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::notation::fen::{FenNotation, write_fen};

@@ -6,7 +6,7 @@ use crate::check::{
     DoneSink, GameCount, GameJob, Needs, ReadGame, StreamTotals, read_stream_parallel,
 };
 use crate::cli::args::{self, CommonArgs, Config};
-use crate::cli::format::validation::{FileFormatter, ReportFormat};
+use crate::cli::print::validation::{FileFormatter, ReportFormat};
 use crate::cli::run::inputs::Input;
 use crate::cli::run::output::{Output, Sources, tell_error};
 use crate::cli::run::progress::Progress;
@@ -308,7 +308,7 @@ pub fn read_inputs<J: GameJob>(
     job: &dyn Fn(&str) -> J,
     handle: &mut dyn Handle<J::Done>,
 ) -> io::Result<Reading> {
-    let progress = Progress::new(&inputs.list, config);
+    let progress = Progress::new(&inputs.list, config.progress);
     let mut reading = Reading::default();
     let options = needs.options(&config.options);
     for (index, (input, name)) in inputs.list.iter().zip(&inputs.names).enumerate() {

@@ -1,13 +1,13 @@
 //! Writing validation results in the six formats: human lines, JSON Lines, one JSON
-//! document, GitHub workflow commands, SARIF ([`crate::cli::format::sarif`]) and JUnit XML
-//! ([`crate::cli::format::junit`]). A diagnostic is rendered by
+//! document, GitHub workflow commands, SARIF ([`crate::cli::print::sarif`]) and JUnit XML
+//! ([`crate::cli::print::junit`]). A diagnostic is rendered by
 //! [`crate::diagnostic::render`] (its human line, its GitHub command, its JSON object); here
 //! a game and a file problem become JSON objects ([`GameObject`], [`FileObject`]) and the
 //! run's closing summary is written.
 
 use crate::check::{GameReport, StreamTotals};
-use crate::cli::format::junit;
-use crate::cli::format::sarif;
+use crate::cli::print::junit;
+use crate::cli::print::sarif;
 use crate::cli::run::progress::Piece;
 use crate::diagnostic::render::{self, github_data, github_property};
 use crate::diagnostic::{Diagnostic, Kind, Severity};
