@@ -1122,6 +1122,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_hole_starts_past_the_kept_bytes_after_a_value_byte() {
+        let k = KEPT_BEFORE_HOLE;
+        // `[E "` then the value: the hole may start 4 + k bytes in.
+        let at = |value: String| hole_at(format!("[E \"{value}").as_bytes());
+        let x = |n: usize| "x".repeat(n);
+        assert_eq!(at(x(k) + "yy"), Some(4 + k));
+        assert_eq!(at(x(k)), None); // not yet: nothing read after the kept bytes
+        // Not after a space, nor inside a character, nor before a byte that ends a hole.
+        assert_eq!(at(x(k - 1) + " yy"), Some(5 + k));
+        assert_eq!(at(x(k - 1) + "жy"), Some(5 + k));
+        assert_eq!(at(x(k) + "\"yy"), Some(6 + k));
+        // None where the tag may end before it.
+        assert_eq!(at("]".to_string() + &x(k) + "yy"), None);
+        assert_eq!(at(x(k) + "]yy"), None);
+        assert_eq!(at(x(k - 1) + "\nyy"), None);
+    }
+
+    #[test]
     fn proposed_cuts_are_tag_lines_after_other_lines_and_move_one_after_a_blank_line() {
         let text = b"[A \"1\"]\n\n[B \"2\"]\n1. c3-d4 *\n\n[C \"3\"]\n[D \"4\"]\n";
         let at = |s: &str| text.windows(s.len()).position(|w| w == s.as_bytes());

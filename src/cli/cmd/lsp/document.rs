@@ -162,7 +162,8 @@ struct Memo {
 /// Where the hole of `raw` (see [`crate::pdn::Hole`]) is from its start, its length and
 /// characters: two games with the same bytes are the same text only with the same hole.
 fn hole_of(raw: &RawGame<'_>) -> Option<(u64, u64, u64)> {
-    raw.hole.map(|hole| (hole.at - raw.offset, hole.len, hole.chars))
+    raw.hole
+        .map(|hole| (hole.at - raw.offset, hole.len, hole.chars))
 }
 
 fn text_hash(bytes: &[u8]) -> u64 {
