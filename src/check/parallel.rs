@@ -133,7 +133,7 @@ struct Checked<D> {
 /// length with its hole, and its tokens when the options keep them), or text between games (its offset
 /// and length).
 enum Found {
-    Game(GameReport, u64, usize, Option<Hole>, Vec<Token>),
+    Game(GameReport, u64, usize, Option<Box<Hole>>, Vec<Token>),
     Between(u64, usize),
 }
 
@@ -251,7 +251,7 @@ fn check_block<J: GameJob>(
             reports.borrow_mut().push(match told {
                 Told::Game(report, raw, _) => {
                     let len = (raw.end_offset() - raw.offset) as usize;
-                    Found::Game(report, raw.offset, len, raw.hole, Vec::new())
+                    Found::Game(report, raw.offset, len, raw.hole.map(Box::new), Vec::new())
                 }
                 Told::Between(text) => Found::Between(text.offset, text.text.len()),
             });
@@ -316,6 +316,7 @@ fn work_on<J: GameJob>(
     for found in found {
         match found {
             Found::Game(mut report, offset, len, hole, kept) => {
+                let hole = hole.map(|hole| *hole);
                 report.index += base;
                 let count = GameCount::of(&report);
                 let end = offset + len as u64;

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 /// The peak resident set of `pdnkit ARGS` (its `ru_maxrss`, from `wait4`), in KiB; standard
 /// output goes to /dev/null, and the run must succeed with `code`.
+#[expect(clippy::zombie_processes, reason = "wait4 reaps the child")]
 fn peak_kib(args: &[&str], paths: &[PathBuf], code: i32) -> u64 {
     let mut child = command()
         .args(args)
