@@ -306,12 +306,14 @@ fn partitions_are_laid_out_as_hive_does() {
 }
 
 #[test]
-fn one_thread_and_two_write_the_same_rows() {
+fn one_thread_and_two_write_the_same_files() {
     let temp = tempfile::tempdir().unwrap();
-    // Large enough to be read on two threads (64 KiB and more).
+    // Read on two threads (64 KiB and more), and for positions more than one row group (of
+    // 8 MiB of rows: about 60,000 positions), which two threads write on a thread of their
+    // own while the next is gathered.
     let game = "[Event \"E\"]\n1. c3-d4 f6-g5 2. d4-e5 1/2-1/2\n\n";
     let big = temp.path().join("big.pdn");
-    fs::write(&big, game.repeat(3000)).unwrap();
+    fs::write(&big, game.repeat(40_000)).unwrap();
     let big = big.to_str().unwrap();
     for command in ["positions", "convert"] {
         let mut all = Vec::new();
@@ -328,13 +330,31 @@ fn one_thread_and_two_write_the_same_rows() {
                 out.to_str().unwrap(),
             ]);
             assert_eq!(code, 0, "{stderr}");
-            all.push(read_dir_rows(&out));
+            let bytes: Vec<(String, Vec<u8>)> = files(&out)
+                .into_iter()
+                .map(|name| (name.clone(), fs::read(out.join(name)).unwrap()))
+                .collect();
+            all.push((read_dir_rows(&out), bytes, out));
         }
-        assert_eq!(
-            all[0].len(),
-            if command == "positions" { 12000 } else { 3000 }
+        let rows = if command == "positions" {
+            160_000
+        } else {
+            40_000
+        };
+        assert_eq!(all[0].0.len(), rows);
+        assert!(all[0].0 == all[1].0, "{command}: -j1 and -j2 differ");
+        assert!(
+            all[0].1 == all[1].1,
+            "{command}: -j1 and -j2 wrote other bytes"
         );
-        assert!(all[0] == all[1], "{command}: -j1 and -j2 differ");
+        let groups =
+            SerializedFileReader::new(fs::File::open(all[0].2.join("part-0.parquet")).unwrap())
+                .unwrap()
+                .metadata()
+                .num_row_groups();
+        if command == "positions" {
+            assert!(groups > 1, "{groups} row group");
+        }
     }
 }
 

@@ -3,7 +3,8 @@
 //!
 //! The rows of each game are made on the worker threads ([`rows`]); the thread that orders
 //! them only appends them to the columns of their partition and, every
-//! [`ROW_GROUP_BYTES`], writes a row group. The whole directory is written as a temporary
+//! [`ROW_GROUP_BYTES`], hands them to the [`Writer`] as a row group (with more than one
+//! thread, a thread of its own that encodes, compresses and writes it). The whole directory is written as a temporary
 //! next to `DIR` ([`Scratch::create_in`]: locked, removed on failure or signal) and renamed
 //! to `DIR` once complete, so `DIR` holds every file or does not exist.
 
@@ -26,7 +27,7 @@ use std::collections::HashMap;
 use std::fs::{self, File};
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, mpsc};
 
 /// Bytes of rows held for one file before they are written as a row group (about 60,000
 /// positions).
@@ -120,7 +121,8 @@ pub struct Chunk {
 /// A Parquet file being written, and the rows not yet in it.
 struct Part {
     directory: Option<String>,
-    writer: SerializedFileWriter<File>,
+    /// Its number among the files the [`Writer`] writes.
+    file: usize,
     held: Columns,
     /// Row groups written.
     groups: usize,
@@ -128,7 +130,8 @@ struct Part {
     used: u64,
 }
 
-/// The directory of Parquet files being written.
+/// The directory of Parquet files being written: which rows go in which file, and when
+/// they make a row group; the [`Writer`] writes them.
 pub struct Dataset {
     scratch: Scratch,
     target: PathBuf,
@@ -136,23 +139,24 @@ pub struct Dataset {
     name: String,
     schema: &'static Schema,
     partition: Option<PartitionBy>,
-    parquet: Arc<Type>,
-    properties: Arc<WriterProperties>,
     open: Vec<Part>,
     /// The next part number of each directory.
     parts: HashMap<Option<String>, usize>,
+    /// Files opened.
+    files: usize,
     chunks: u64,
-    batch: StringBatch,
+    writer: Writer,
 }
 
 impl Dataset {
     /// Starts the directory `target` (which must not exist, or be empty) for rows of
     /// `schema` partitioned by `partition`: a temporary directory beside it, renamed to it
-    /// by [`Dataset::commit`].
+    /// by [`Dataset::commit`]. The files are written on a thread of their own if `threads`
+    /// is more than one ([`Writer`]).
     pub fn create(
         target: &Path,
-        schema: &'static Schema,
-        partition: Option<PartitionBy>,
+        (schema, partition): (&'static Schema, Option<PartitionBy>),
+        threads: usize,
     ) -> io::Result<Dataset> {
         let name = escape::text(&escape::file_name(target)).into_owned();
         if target.as_os_str() == "-" {
@@ -176,18 +180,23 @@ impl Dataset {
         let parent = parent_to_write_in(target, &name)?;
         let scratch = Scratch::create_in(&parent)
             .map_err(|e| io::Error::new(e.kind(), format!("cannot create {name}: {e}")))?;
+        let files = Files {
+            parquet: schema.parquet().map_err(parquet_error)?,
+            properties: columns::properties(schema).map_err(parquet_error)?,
+            open: HashMap::new(),
+            batch: StringBatch::default(),
+        };
         Ok(Dataset {
             scratch,
             target: target.to_path_buf(),
             name,
             schema,
             partition,
-            parquet: schema.parquet().map_err(parquet_error)?,
-            properties: columns::properties(schema).map_err(parquet_error)?,
             open: Vec::new(),
             parts: HashMap::new(),
+            files: 0,
             chunks: 0,
-            batch: StringBatch::default(),
+            writer: Writer::new(files, threads),
         })
     }
 
@@ -213,12 +222,20 @@ impl Dataset {
         part.used = self.chunks;
         part.held.append(chunk.rows);
         if part.held.size() >= ROW_GROUP_BYTES {
-            let written = write_held(part, &mut self.batch);
-            let full = part.groups >= ROW_GROUPS_PER_FILE;
+            // Columns without rows have no buffers yet.
+            let rows = std::mem::replace(&mut part.held, self.schema.columns());
+            part.groups += 1;
+            let (file, full) = (part.file, part.groups >= ROW_GROUPS_PER_FILE);
+            let written = self.writer.order(Order::Group(file, rows));
             written.map_err(|e| self.context(e))?;
+            // On this thread, the same buffers again; on the writer's, those of the row
+            // group before if it is written.
+            if let Some(spare) = self.writer.spare() {
+                self.open[at].held = spare;
+            }
             if full {
                 let full = self.open.swap_remove(at);
-                complete(full, &mut self.batch).map_err(|e| self.context(e))?;
+                self.complete(full)?;
             }
         }
         Ok(())
@@ -231,7 +248,7 @@ impl Dataset {
             && let Some(oldest) = (0..self.open.len()).min_by_key(|&i| self.open[i].used)
         {
             let part = self.open.swap_remove(oldest);
-            complete(part, &mut self.batch).map_err(|e| self.context(e))?;
+            self.complete(part)?;
         }
         let number = self.parts.entry(directory.clone()).or_default();
         let mut dir = self.scratch.path().to_path_buf();
@@ -240,21 +257,31 @@ impl Dataset {
         }
         let path = dir.join(format!("part-{number}.parquet"));
         *number += 1;
-        let made = fs::create_dir_all(&dir)
-            .and_then(|()| File::create_new(&path))
-            .and_then(|file| {
-                SerializedFileWriter::new(file, self.parquet.clone(), self.properties.clone())
-                    .map_err(parquet_error)
-            });
-        let writer = made.map_err(|e| self.context(e))?;
+        let made = fs::create_dir_all(&dir).and_then(|()| File::create_new(&path));
+        let opened = made.map_err(|e| self.context(e))?;
+        let file = self.files;
+        self.files += 1;
+        let written = self.writer.order(Order::Open(file, opened));
+        written.map_err(|e| self.context(e))?;
         self.open.push(Part {
             directory,
-            writer,
+            file,
             held: self.schema.columns(),
             groups: 0,
             used: self.chunks,
         });
         Ok(self.open.len() - 1)
+    }
+
+    /// Writes what `part` holds and the file's footer.
+    fn complete(&mut self, part: Part) -> io::Result<()> {
+        let mut written = Ok(());
+        if part.held.rows() > 0 {
+            written = self.writer.order(Order::Group(part.file, part.held));
+        }
+        written
+            .and_then(|()| self.writer.order(Order::Complete(part.file)))
+            .map_err(|e| self.context(e))
     }
 
     /// Completes every file and puts the directory in place (an unpartitioned run without
@@ -264,8 +291,10 @@ impl Dataset {
             self.open_part(None)?;
         }
         for part in std::mem::take(&mut self.open) {
-            complete(part, &mut self.batch).map_err(|e| self.context(e))?;
+            self.complete(part)?;
         }
+        let finished = self.writer.finish();
+        finished.map_err(|e| self.context(e))?;
         let Dataset {
             scratch,
             target,
@@ -278,22 +307,165 @@ impl Dataset {
     }
 }
 
-/// Writes the rows `part` holds as a row group.
-fn write_held(part: &mut Part, batch: &mut StringBatch) -> io::Result<()> {
-    let group = part.writer.next_row_group().map_err(parquet_error)?;
-    part.groups += 1;
-    part.held
-        .write_row_group(group, batch)
-        .map_err(parquet_error)
+/// What the [`Writer`] is told.
+enum Order {
+    /// Start file `.0`, opened as `.1`.
+    Open(usize, File),
+    /// Write these rows as the next row group of file `.0`.
+    Group(usize, Columns),
+    /// Write the footer of file `.0` and sync it.
+    Complete(usize),
 }
 
-/// Writes what `part` holds and the file's footer.
-fn complete(mut part: Part, batch: &mut StringBatch) -> io::Result<()> {
-    if part.held.rows() > 0 {
-        write_held(&mut part, batch)?;
+/// The Parquet files open, encoding and compressing the row groups they are given.
+struct Files {
+    parquet: Arc<Type>,
+    properties: Arc<WriterProperties>,
+    open: HashMap<usize, SerializedFileWriter<File>>,
+    batch: StringBatch,
+}
+
+impl Files {
+    /// Carries out `order`; gives back the columns of a row group written, emptied, for
+    /// later rows (their buffers are not asked of the system again).
+    fn run(&mut self, order: Order) -> io::Result<Option<Columns>> {
+        match order {
+            Order::Open(file, opened) => {
+                let writer = SerializedFileWriter::new(
+                    opened,
+                    self.parquet.clone(),
+                    self.properties.clone(),
+                )
+                .map_err(parquet_error)?;
+                self.open.insert(file, writer);
+                Ok(None)
+            }
+            Order::Group(file, mut rows) => {
+                let group = self
+                    .open
+                    .get_mut(&file)
+                    .ok_or_else(not_open)?
+                    .next_row_group()
+                    .map_err(parquet_error)?;
+                rows.write_row_group(group, &mut self.batch)
+                    .map_err(parquet_error)?;
+                Ok(Some(rows))
+            }
+            Order::Complete(file) => {
+                let writer = self.open.remove(&file).ok_or_else(not_open)?;
+                writer.into_inner().map_err(parquet_error)?.sync_all()?;
+                Ok(None)
+            }
+        }
     }
-    let file = part.writer.into_inner().map_err(parquet_error)?;
-    file.sync_all()
+}
+
+fn not_open() -> io::Error {
+    io::Error::other("a Parquet file was written to that was not open")
+}
+
+/// Orders waiting for the thread that writes the files: none, so that at most two row
+/// groups are held, the one it writes and the one being gathered.
+const QUEUE: usize = 0;
+
+/// Where the [`Files`] are written: with more than one thread, on a thread of their own.
+/// Encoding and compressing a row group took as many instructions as the workers' rows,
+/// and on the thread that orders the games it held everything up (the workers waited
+/// through each row group); on its own thread it is done while the next row group is
+/// gathered. The orders are carried out in the order given either way, so the files are
+/// the same for every `-j`.
+enum Writer {
+    Here {
+        files: Files,
+        spare: Option<Columns>,
+    },
+    Thread {
+        orders: Option<mpsc::SyncSender<Order>>,
+        spare: mpsc::Receiver<Columns>,
+        thread: Option<std::thread::JoinHandle<io::Result<()>>>,
+    },
+}
+
+impl Writer {
+    fn new(mut files: Files, threads: usize) -> Writer {
+        if threads > 1 {
+            let (orders, incoming) = mpsc::sync_channel::<Order>(QUEUE);
+            let (give_back, spare) = mpsc::channel();
+            // The files are handed over once the thread has started.
+            let (hand, handed) = mpsc::sync_channel::<Files>(1);
+            let thread = std::thread::Builder::new().spawn(move || {
+                let Ok(mut files) = handed.recv() else {
+                    return Ok(());
+                };
+                for order in incoming {
+                    if let Some(empty) = files.run(order)? {
+                        let _ = give_back.send(empty);
+                    }
+                }
+                Ok(())
+            });
+            if let Ok(thread) = thread {
+                match hand.send(files) {
+                    Ok(()) => {
+                        return Writer::Thread {
+                            orders: Some(orders),
+                            spare,
+                            thread: Some(thread),
+                        };
+                    }
+                    Err(mpsc::SendError(back)) => files = back,
+                }
+            }
+            // No thread to be had: the files are written on this one.
+        }
+        Writer::Here { files, spare: None }
+    }
+
+    fn order(&mut self, order: Order) -> io::Result<()> {
+        match self {
+            Writer::Here { files, spare } => {
+                if let Some(empty) = files.run(order)? {
+                    *spare = Some(empty);
+                }
+                Ok(())
+            }
+            Writer::Thread { orders, .. } => {
+                let sent = orders.as_ref().map(|orders| orders.send(order));
+                match sent {
+                    Some(Ok(())) => Ok(()),
+                    // The thread stopped: say why.
+                    _ => Err(self.finish().err().unwrap_or_else(stopped)),
+                }
+            }
+        }
+    }
+
+    /// Columns a row group was written from, emptied, if one is back.
+    fn spare(&mut self) -> Option<Columns> {
+        match self {
+            Writer::Here { spare, .. } => spare.take(),
+            Writer::Thread { spare, .. } => spare.try_recv().ok(),
+        }
+    }
+
+    /// Waits until every order is carried out; the first error.
+    fn finish(&mut self) -> io::Result<()> {
+        match self {
+            Writer::Here { .. } => Ok(()),
+            Writer::Thread { orders, thread, .. } => {
+                drop(orders.take());
+                match thread.take().map(std::thread::JoinHandle::join) {
+                    Some(Ok(result)) => result,
+                    Some(Err(_)) => Err(io::Error::other("the Parquet writer failed")),
+                    None => Err(stopped()),
+                }
+            }
+        }
+    }
+}
+
+fn stopped() -> io::Error {
+    io::Error::other("the Parquet writer stopped")
 }
 
 fn parquet_error(e: parquet::errors::ParquetError) -> io::Error {
@@ -322,7 +494,7 @@ pub fn write_dataset<J: GameJob<Done = Chunk>>(
         return refused("--format parquet writes a directory: give one with -o DIR");
     };
     memory::one_arena_mapped_buffers();
-    let mut dataset = match Dataset::create(dir, schema, partition) {
+    let mut dataset = match Dataset::create(dir, (schema, partition), config.threads) {
         Ok(dataset) => dataset,
         Err(e) => {
             return refused(&e.to_string());

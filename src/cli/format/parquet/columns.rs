@@ -2,10 +2,10 @@
 //! it, and the values of its rows gathered column by column ([`Columns`]), with the
 //! definition and repetition levels that Parquet's nested columns need (Dremel's shredding).
 //!
-//! The rows come either straight from code that knows the flat columns (positions: one value
-//! per column, [`Columns::put`]) or from a JSON object ([`Columns::shred`]): a JSON object
-//! and the row of the same schema name the same fields, so the Parquet holds what the JSON
-//! says, typed.
+//! The rows come either straight from code that knows the flat columns (positions: each
+//! value pushed onto its typed column, [`Columns::flat`]) or from a JSON object
+//! ([`Columns::shred`]): a JSON object and the row of the same schema name the same fields,
+//! so the Parquet holds what the JSON says, typed.
 
 use parquet::basic::{Compression, Encoding};
 use parquet::column::writer::ColumnWriter;
@@ -26,6 +26,9 @@ pub enum Kind {
     Double,
     Bool,
     Str,
+    /// A string that is one of a few known to the program (`&'static`): no bytes of its own
+    /// per value, and handed to the column writer without a reference count.
+    Word,
 }
 
 /// A field of a table's schema.
@@ -94,9 +97,13 @@ impl Node {
                     Kind::Int64 => "int64",
                     Kind::Double => "double",
                     Kind::Bool => "boolean",
-                    Kind::Str => "binary",
+                    Kind::Str | Kind::Word => "binary",
                 };
-                let logical = if *kind == Kind::Str { " (STRING)" } else { "" };
+                let logical = if matches!(kind, Kind::Str | Kind::Word) {
+                    " (STRING)"
+                } else {
+                    ""
+                };
                 out.push_str(&format!(
                     "{} {physical} {name}{logical};\n",
                     repetition(*optional)
@@ -280,11 +287,17 @@ enum Values {
         bytes: Vec<u8>,
         ends: Vec<usize>,
     },
+    /// The words, and their bytes end to end (counted only: for [`Leaf::size`], the same as
+    /// of strings).
+    Word {
+        words: Vec<&'static [u8]>,
+        bytes: usize,
+    },
 }
 
 /// One leaf column: its values (nulls have none) and, where the schema has them, the
 /// definition and repetition level of each entry.
-struct Leaf {
+pub struct Leaf {
     values: Values,
     defs: Vec<i16>,
     reps: Vec<i16>,
@@ -311,6 +324,10 @@ impl Leaf {
             Kind::Str => Values::Str {
                 bytes: Vec::new(),
                 ends: Vec::new(),
+            },
+            Kind::Word => Values::Word {
+                words: Vec::new(),
+                bytes: 0,
             },
         };
         Leaf {
@@ -353,6 +370,96 @@ impl Leaf {
         true
     }
 
+    /// The value `n` of an integer column (of a flat schema, as the pushes below).
+    pub fn int(&mut self, n: i64) {
+        if let Values::Int64(v) = &mut self.values {
+            v.push(n);
+        } else {
+            debug_assert!(false, "an integer in a column of another type");
+        }
+        self.levels(self.max_def, 0);
+    }
+
+    /// The value `x` of a floating-point column.
+    pub fn double(&mut self, x: f64) {
+        if let Values::Double(v) = &mut self.values {
+            v.push(x);
+        } else {
+            debug_assert!(false, "a double in a column of another type");
+        }
+        self.levels(self.max_def, 0);
+    }
+
+    /// A string of a string column, written by `write` onto the column's bytes.
+    pub fn text(&mut self, write: impl FnOnce(&mut Vec<u8>)) {
+        if let Values::Str { bytes, ends } = &mut self.values {
+            write(bytes);
+            ends.push(bytes.len());
+        } else {
+            debug_assert!(false, "a string in a column of another type");
+        }
+        self.levels(self.max_def, 0);
+    }
+
+    /// The string `word` of a [`Kind::Word`] column.
+    pub fn word(&mut self, word: &'static str) {
+        if let Values::Word { words, bytes } = &mut self.values {
+            words.push(word.as_bytes());
+            *bytes += word.len();
+        } else {
+            debug_assert!(false, "a word in a column of another type");
+        }
+        self.levels(self.max_def, 0);
+    }
+
+    /// A null of an optional column.
+    pub fn none(&mut self) {
+        debug_assert!(self.max_def > 0, "a null in a required column");
+        self.levels(0, 0);
+    }
+
+    /// The integer `n` in each of `count` more rows.
+    pub fn ints(&mut self, n: i64, count: usize) {
+        if let Values::Int64(v) = &mut self.values {
+            v.resize(v.len() + count, n);
+        } else {
+            debug_assert!(false, "integers in a column of another type");
+        }
+        self.repeat_levels(count);
+    }
+
+    /// The string `text` in each of `count` more rows.
+    pub fn texts(&mut self, text: &[u8], count: usize) {
+        if let Values::Str { bytes, ends } = &mut self.values {
+            bytes.reserve(text.len() * count);
+            ends.reserve(count);
+            for _ in 0..count {
+                bytes.extend_from_slice(text);
+                ends.push(bytes.len());
+            }
+        } else {
+            debug_assert!(false, "strings in a column of another type");
+        }
+        self.repeat_levels(count);
+    }
+
+    /// The word `word` in each of `count` more rows.
+    pub fn words(&mut self, word: &'static str, count: usize) {
+        if let Values::Word { words, bytes } = &mut self.values {
+            words.resize(words.len() + count, word.as_bytes());
+            *bytes += word.len() * count;
+        } else {
+            debug_assert!(false, "words in a column of another type");
+        }
+        self.repeat_levels(count);
+    }
+
+    fn repeat_levels(&mut self, count: usize) {
+        if self.max_def > 0 {
+            self.defs.resize(self.defs.len() + count, self.max_def);
+        }
+    }
+
     /// Appends `other`'s entries (a leaf of the same column).
     fn append(&mut self, other: Leaf) {
         match (&mut self.values, other.values) {
@@ -364,6 +471,10 @@ impl Leaf {
                 bytes.extend_from_slice(&b);
                 ends.extend(e.into_iter().map(|end| base + end));
             }
+            (Values::Word { words, bytes }, Values::Word { words: w, bytes: b }) => {
+                words.extend(w);
+                *bytes += b;
+            }
             _ => unreachable!("leaves of one column have one kind"),
         }
         self.defs.extend(other.defs);
@@ -371,7 +482,7 @@ impl Leaf {
     }
 
     /// Room for `more` entries like those held (their mean length for strings).
-    fn reserve(&mut self, more: usize) {
+    pub fn reserve(&mut self, more: usize) {
         match &mut self.values {
             Values::Int64(v) => v.reserve(more),
             Values::Double(v) => v.reserve(more),
@@ -380,12 +491,25 @@ impl Leaf {
                 bytes.reserve(more * bytes.len().div_ceil(ends.len().max(1)));
                 ends.reserve(more);
             }
+            Values::Word { words, .. } => words.reserve(more),
         }
         if self.max_def > 0 {
             self.defs.reserve(more);
         }
         if self.max_rep > 0 {
             self.reps.reserve(more);
+        }
+    }
+
+    /// Entries held (of a flat schema's leaf: rows).
+    fn entries(&self) -> usize {
+        match &self.values {
+            _ if self.max_def > 0 => self.defs.len(),
+            Values::Int64(v) => v.len(),
+            Values::Double(v) => v.len(),
+            Values::Bool(v) => v.len(),
+            Values::Str { ends, .. } => ends.len(),
+            Values::Word { words, .. } => words.len(),
         }
     }
 
@@ -396,6 +520,7 @@ impl Leaf {
             Values::Double(v) => v.len() * 8,
             Values::Bool(v) => v.len(),
             Values::Str { bytes, ends } => bytes.len() + ends.len() * 8,
+            Values::Word { words, bytes } => bytes + words.len() * 8,
         };
         values + 2 * (self.defs.len() + self.reps.len())
     }
@@ -448,6 +573,19 @@ impl Leaf {
                 self.lent = Some(all);
                 ends.clear();
             }
+            (Values::Word { words, bytes }, ColumnWriter::ByteArrayColumnWriter(w)) => {
+                let batch = &mut batch.0;
+                batch.extend(
+                    words
+                        .iter()
+                        .map(|&word| ByteArray::from(bytes::Bytes::from_static(word))),
+                );
+                let written = w.write_batch(batch, defs, reps);
+                batch.clear();
+                written?;
+                words.clear();
+                *bytes = 0;
+            }
             _ => {
                 return Err(ParquetError::General(
                     "a column's values are not of its type".to_string(),
@@ -460,9 +598,9 @@ impl Leaf {
     }
 }
 
-/// One value of a flat column.
+/// One value of a leaf column, as shredding finds it.
 #[derive(Clone, Copy, Debug)]
-pub enum Cell<'a> {
+enum Cell<'a> {
     Int64(i64),
     Double(f64),
     Bool(bool),
@@ -486,27 +624,20 @@ impl Columns {
         self.leaves.iter().map(Leaf::size).sum()
     }
 
-    /// One row of a flat schema (no group, no list): a cell per column, in schema order,
-    /// None for null.
-    pub fn put(&mut self, row: &[Option<Cell<'_>>]) {
-        debug_assert_eq!(row.len(), self.leaves.len());
-        for (leaf, cell) in self.leaves.iter_mut().zip(row) {
-            match cell {
-                Some(cell) => {
-                    let fits = leaf.value(*cell, 0);
-                    debug_assert!(fits, "a cell of another type than its column");
-                }
-                None => leaf.null(0, 0),
-            }
+    /// The leaves of a flat schema of `N` columns (no group, no list: one leaf a field), each
+    /// to be given a value (or a null) for each row that [`Columns::added`] counts.
+    pub fn flat<const N: usize>(&mut self) -> &mut [Leaf; N] {
+        let columns = self.leaves.len();
+        match (&mut self.leaves[..]).try_into() {
+            Ok(leaves) => leaves,
+            Err(_) => panic!("a flat schema of {columns} columns, not {N}"),
         }
-        self.rows += 1;
     }
 
-    /// Room for `more` rows like those held (a flat schema's: one entry a column).
-    pub fn reserve(&mut self, more: usize) {
-        for leaf in &mut self.leaves {
-            leaf.reserve(more);
-        }
+    /// Counts `rows` more rows, whose values were given through [`Columns::flat`].
+    pub fn added(&mut self, rows: usize) {
+        self.rows += rows;
+        debug_assert!(self.leaves.iter().all(|leaf| leaf.entries() == self.rows));
     }
 
     /// One row from the JSON object `row` of `schema` (the schema of these columns).
@@ -605,6 +736,8 @@ fn shred(
                 Kind::Double => value.as_f64().map(Cell::Double),
                 Kind::Bool => value.as_bool().map(Cell::Bool),
                 Kind::Str => value.as_str().map(|s| Cell::Str(s.as_bytes())),
+                // Not a text of the program's own: not from JSON.
+                Kind::Word => None,
             };
             match cell {
                 Some(cell) if leaves[*at].value(cell, rep) => {

@@ -2,38 +2,38 @@
 //! `positions` (docs/positions.md) and the game objects of `convert` (docs/json.md), and
 //! the jobs that make a game's rows on the worker threads.
 
-use super::columns::{Cell, Columns, Kind, Node, Schema};
+use super::columns::{Columns, Kind, Node, Schema};
 use super::{Chunk, PartitionBy};
 use crate::archive::material::Material;
 use crate::archive::positions::{main_line, result_for, side_name};
 use crate::check::{GameJob, ReadGame};
 use crate::cli::stderr::fold::FileNotes;
-use crate::notation::fen::{FenNotation, FenText};
+use crate::notation::fen::{FenNotation, push_fen};
 use crate::notation::naming::legal_needs_full_path;
 use crate::write::{GameObject, JsonOptions};
 use std::sync::LazyLock;
 
-use Kind::{Bool, Double, Int64, Str};
+use Kind::{Bool, Double, Int64, Str, Word};
 
 /// The rows of `positions`: the fields of its JSON lines, in their order.
 pub static POSITIONS: LazyLock<Schema> = LazyLock::new(|| Schema {
     name: "position",
     fields: vec![
-        Node::leaf("type", Str),
+        Node::leaf("type", Word),
         Node::leaf("file", Str),
         Node::leaf("game", Int64),
         Node::leaf("line", Int64),
         Node::leaf("game_type", Int64),
         Node::leaf("ply", Int64),
         Node::leaf("fen", Str),
-        Node::leaf("side", Str),
+        Node::leaf("side", Word),
         Node::optional("move_alpha", Str),
         Node::optional("move_numeric", Str),
         Node::leaf("white_men", Int64),
         Node::leaf("white_kings", Int64),
         Node::leaf("black_men", Int64),
         Node::leaf("black_kings", Int64),
-        Node::optional("result", Str),
+        Node::optional("result", Word),
         Node::optional("score", Double),
     ],
 });
@@ -163,49 +163,100 @@ impl GameJob for PositionRows {
     }
 }
 
-/// The rows of a valid game, as `crate::archive::positions::write_rows` writes them.
+/// The rows of a valid game, as `crate::archive::positions::write_rows` writes them: each
+/// value straight into its column, and those the same in every row of the game (type, file,
+/// game, line, game type) once the rows are counted.
 fn position_rows(rows: &mut Columns, file: &str, report: &crate::check::GameReport, every: u32) {
     let every = every.max(1);
     let outcome = report.declared.map(|r| r.verdict());
     // One row a ply kept, the start position's included.
-    rows.reserve(report.moves.len() / every as usize + 1);
-    let (mut alpha, mut numeric) = (String::new(), String::new());
-    for (ply, pos, played) in main_line(report).filter(|&(ply, _, _)| ply % every == 0) {
-        let fen = FenText::of(&pos, FenNotation::Alpha);
-        let moves = played.map(|p| {
-            let full = legal_needs_full_path(&p.mv, &p.before);
-            let g = p.before.geometry();
-            alpha.clear();
-            p.mv.write_alpha(g, full, &mut alpha);
-            numeric.clear();
-            p.mv.write_numeric(g, report.corner, full, &mut numeric);
-        });
+    let expected = report.moves.len() / every as usize + 1;
+    let [
+        kind,
+        file_name,
+        game,
+        line,
+        game_type,
+        ply,
+        fen,
+        side,
+        move_alpha,
+        move_numeric,
+        white_men,
+        white_kings,
+        black_men,
+        black_kings,
+        result,
+        score,
+    ] = rows.flat::<16>();
+    for column in [
+        &mut *ply,
+        &mut *white_men,
+        &mut *white_kings,
+        &mut *black_men,
+        &mut *black_kings,
+    ] {
+        column.reserve(expected);
+    }
+    let (mut count, mut variant) = (0, 0);
+    let mut text = String::new();
+    for (k, pos, played) in main_line(report).filter(|&(ply, _, _)| ply % every == 0) {
+        count += 1;
+        variant = pos.variant.game_type();
+        ply.int(i64::from(k));
+        fen.text(|bytes| push_fen(&pos, FenNotation::Alpha, bytes));
+        side.word(side_name(pos.turn));
+        match played {
+            Some(p) => {
+                let full = legal_needs_full_path(&p.mv, &p.before);
+                let g = p.before.geometry();
+                text.clear();
+                p.mv.write_alpha(g, full, &mut text);
+                move_alpha.text(|bytes| bytes.extend_from_slice(text.as_bytes()));
+                text.clear();
+                p.mv.write_numeric(g, report.corner, full, &mut text);
+                move_numeric.text(|bytes| bytes.extend_from_slice(text.as_bytes()));
+            }
+            None => {
+                move_alpha.none();
+                move_numeric.none();
+            }
+        }
         let m = Material::of(&pos);
-        let result = result_for(outcome, pos.turn);
-        let count = |n: u32| Some(Cell::Int64(i64::from(n)));
-        rows.put(&[
-            Some(Cell::Str(b"position")),
-            Some(Cell::Str(file.as_bytes())),
-            Some(Cell::Int64(report.index as i64)),
-            count(report.line),
-            count(u32::from(pos.variant.game_type())),
-            count(ply),
-            Some(Cell::Str(fen.as_bytes())),
-            Some(Cell::Str(side_name(pos.turn).as_bytes())),
-            moves.map(|()| Cell::Str(alpha.as_bytes())),
-            moves.map(|()| Cell::Str(numeric.as_bytes())),
-            count(m.white_men),
-            count(m.white_kings),
-            count(m.black_men),
-            count(m.black_kings),
-            result.map(|(word, _)| Cell::Str(word.as_bytes())),
-            result.map(|(_, score)| Cell::Double(score)),
-        ]);
-        if rows.rows() == 1 {
+        white_men.int(i64::from(m.white_men));
+        white_kings.int(i64::from(m.white_kings));
+        black_men.int(i64::from(m.black_men));
+        black_kings.int(i64::from(m.black_kings));
+        match result_for(outcome, pos.turn) {
+            Some((word, value)) => {
+                result.word(word);
+                score.double(value);
+            }
+            None => {
+                result.none();
+                score.none();
+            }
+        }
+        if count == 1 {
             // The strings of the game's other rows are about as long as its first's.
-            rows.reserve(report.moves.len() / every as usize);
+            for column in [
+                &mut *fen,
+                &mut *move_alpha,
+                &mut *move_numeric,
+                &mut *side,
+                &mut *result,
+                &mut *score,
+            ] {
+                column.reserve(expected - 1);
+            }
         }
     }
+    kind.words("position", count);
+    file_name.texts(file.as_bytes(), count);
+    game.ints(report.index as i64, count);
+    line.ints(i64::from(report.line), count);
+    game_type.ints(i64::from(variant), count);
+    rows.added(count);
 }
 
 /// Each game's row, made where the game is read (`convert --format parquet`): its JSON
