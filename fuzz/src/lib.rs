@@ -149,6 +149,8 @@ pub fn reader(data: &[u8]) {
             offset: *offset,
             encoding: TextEncoding::Utf8,
             tokens: &parsed.tokens,
+            // Inputs are far too small for a tag value past the limit.
+            hole: None,
         };
         let text = write_game(report, &game, &PdnOptions::default()).text;
         if report.valid() && !settings.syntax_only && !settings.strict {

@@ -6,9 +6,10 @@
 //! boards). Made from the start of the input only, before any game is read, so that it is
 //! the same for every number of threads and every block size, from a file or a pipe.
 
+use super::game::check_game;
+use super::options::Needs;
 use super::options::Options;
 use super::report::GameTypeSource;
-use super::{Needs, check_game};
 use crate::pdn::raw_game::{ParsedGame, RawGame};
 use crate::pdn::{Scanner, Skip, Visitor};
 use crate::rules::variant::Variant;

@@ -23,7 +23,6 @@ mod report;
 mod results;
 mod stream;
 
-pub(crate) use game::check_game;
 pub(crate) use options::Needs;
 pub(crate) use options::Options;
 pub(crate) use parallel::read_stream_parallel;

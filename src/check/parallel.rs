@@ -25,10 +25,10 @@ use super::stream::{
     DoneSink, GameCount, GameJob, ReadGame, StreamTotals, Told, between, blank, check_games_then,
     hand_on, prepare, read_prepared,
 };
-use crate::pdn::Token;
 use crate::pdn::limits::MAX_TOKEN_BYTES;
 use crate::pdn::location::{ColumnUnit, Lines};
 use crate::pdn::scanner::{Opening, Scanner, proposed_cut};
+use crate::pdn::{Hole, Token};
 use crate::text::encoding::TextEncoding;
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -131,10 +131,10 @@ struct Checked<D> {
 }
 
 /// What a block holds, in order, as its worker read it: a game (its report, offset and
-/// length, and its tokens when the options keep them), or text between games (its offset
+/// length with its hole, and its tokens when the options keep them), or text between games (its offset
 /// and length).
 enum Found {
-    Game(GameReport, u64, usize, Vec<Token>),
+    Game(GameReport, u64, usize, Option<Box<Hole>>, Vec<Token>),
     Between(u64, usize),
 }
 
@@ -251,7 +251,8 @@ fn check_block<J: GameJob>(
         let each = |told: Told<'_>| {
             reports.borrow_mut().push(match told {
                 Told::Game(report, raw, _) => {
-                    Found::Game(report, raw.offset, raw.bytes.len(), Vec::new())
+                    let len = (raw.end_offset() - raw.offset) as usize;
+                    Found::Game(report, raw.offset, len, raw.hole.map(Box::new), Vec::new())
                 }
                 Told::Between(text) => Found::Between(text.offset, text.text.len()),
             });
@@ -315,17 +316,28 @@ fn work_on<J: GameJob>(
     let mut out = Vec::with_capacity(found.len());
     for found in found {
         match found {
-            Found::Game(mut report, offset, len, kept) => {
+            Found::Game(mut report, offset, len, hole, kept) => {
+                let hole = hole.map(|hole| *hole);
                 report.index += base;
                 let count = GameCount::of(&report);
+                let end = offset + len as u64;
+                // The block holds the game's hole too: its bytes are copied without it.
+                let bytes = match hole {
+                    None => Cow::Borrowed(text(offset, len)),
+                    Some(hole) => {
+                        let before = text(offset, (hole.at - offset) as usize);
+                        Cow::Owned([before, text(hole.end(), (end - hole.end()) as usize)].concat())
+                    }
+                };
                 let game = ReadGame {
                     report,
-                    bytes: Cow::Borrowed(text(offset, len)),
+                    bytes,
                     encoding,
                     offset,
                     tokens: Cow::Borrowed(&kept),
+                    hole,
                 };
-                out.push(Out::Game(job.work(game), count, offset + len as u64));
+                out.push(Out::Game(job.work(game), count, end));
                 if kept.capacity() > 0 {
                     spare.push(kept);
                 }

@@ -253,6 +253,7 @@ impl Visitor for OneGame {
             encoding,
             offset: raw.offset,
             tokens: kept_tokens(&self.options, parsed),
+            hole: raw.hole,
         }
     }
 }
@@ -302,6 +303,7 @@ impl Visitor for Reusing<'_> {
                     encoding: self.checker.encoding,
                     offset: raw.offset,
                     tokens: kept_tokens(&self.checker.options, parsed),
+                    hole: raw.hole,
                 }
             }
             None => {

@@ -10,7 +10,7 @@ use super::report::GameReport;
 use crate::diagnostic::Severity;
 use crate::pdn::location::ColumnUnit;
 use crate::pdn::raw_game::{ParsedGame, Token};
-use crate::pdn::{RawGame, Scanner, Skip, Span, Visitor};
+use crate::pdn::{Hole, RawGame, Scanner, Skip, Span, Visitor};
 use crate::text::encoding::{Detection, Sampled, TextEncoding, choose_encoding, decode};
 use std::borrow::Cow;
 use std::io::{self, BufRead, BufReader, Read};
@@ -123,12 +123,19 @@ pub struct ReadGame<'a> {
     /// The movetext's tokens as the reading scanned them, when its options keep them
     /// ([`Options::keep_tokens`]; else none): what canonical PDN is written from.
     pub(crate) tokens: Cow<'a, [Token]>,
+    /// The bytes left out of `bytes` ([`crate::pdn::RawGame::hole`]).
+    pub hole: Option<Hole>,
 }
 
 impl ReadGame<'_> {
     /// The game's text, decoded to UTF-8.
     pub fn text(&self) -> Cow<'_, str> {
         decode(&self.bytes, self.encoding)
+    }
+
+    /// Offset just after the game's last byte (its hole counted).
+    pub fn end_offset(&self) -> u64 {
+        self.offset + self.bytes.len() as u64 + self.hole.map_or(0, |hole| hole.len)
     }
 
     /// The same game holding its own bytes.
@@ -139,6 +146,7 @@ impl ReadGame<'_> {
             encoding: self.encoding,
             offset: self.offset,
             tokens: Cow::Owned(self.tokens.into_owned()),
+            hole: self.hole,
         }
     }
 }
@@ -304,6 +312,7 @@ pub(super) fn hand_on<J: GameJob>(
         encoding,
         offset: raw.offset,
         tokens: Cow::Borrowed(tokens),
+        hole: raw.hole,
     });
     sink.done(done, count)
 }

@@ -12,7 +12,7 @@ use crate::cli::run::output::{Output, Sources, tell_error};
 use crate::cli::run::progress::Progress;
 use crate::cli::stderr::fold::{FileNotes, Taken};
 use crate::diagnostic::{Diagnostic, Kind};
-use crate::text::encoding::{Detection, TextEncoding};
+use crate::text::encoding::{Detection, TextEncoding, decode};
 use crate::write::as_written::{self, Open};
 use crate::write::{Canonical, GameText, PdnOptions, comments_between, write_game};
 use std::borrow::Cow;
@@ -154,7 +154,12 @@ impl GameWriter {
     pub fn made(options: Option<&PdnOptions>, game: &ReadGame<'_>) -> (String, Open) {
         match options {
             Some(options) => (canonical(game, options).text, Open::Closed),
-            None => (game.text().into_owned(), Open::of(&game.tokens)),
+            None => {
+                let (bytes, _) =
+                    as_written::to_write(Cow::Borrowed(&game.bytes), game.offset, game.hole);
+                let text = decode(&bytes, game.encoding).into_owned();
+                (text, Open::of(&game.tokens))
+            }
         }
     }
 
@@ -237,13 +242,17 @@ impl ToWrite {
         let open = Open::of(&game.tokens);
         let game = match canonical {
             true => game.into_owned(),
-            false => ReadGame {
-                report: game.report,
-                bytes: Cow::Owned(game.bytes.into_owned()),
-                encoding: game.encoding,
-                offset: game.offset,
-                tokens: Cow::Borrowed(&[]),
-            },
+            false => {
+                let (bytes, hole) = as_written::to_write(game.bytes, game.offset, game.hole);
+                ReadGame {
+                    report: game.report,
+                    bytes: Cow::Owned(bytes.into_owned()),
+                    encoding: game.encoding,
+                    offset: game.offset,
+                    tokens: Cow::Borrowed(&[]),
+                    hole,
+                }
+            }
         };
         ToWrite { game, open }
     }
@@ -273,6 +282,7 @@ pub fn canonical(game: &ReadGame<'_>, options: &PdnOptions) -> Canonical {
         offset: game.offset,
         encoding: game.encoding,
         tokens: &game.tokens,
+        hole: game.hole,
     };
     write_game(&game.report, &text, options)
 }

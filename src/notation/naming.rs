@@ -238,8 +238,8 @@ mod tests {
 
     #[test]
     fn full_path_shortcut_agrees_with_the_definition() {
-        use crate::random::rng::Rng;
         use crate::rules::game::Game;
+        use crate::rules::rng::Rng;
         let mut rng = Rng::new(7);
         let mut full_paths = 0;
         for variant in Variant::ALL {

@@ -7,7 +7,9 @@
 //! Where games start and end, and every leniency, are listed in [`super`]; the limits are
 //! [`super::limits`]: a game whose constructs run past [`MAX_GAME_BYTES`] (or past
 //! [`MAX_TOKENS`] or [`MAX_MOVES`]) is read on for its end only. A construct that cannot end
-//! within [`MAX_GAME_BYTES`] is skipped to its end without being held. A `{` with no `}`
+//! within [`MAX_GAME_BYTES`] is skipped to its end without being held, and of a quoted tag
+//! value past [`MAX_TAG_VALUE_BYTES`] the rest past its first bytes is left out (see
+//! [`hole_at`]). A `{` with no `}`
 //! anywhere after it ends at the end of its line, and so does every later `{`; if the end of
 //! input is more than [`MAX_GAME_BYTES`] after it, the comment runs to the end instead.
 
@@ -23,7 +25,7 @@ use super::limits::{
 };
 use super::movetext::{Marks, MoveShape, Separator, Squares, Strength, WrittenMove};
 use super::names::SeenNames;
-use super::raw_game::{CommentStyle, ParsedGame, Token, TokenKind};
+use super::raw_game::{CommentStyle, Hole, ParsedGame, Token, TokenKind, index_in};
 use super::result::GameResult;
 use super::tag::Tag;
 
@@ -36,6 +38,9 @@ pub(crate) enum Stop {
     NeedMore,
     /// The input ended with no game.
     Done,
+    /// The tag at the position has a value so long that its rest, from this offset on,
+    /// is left out (see [`hole_at`]); reading goes on at the tag.
+    Hole(u64),
 }
 
 /// What may start a game where a stream is cut (see [`ScanState::starts_game`]).
@@ -85,6 +90,8 @@ pub(crate) struct ScanState {
     stopped: bool,
     /// The game's constructs run past [`MAX_GAME_BYTES`].
     too_long: bool,
+    /// A hole was made in the game (there is at most one).
+    holed: bool,
     /// [`Self::at_limit`] is checked once the tokens reach this many.
     token_cap: usize,
     skipping: Option<Skipping>,
@@ -96,21 +103,38 @@ pub(crate) struct ScanState {
     spare: Vec<Tag>,
 }
 
-/// The buffer being read: `buf[0]` is at offset `base`; `eof`: nothing follows it.
+/// The buffer being read: `buf[0]` is at offset `base`, `hole` (at or after `base`) left
+/// out of it; `eof`: nothing follows it.
 #[derive(Clone, Copy)]
 pub(crate) struct Input<'a> {
     pub buf: &'a [u8],
     pub base: u64,
+    pub hole: Option<Hole>,
     pub eof: bool,
 }
 
 impl Input<'_> {
     fn at(&self, i: usize) -> u64 {
-        self.base + i as u64
+        let at = self.base + i as u64;
+        match self.hole {
+            Some(hole) if at >= hole.at => at + hole.len,
+            _ => at,
+        }
     }
 
     fn index(&self, offset: u64) -> usize {
-        usize::try_from(offset.saturating_sub(self.base)).unwrap_or(usize::MAX)
+        index_in(self.base, self.hole, offset)
+    }
+
+    /// The offset that indexes in `buf` count from, for a construct at index `i` (which
+    /// no hole splits): what the grammar's readers take as their base.
+    fn base_at(&self, i: usize) -> u64 {
+        self.at(i) - i as u64
+    }
+
+    /// Bytes of the input from index `from` to index `to`, a hole between them counted.
+    fn span_len(&self, from: usize, to: usize) -> usize {
+        usize::try_from(self.at(to) - self.at(from)).unwrap_or(usize::MAX)
     }
 
     /// A construct ending at index `end` may go on past the buffer.
@@ -306,6 +330,10 @@ impl Pass<'_, '_> {
                     return Stop::NeedMore;
                 }
                 Step::EndBefore => return self.end_game_at(at),
+                Step::Hole(cut) => {
+                    self.i = at;
+                    return Stop::Hole(self.input.at(cut));
+                }
                 Step::Read(end) | Step::Comment(end) | Step::EndAfter(end) => end,
             };
             self.i = end;
@@ -473,7 +501,7 @@ impl Pass<'_, '_> {
             b'{' => {
                 let open = self.input.at(start);
                 let no_brace_after = self.st.no_brace_from.is_some_and(|from| open >= from);
-                let (buf, base, eof) = (self.input.buf, self.input.base, self.input.eof);
+                let (buf, base, eof) = (self.input.buf, self.input.base_at(start), self.input.eof);
                 let (end, closed) =
                     read_comment(buf, start, base, no_brace_after, &mut self.out.errors);
                 // With no `}` in the buffer, only the end of input tells that there is none
@@ -549,16 +577,41 @@ impl Pass<'_, '_> {
                 break;
             }
         }
+        // A value past the limit (or a line that may hold one) is not held, if it has room
+        // for a hole: the rest of it is left out, and the tag read again without it.
+        let long = read.is_none_or(|_| tag.value.len() > MAX_TAG_VALUE_BYTES);
+        if long && !self.st.holed {
+            let to = read.map_or(self.input.buf.len(), |(_, end, _)| end);
+            let text = self.input.buf.get(start..to).unwrap_or_default();
+            if let Some(cut) = hole_at(text) {
+                self.out.errors.truncate(errors);
+                self.st.spare.push(tag);
+                self.st.holed = true;
+                return Step::Hole(start + cut);
+            }
+        }
         let Some((named, end, name_len)) = read else {
             self.st.spare.push(tag);
             return Step::More;
         };
         self.st.named_at = None;
-        tag.len = clamp_len(end - start);
+        let len = self.input.span_len(start, end);
+        tag.len = clamp_len(len);
+        if let Some(hole) = self.input.hole {
+            // The findings of a tag with the hole start before it and span it (or end at
+            // it, where the input ends in it).
+            for finding in self.out.errors.get_mut(errors..).unwrap_or_default() {
+                let end = finding.offset + u64::from(finding.len);
+                if finding.offset < hole.at && end >= hole.at {
+                    finding.len =
+                        u32::try_from(end + hole.len - finding.offset).unwrap_or(u32::MAX);
+                }
+            }
+        }
         if !keep {
             self.out.errors.truncate(errors);
         } else if name_len > MAX_TAG_NAME_BYTES || tag.value.len() > MAX_TAG_VALUE_BYTES {
-            self.error(SyntaxErrorKind::TagTooLong, start, end - start);
+            self.error(SyntaxErrorKind::TagTooLong, start, len);
         } else if named {
             self.out.tags.push(tag);
             self.refresh_cap();
@@ -591,8 +644,12 @@ impl Pass<'_, '_> {
         let start = self.i;
         let keep = self.keeping();
         let errors = self.out.errors.len();
-        let (command, end) =
-            read_setup(self.input.buf, start, self.input.base, &mut self.out.errors);
+        let (command, end) = read_setup(
+            self.input.buf,
+            start,
+            self.input.base_at(start),
+            &mut self.out.errors,
+        );
         if self.input.open_ended(end) {
             self.out.errors.truncate(errors);
             return Step::More;
@@ -949,6 +1006,45 @@ enum Step {
     EndBefore,
     /// The game ends after the construct, at this index (a result).
     EndAfter(usize),
+    /// The tag's value is left out from this index on (see [`hole_at`]).
+    Hole(usize),
+}
+
+/// Value bytes a tag keeps before a hole: enough for a value past the limit however
+/// escaped (`\\` is one byte).
+const KEPT_BEFORE_HOLE: usize = 2 * (MAX_TAG_VALUE_BYTES + 1);
+
+/// Whether byte `b` ends a hole: a hole holds none of the bytes that tell where a tag, its
+/// name or its value end, so that the tag without it reads as the same construct.
+pub(crate) fn ends_hole(b: u8) -> bool {
+    matches!(b, b'"' | b'\\' | b']' | b'\n' | b'\r')
+}
+
+/// Where a hole may start in the tag `text` (from its `[`: the tag, or the line read so far
+/// when it may go on): the first index past [`KEPT_BEFORE_HOLE`] bytes after its first `"`
+/// that starts a character, with a byte other than one that [`ends_hole`] or a space before
+/// it and none after it. `None` if the tag may end before it (a `]` or a line break), or if
+/// there is no such index yet. The hole runs from there up to the next byte that
+/// [`ends_hole`]: what it leaves out is a run of value bytes between two that are kept, so
+/// the tag reads as the same tag, its value still past the limit (the same findings).
+fn hole_at(text: &[u8]) -> Option<usize> {
+    let quote = memchr::memchr(b'"', text)?;
+    let from = quote + 1 + KEPT_BEFORE_HOLE;
+    let before = text.get(..from)?;
+    if memchr::memchr3(b']', b'\n', b'\r', before).is_some() {
+        return None;
+    }
+    for at in from..text.len() {
+        let (last, next) = (text[at - 1], text[at]);
+        if matches!(last, b']' | b'\n' | b'\r') {
+            return None;
+        }
+        let continues = (next & 0xC0) == 0x80;
+        if !ends_hole(last) && !is_space(last) && !ends_hole(next) && !continues {
+            return Some(at);
+        }
+    }
+    None
 }
 
 /// Whether `tail` is nothing but NAGs (`$1$3`), or nothing.
@@ -1024,6 +1120,24 @@ fn after_other_line(buf: &[u8], mut brk: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hole_starts_past_the_kept_bytes_after_a_value_byte() {
+        let k = KEPT_BEFORE_HOLE;
+        // `[E "` then the value: the hole may start 4 + k bytes in.
+        let at = |value: String| hole_at(format!("[E \"{value}").as_bytes());
+        let x = |n: usize| "x".repeat(n);
+        assert_eq!(at(x(k) + "yy"), Some(4 + k));
+        assert_eq!(at(x(k)), None); // not yet: nothing read after the kept bytes
+        // Not after a space, nor inside a character, nor before a byte that ends a hole.
+        assert_eq!(at(x(k - 1) + " yy"), Some(5 + k));
+        assert_eq!(at(x(k - 1) + "жy"), Some(5 + k));
+        assert_eq!(at(x(k) + "\"yy"), Some(6 + k));
+        // None where the tag may end before it.
+        assert_eq!(at("]".to_string() + &x(k) + "yy"), None);
+        assert_eq!(at(x(k) + "]yy"), None);
+        assert_eq!(at(x(k - 1) + "\nyy"), None);
+    }
 
     #[test]
     fn proposed_cuts_are_tag_lines_after_other_lines_and_move_one_after_a_blank_line() {

@@ -16,7 +16,9 @@ pub const MAX_COMMENT_BYTES: usize = 1 << 20;
 /// repeated when games are split.
 pub const MAX_TAG_NAME_BYTES: usize = 64;
 
-/// Bytes of a tag value (unescaped), and of a whole setup command `/FEN "..."/`.
+/// Bytes of a tag value (unescaped), and of a whole setup command `/FEN "..."/`. Of a
+/// quoted value past it, the reader holds the first bytes only: the rest is left out of
+/// the game as it is read (see [`super::Hole`]).
 pub const MAX_TAG_VALUE_BYTES: usize = 64 << 10;
 
 /// Bytes of one word: a move, a move number, a result, a NAG, or unreadable text. A longer

@@ -105,6 +105,8 @@ pub struct Locator<'a> {
     /// Counted up to `raw.bytes[pos]`.
     pos: usize,
     lines: Lines,
+    /// The game's [`super::raw_game::Hole`] is counted in `lines`.
+    past_hole: bool,
 }
 
 impl<'a> Locator<'a> {
@@ -116,17 +118,30 @@ impl<'a> Locator<'a> {
             unit,
             pos,
             lines,
+            past_hole: false,
         }
     }
 
     /// The location of absolute byte `offset` (clamped to the game).
     pub fn locate(&mut self, offset: u64) -> Location {
         let bytes = self.raw.bytes;
-        let target = usize::try_from(offset.saturating_sub(self.raw.offset))
-            .unwrap_or(usize::MAX)
-            .min(bytes.len());
-        if target < self.pos {
-            (self.pos, self.lines) = (0, Lines::default());
+        let target = self.raw.index(offset).min(bytes.len());
+        let before_hole = self.raw.hole.is_some_and(|hole| offset < hole.end());
+        if target < self.pos || (self.past_hole && before_hole) {
+            (self.pos, self.lines, self.past_hole) = (0, Lines::default(), false);
+        }
+        // A hole passed counts its characters (it holds no line break).
+        if let Some(hole) = self.raw.hole
+            && !before_hole
+            && !self.past_hole
+        {
+            let cut = self.raw.index(hole.at).clamp(self.pos, target);
+            self.lines.feed(&bytes[self.pos..cut], self.unit);
+            self.lines.chars += match self.unit {
+                ColumnUnit::Bytes => hole.len,
+                ColumnUnit::Utf8Chars => hole.chars,
+            };
+            (self.pos, self.past_hole) = (cut, true);
         }
         self.lines.feed(&bytes[self.pos..target], self.unit);
         self.pos = target;

@@ -72,7 +72,7 @@ pub use error::{SyntaxError, SyntaxErrorKind};
 pub use gametype::{GameTypeError, GameTypeField, GameTypeTag};
 pub use location::{ColumnUnit, Location, Locator};
 pub use movetext::{Marks, MoveShape, Separator, Squares, Strength, WrittenMove, WrittenSquare};
-pub use raw_game::{CommentStyle, ParsedGame, RawGame, SetupCommand, Token, TokenKind};
+pub use raw_game::{CommentStyle, Hole, ParsedGame, RawGame, SetupCommand, Token, TokenKind};
 pub use result::{GameResult, ResultStyle, Verdict, parse_result_tag};
 pub use scanner::Scanner;
 pub use severity::Severity;

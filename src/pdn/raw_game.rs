@@ -44,12 +44,53 @@ pub struct RawGame<'a> {
     pub column: u32,
     /// 1-based number of the game in the file.
     pub index: usize,
+    /// Bytes of the game left out of `bytes` (see [`Hole`]); `None` for most games.
+    pub hole: Option<Hole>,
+}
+
+/// Bytes of a game that the reader does not hold: the rest of a tag value past
+/// `MAX_TAG_VALUE_BYTES`, streamed past as it is read. The game's bytes are its text
+/// without them: they read as the same tags and constructs, the value still past the limit
+/// (the same findings, so the game, written as it was read, reads back the same). At most
+/// one a game, always inside a tag's line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hole {
+    /// Absolute offset of its first byte.
+    pub at: u64,
+    /// Bytes left out.
+    pub len: u64,
+    /// Characters left out: bytes that do not continue a UTF-8 character (a column in
+    /// characters after it counts them; no line break is left out).
+    pub chars: u64,
+}
+
+impl Hole {
+    /// Offset just after it.
+    pub fn end(&self) -> u64 {
+        self.at + self.len
+    }
+}
+
+/// Index in `bytes` (starting at absolute `offset`, `hole` left out) of absolute `at`; an
+/// offset inside the hole is where it is left out.
+pub(crate) fn index_in(offset: u64, hole: Option<Hole>, at: u64) -> usize {
+    let at = match hole {
+        Some(hole) if at >= hole.end() => at - hole.len,
+        Some(hole) if at > hole.at => hole.at,
+        _ => at,
+    };
+    usize::try_from(at.saturating_sub(offset)).unwrap_or(usize::MAX)
 }
 
 impl<'a> RawGame<'a> {
-    /// Absolute offset just after the last byte handed out.
+    /// Absolute offset just after the last byte handed out (a [`Hole`] counted).
     pub fn end_offset(&self) -> u64 {
-        self.offset + self.bytes.len() as u64
+        self.offset + self.bytes.len() as u64 + self.hole.map_or(0, |hole| hole.len)
+    }
+
+    /// Index in `bytes` of absolute `offset`.
+    pub(crate) fn index(&self, offset: u64) -> usize {
+        index_in(self.offset, self.hole, offset)
     }
 
     /// The `len` bytes at absolute `offset` (empty where they are not in the game).
@@ -64,8 +105,8 @@ impl<'a> RawGame<'a> {
     }
 
     fn range(&self, offset: u64, len: u32) -> std::ops::Range<usize> {
-        let from = usize::try_from(offset.saturating_sub(self.offset)).unwrap_or(usize::MAX);
-        from..from.saturating_add(len as usize)
+        let from = self.index(offset);
+        from..self.index(offset.saturating_add(u64::from(len))).max(from)
     }
 }
 

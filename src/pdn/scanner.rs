@@ -5,14 +5,15 @@
 //!
 //! The input is read once, into one buffer that holds the game being read (the pass over it,
 //! with game boundaries, limits and leniencies, is the `scan` module): memory is bounded by the
-//! largest game plus one read, whatever the input. Lines and columns come from the scanner's
+//! largest game plus one read, whatever the input. Of a tag value past its limit, the rest
+//! past its first bytes is left out of the buffer as it is read (a [`Hole`]). Lines and columns come from the scanner's
 //! own count of the bytes it passes, so they do not depend on how the input was read.
 
-use super::constructs::{Input, ScanState, Stop};
+use super::constructs::{Input, ScanState, Stop, ends_hole};
 pub(crate) use super::constructs::{Opening, proposed_cut};
 use super::limits::MAX_GAME_BYTES;
 use super::location::{ColumnUnit, Lines};
-use super::raw_game::{ParsedGame, RawGame, Token, TokenKind};
+use super::raw_game::{Hole, ParsedGame, RawGame, Token, TokenKind, index_in};
 use super::visitor::{Skip, Span, Visitor};
 use std::io::{self, BufRead};
 
@@ -44,9 +45,13 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 pub struct Scanner<R> {
     inner: R,
     /// The bytes still needed, from offset `base` on: the game being read (or, of a game too
-    /// long to hold, the construct being read).
+    /// long to hold, the construct being read), without its hole if that is after `base`.
     buf: Vec<u8>,
     base: u64,
+    /// The game's hole (see [`Hole`]), and whether it may go on (the bytes read after it
+    /// are left out up to one that [`ends_hole`]).
+    hole: Option<Hole>,
+    hole_open: bool,
     /// Where the scan goes on.
     pos: u64,
     eof: bool,
@@ -92,6 +97,8 @@ impl<R: BufRead> Scanner<R> {
             inner,
             buf: Vec::new(),
             base: 0,
+            hole: None,
+            hole_open: false,
             pos: 0,
             eof: false,
             bom_checked: false,
@@ -206,18 +213,77 @@ impl<R: BufRead> Scanner<R> {
 
     /// Offset just after the bytes read.
     fn end(&self) -> u64 {
-        self.base + self.buf.len() as u64
+        self.at(self.buf.len())
+    }
+
+    /// The game's hole, if it is in the buffer (after `base`).
+    fn buffer_hole(&self) -> Option<Hole> {
+        self.hole.filter(|hole| hole.at >= self.base)
     }
 
     fn index(&self, offset: u64) -> usize {
-        usize::try_from(offset.saturating_sub(self.base))
-            .unwrap_or(usize::MAX)
-            .min(self.buf.len())
+        index_in(self.base, self.buffer_hole(), offset).min(self.buf.len())
+    }
+
+    /// Offset of `buf[i]`.
+    fn at(&self, i: usize) -> u64 {
+        let at = self.base + i as u64;
+        match self.buffer_hole() {
+            Some(hole) if at >= hole.at => at + hole.len,
+            _ => at,
+        }
+    }
+
+    /// Leaves out the rest of the tag value from offset `at` on (the scan said so).
+    fn make_hole(&mut self, at: u64) {
+        self.location(at);
+        self.hole = Some(Hole {
+            at,
+            len: 0,
+            chars: 0,
+        });
+        self.hole_open = true;
+        self.grow_hole();
+    }
+
+    /// Leaves out the bytes of the open hole that were read, up to one that ends it.
+    fn grow_hole(&mut self) {
+        let Some(hole) = self.buffer_hole().filter(|_| self.hole_open) else {
+            self.hole_open = false;
+            return;
+        };
+        let from = self.index(hole.at);
+        let rest = self.buf.get(from..).unwrap_or_default();
+        let end = rest.iter().position(|&b| ends_hole(b));
+        let left_out = rest.get(..end.unwrap_or(rest.len())).unwrap_or_default();
+        // No line break: the column goes on.
+        self.lines.feed(left_out, ColumnUnit::Utf8Chars);
+        let chars = left_out.iter().filter(|&&b| (b & 0xC0) != 0x80).count();
+        let hole = Hole {
+            len: hole.len + left_out.len() as u64,
+            chars: hole.chars + chars as u64,
+            ..hole
+        };
+        self.lines_at = hole.end();
+        self.buf.drain(from..from + left_out.len());
+        self.hole = Some(hole);
+        self.hole_open = end.is_none();
+    }
+
+    /// Forgets the hole of the game handed out, with the bytes before it.
+    fn forget_hole(&mut self) {
+        if let Some(hole) = self.buffer_hole() {
+            let cut = self.index(hole.at);
+            self.buf.drain(..cut);
+            self.base = hole.end();
+        }
+        (self.hole, self.hole_open) = (None, false);
     }
 
     /// Reads up to the end of the next game; false at the end of the input (or of a block).
     fn next_game(&mut self) -> io::Result<bool> {
         if std::mem::take(&mut self.ended) {
+            self.forget_hole();
             self.state.reset_game();
             (self.game_at, self.head) = (None, None);
         }
@@ -242,6 +308,7 @@ impl<R: BufRead> Scanner<R> {
             let input = Input {
                 buf: &self.buf,
                 base: self.base,
+                hole: self.buffer_hole(),
                 eof: self.eof,
             };
             let stop = self.state.run(input, &mut self.pos, &mut self.parsed);
@@ -257,6 +324,7 @@ impl<R: BufRead> Scanner<R> {
                     return Ok(true);
                 }
                 Stop::Done => return Ok(false),
+                Stop::Hole(at) => self.make_hole(at),
                 Stop::NeedMore => {
                     self.fill()?;
                     if self.paused() {
@@ -303,6 +371,7 @@ impl<R: BufRead> Scanner<R> {
             line,
             column,
             index: self.games,
+            hole: self.hole,
         }
     }
 
@@ -328,6 +397,12 @@ impl<R: BufRead> Scanner<R> {
     /// that cannot end within [`MAX_GAME_BYTES`] is read for its end only; of a game longer
     /// than that, the first bytes are kept apart.
     fn fill(&mut self) -> io::Result<()> {
+        self.read_more()?;
+        self.grow_hole();
+        Ok(())
+    }
+
+    fn read_more(&mut self) -> io::Result<()> {
         self.state.check_long();
         let end = self.end();
         if self.pos < end && end - self.pos > MAX_GAME_BYTES as u64 {
@@ -358,6 +433,7 @@ impl<R: BufRead> Scanner<R> {
         if keep > self.base {
             self.location(keep);
             let cut = self.index(keep);
+            let base = self.at(cut);
             if let Some((from, to)) = head {
                 // Nothing of the buffer is kept: it becomes the head, so that the game's
                 // first bytes are never held twice.
@@ -373,7 +449,7 @@ impl<R: BufRead> Scanner<R> {
                 });
             }
             self.buf.drain(..cut.min(self.buf.len()));
-            self.base += cut as u64;
+            self.base = base;
         }
         // The scan starts again at `pos`: read at least as many bytes as it will pass again
         // (up to the limit past which the construct is skipped), so that each byte is scanned

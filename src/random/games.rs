@@ -8,12 +8,12 @@
 //! while there is another choice, since no spelling of it is unambiguous.
 
 use crate::notation::naming::{MoveNumber, move_text};
-use crate::random::rng::Rng;
 use crate::rules::game::Game;
 use crate::rules::movegen::{Paths, legal_moves};
 use crate::rules::moves::Move;
 use crate::rules::outcome::Outcome;
 use crate::rules::position::{Color, Position};
+use crate::rules::rng::Rng;
 use crate::rules::variant::Variant;
 use std::fmt::Write;
 

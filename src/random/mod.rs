@@ -1,7 +1,6 @@
-//! Reproducible random legal games written as PDN (benchmark archives, test inputs), and the
-//! small random number generator behind them.
+//! Reproducible random legal games written as PDN (benchmark archives, test inputs); the
+//! numbers that pick their moves are `crate::rules::rng`'s.
 
 mod games;
-pub(crate) mod rng;
 
 pub(crate) use games::write_game;

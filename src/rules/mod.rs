@@ -1,5 +1,6 @@
 //! The rules engine: board geometry, squares, the two variants, positions, moves and their
-//! generation, the draw rules, how a game ends, a game in progress, and perft.
+//! generation, the draw rules, how a game ends, a game in progress, perft, and the random
+//! numbers that pick moves for random games and tests.
 
 pub(crate) mod draw;
 pub(crate) mod game;
@@ -9,6 +10,9 @@ pub(crate) mod moves;
 pub(crate) mod outcome;
 pub(crate) mod perft;
 pub(crate) mod position;
+// `pdnkit random`'s games and the unit tests' positions.
+#[cfg(any(feature = "cli", test))]
+pub(crate) mod rng;
 pub(crate) mod square;
 pub(crate) mod variant;
 

@@ -9,9 +9,11 @@
 //! after it: the value of its `Result` tag when that is a result (so that the two agree),
 //! else `*` (unknown).
 
-use crate::pdn::Token;
+use crate::pdn::limits::MAX_GAME_BYTES;
 use crate::pdn::raw_game::top_level_result;
 use crate::pdn::result::parse_result_tag;
+use crate::pdn::{Hole, Token};
+use std::borrow::Cow;
 
 /// How the text after a game written as written may continue it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,6 +78,34 @@ pub fn closing_result(bytes: &[u8]) -> &'static str {
     value.and_then(parse_result_tag).map_or("*", |r| r.text())
 }
 
+/// The bytes to write of a game read as `bytes` from `offset`, `hole` left out of them
+/// (see [`Hole`]), and the hole that is left: the bytes as read, which read back as the
+/// same game. Of a game too long to hold they are its first `MAX_GAME_BYTES + 1` bytes (all
+/// that is held of it, and enough to read back as a game too long): a hole among them is
+/// given back as spaces, so that they are that many.
+pub fn to_write<'a>(
+    bytes: Cow<'a, [u8]>,
+    offset: u64,
+    hole: Option<Hole>,
+) -> (Cow<'a, [u8]>, Option<Hole>) {
+    let Some(hole) = hole.filter(|hole| bytes.len() as u64 + hole.len > MAX_GAME_BYTES as u64)
+    else {
+        return (bytes, hole);
+    };
+    let cut = usize::try_from(hole.at - offset)
+        .unwrap_or(usize::MAX)
+        .min(bytes.len());
+    let mut whole = Vec::with_capacity(MAX_GAME_BYTES + 1);
+    whole.extend_from_slice(&bytes[..cut]);
+    let spaces = usize::try_from(hole.len)
+        .unwrap_or(usize::MAX)
+        .min(MAX_GAME_BYTES + 1 - cut);
+    whole.resize(cut + spaces, b' ');
+    let rest = &bytes[cut..];
+    whole.extend_from_slice(&rest[..rest.len().min(MAX_GAME_BYTES + 1 - whole.len())]);
+    (Cow::Owned(whole), None)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,6 +159,30 @@ mod tests {
         assert!(continued_by(Open::Movetext, b"1. c3-d4 *"));
         assert!(!continued_by(Open::Movetext, b"[Event \"b\"]"));
         assert!(!continued_by(Open::Closed, b"1. c3-d4 *"));
+    }
+
+    #[test]
+    fn a_hole_is_given_back_only_in_a_game_too_long() {
+        let hole = |at, len| {
+            Some(Hole {
+                at,
+                len,
+                chars: len,
+            })
+        };
+        // A game that is not too long keeps its hole.
+        let (bytes, left) = to_write(Cow::Borrowed(&b"[E \"ab\"]"[..]), 10, hole(15, 100));
+        assert_eq!((&*bytes, left), (&b"[E \"ab\"]"[..], hole(15, 100)));
+        // One too long is written as its first 4 MiB + 1 bytes, spaces for the hole.
+        let big = MAX_GAME_BYTES as u64;
+        let (bytes, left) = to_write(Cow::Borrowed(&b"[E \"ab\"]"[..]), 10, hole(15, big));
+        assert_eq!((bytes.len(), left), (MAX_GAME_BYTES + 1, None));
+        assert!(bytes.starts_with(b"[E \"a    "));
+        assert!(bytes.iter().skip(5).all(|&b| b == b' '));
+        // The bytes after the hole, as far as they are among the first.
+        let (bytes, _) = to_write(Cow::Borrowed(&b"[E \"ab\"]"[..]), 10, hole(15, big - 6));
+        assert_eq!(bytes.len(), MAX_GAME_BYTES + 1);
+        assert!(bytes.ends_with(b"    b\""));
     }
 
     #[test]

@@ -75,6 +75,7 @@ pub fn write_movetext(
         line: report.line,
         column: 1,
         index: report.index,
+        hole: text.hole,
     };
     tell_movetext(&raw, text.tokens, &mut writer);
     let terminator = writer.terminator.clone();

@@ -22,7 +22,8 @@ use crate::rules::square::Corner;
 /// #     let parsed = Scanner::new(pdn.as_bytes()).read_game(&mut Keep)?.expect("a game");
 /// #     let game = pdnkit::read(pdn.as_bytes()).games().next().expect("a game")?;
 /// #     let (bytes, offset, encoding) = (&game.bytes, game.offset, game.encoding);
-/// #     let text = GameText { bytes, offset, encoding, tokens: &parsed.tokens };
+/// #     let (tokens, hole) = (&parsed.tokens, game.hole);
+/// #     let text = GameText { bytes, offset, encoding, tokens, hole };
 /// #     Ok(write_game(&game.report, &text, options))
 /// # }
 ///
@@ -57,7 +58,8 @@ pub enum Notation {
 /// #     let parsed = Scanner::new(pdn.as_bytes()).read_game(&mut Keep)?.expect("a game");
 /// #     let game = pdnkit::read(pdn.as_bytes()).games().next().expect("a game")?;
 /// #     let (bytes, offset, encoding) = (&game.bytes, game.offset, game.encoding);
-/// #     let text = GameText { bytes, offset, encoding, tokens: &parsed.tokens };
+/// #     let (tokens, hole) = (&parsed.tokens, game.hole);
+/// #     let text = GameText { bytes, offset, encoding, tokens, hole };
 /// #     Ok(write_game(&game.report, &text, options))
 /// # }
 /// use pdnkit::write::Captures;
@@ -97,7 +99,8 @@ pub enum Captures {
 /// #     let parsed = Scanner::new(pdn.as_bytes()).read_game(&mut Keep)?.expect("a game");
 /// #     let game = pdnkit::read(pdn.as_bytes()).games().next().expect("a game")?;
 /// #     let (bytes, offset, encoding) = (&game.bytes, game.offset, game.encoding);
-/// #     let text = GameText { bytes, offset, encoding, tokens: &parsed.tokens };
+/// #     let (tokens, hole) = (&parsed.tokens, game.hole);
+/// #     let text = GameText { bytes, offset, encoding, tokens, hole };
 /// #     Ok(write_game(&game.report, &text, options))
 /// # }
 /// use pdnkit::write::ResultStyle;
@@ -138,7 +141,8 @@ pub enum ResultStyle {
 /// #     let parsed = Scanner::new(pdn.as_bytes()).read_game(&mut Keep)?.expect("a game");
 /// #     let game = pdnkit::read(pdn.as_bytes()).games().next().expect("a game")?;
 /// #     let (bytes, offset, encoding) = (&game.bytes, game.offset, game.encoding);
-/// #     let text = GameText { bytes, offset, encoding, tokens: &parsed.tokens };
+/// #     let (tokens, hole) = (&parsed.tokens, game.hole);
+/// #     let text = GameText { bytes, offset, encoding, tokens, hole };
 /// #     Ok(write_game(&game.report, &text, options))
 /// # }
 /// use pdnkit::write::Strip;
@@ -180,7 +184,8 @@ pub struct Strip {
 /// #     let parsed = Scanner::new(pdn.as_bytes()).read_game(&mut Keep)?.expect("a game");
 /// #     let game = pdnkit::read(pdn.as_bytes()).games().next().expect("a game")?;
 /// #     let (bytes, offset, encoding) = (&game.bytes, game.offset, game.encoding);
-/// #     let text = GameText { bytes, offset, encoding, tokens: &parsed.tokens };
+/// #     let (tokens, hole) = (&parsed.tokens, game.hole);
+/// #     let text = GameText { bytes, offset, encoding, tokens, hole };
 /// #     Ok(write_game(&game.report, &text, options))
 /// # }
 /// use pdnkit::write::Notation;

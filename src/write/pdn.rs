@@ -49,7 +49,8 @@ use std::collections::HashSet;
 /// #     let parsed = Scanner::new(pdn.as_bytes()).read_game(&mut Keep)?.expect("a game");
 /// #     let game = pdnkit::read(pdn.as_bytes()).games().next().expect("a game")?;
 /// #     let (bytes, offset, encoding) = (&game.bytes, game.offset, game.encoding);
-/// #     let text = GameText { bytes, offset, encoding, tokens: &parsed.tokens };
+/// #     let (tokens, hole) = (&parsed.tokens, game.hole);
+/// #     let text = GameText { bytes, offset, encoding, tokens, hole };
 /// #     Ok(write_game(&game.report, &text, options))
 /// # }
 ///
@@ -86,7 +87,8 @@ pub struct Canonical {
 /// #     let parsed = Scanner::new(pdn.as_bytes()).read_game(&mut Keep)?.expect("a game");
 /// #     let game = pdnkit::read(pdn.as_bytes()).games().next().expect("a game")?;
 /// #     let (bytes, offset, encoding) = (&game.bytes, game.offset, game.encoding);
-/// #     let text = GameText { bytes, offset, encoding, tokens: &parsed.tokens };
+/// #     let (tokens, hole) = (&parsed.tokens, game.hole);
+/// #     let text = GameText { bytes, offset, encoding, tokens, hole };
 /// #     Ok(write_game(&game.report, &text, options))
 /// # }
 ///

@@ -4,6 +4,7 @@
 //! other files of the run (`good.pdn`) are still read.
 
 use crate::harness::*;
+use pdnkit::pdn::{ColumnUnit, Hole, Locator, ParsedGame, RawGame, Scanner, SyntaxErrorKind};
 
 // The limits, from docs/robustness.md's table.
 /// A game's bytes: 4 MiB.
@@ -286,4 +287,104 @@ fn games_per_file() {
         "{}",
         errors[0]
     );
+}
+
+/// Value bytes a tag keeps before its hole: two per value byte past the limit, were each
+/// escaped (`\\`).
+const KEPT_BEFORE_HOLE: usize = 2 * (MAX_TAG_VALUE_BYTES + 1);
+
+/// What the scanner hands out of each game of `text` read `capacity` bytes at a time: its
+/// bytes, offset, hole, findings (kind, offset, length), tags (name, offset, column) and
+/// token offsets.
+type Scanned = (
+    Vec<u8>,
+    u64,
+    Option<Hole>,
+    Vec<(SyntaxErrorKind, u64, u32)>,
+    Vec<(String, u64, u32)>,
+    Vec<u64>,
+);
+
+fn scan(text: &[u8], capacity: usize) -> Vec<Scanned> {
+    let mut scanner = Scanner::new(std::io::BufReader::with_capacity(capacity, text));
+    let mut games = Vec::new();
+    let mut each = super::scanner::Whole(|raw: &RawGame, read: &ParsedGame| {
+        let mut locator = Locator::new(raw, ColumnUnit::Utf8Chars);
+        let errors = read.errors.iter().map(|e| (e.kind, e.offset, e.len));
+        let tags = read.tags.iter().map(|t| {
+            let column = locator.locate(t.offset).column;
+            (t.name.clone(), t.offset, column)
+        });
+        let tags: Vec<_> = tags.collect();
+        let tokens = read.tokens.iter().map(|t| t.offset).collect();
+        (
+            raw.bytes.to_vec(),
+            raw.offset,
+            raw.hole,
+            errors.collect(),
+            tags,
+            tokens,
+        )
+    });
+    while let Some(game) = scanner.read_game(&mut each).unwrap() {
+        games.push(game);
+    }
+    assert!(scanner.buffer_capacity() < 4 * KEPT_BEFORE_HOLE + 2 * capacity);
+    games
+}
+
+/// Hand-worked: a value of 300 KiB is left out past its first [`KEPT_BEFORE_HOLE`] bytes, up
+/// to its closing quote; the game's findings, tags and tokens are where they are in the
+/// file (the tag after it on its line at its column), the same at every read size.
+#[test]
+fn a_tag_value_past_the_limit_is_read_through_a_hole() {
+    let n = 300 << 10;
+    let tag = format!("[Event \"{}\"]", "ж".repeat(n / 2)); // n bytes, n / 2 characters
+    let text = format!("{tag} [Site \"y\"] 1. c3-d4 *\n\n[Event \"b\"]\n1. c3-d4 *\n");
+    let at = |s: &str| text.find(s).unwrap() as u64;
+    let cut = 8 + KEPT_BEFORE_HOLE;
+    let hole = Hole {
+        at: cut as u64,
+        len: (n - KEPT_BEFORE_HOLE) as u64,
+        chars: ((n - KEPT_BEFORE_HOLE) / 2) as u64,
+    };
+    let end = text.find(" *").unwrap() + 2;
+    let mut bytes = text.as_bytes()[..cut].to_vec();
+    bytes.extend_from_slice(&text.as_bytes()[8 + n..end]);
+    let column = (tag.chars().count() + 2) as u32;
+    let first = (
+        bytes,
+        0,
+        Some(hole),
+        vec![(SyntaxErrorKind::TagTooLong, 0, tag.len() as u32)],
+        vec![("Site".to_string(), at("[Site"), column)],
+        vec![at("1."), at("c3-d4"), at(" *") + 1],
+    );
+    for capacity in [1, 7, 4096, 1 << 20] {
+        let games = scan(text.as_bytes(), capacity);
+        assert_eq!(games.len(), 2, "read {capacity} at a time");
+        assert!(games[0] == first, "read {capacity} at a time");
+        assert_eq!((games[1].1, games[1].2), (at("[Event \"b"), None));
+    }
+    // No hole where the tag may end before it (a `]`), or the quoted value is not long
+    // enough for one; one where the file ends in it, with the tag's findings as without.
+    let early = format!("[Event \"a]{}\"]\n1. c3-d4 *\n", "x".repeat(n));
+    let game = &scan(early.as_bytes(), 4096)[0];
+    assert_eq!((game.0.len(), game.2), (early.len() - 1, None));
+    let short = format!("[Event \"{}\"]\n1. c3-d4 *\n", "x".repeat(KEPT_BEFORE_HOLE));
+    assert_eq!(scan(short.as_bytes(), 4096)[0].2, None);
+    let open = format!("[Event \"{}", "x".repeat(n));
+    let game = &scan(open.as_bytes(), 4096)[0];
+    assert_eq!(game.0.len(), cut);
+    use SyntaxErrorKind::{TagTooLong, UnterminatedTag, UnterminatedTagValue};
+    let len = open.len() as u32;
+    let mut findings = game.3.clone();
+    findings.sort_by_key(|f| (f.1, format!("{:?}", f.0)));
+    let mut want = vec![
+        (UnterminatedTag, 0, len),
+        (TagTooLong, 0, len),
+        (UnterminatedTagValue, 7, len - 7),
+    ];
+    want.sort_by_key(|f| (f.1, format!("{:?}", f.0)));
+    assert_eq!(findings, want);
 }

@@ -295,3 +295,104 @@ fn a_result_after_a_tag_on_its_line_ends_its_game_when_written_back() {
     assert_eq!(files.len(), 1, "{files:?}");
     assert_eq!(games(&fs::read(&files[0]).unwrap()), read);
 }
+
+/// Each game of a text as `validate` reads it, with the kinds of its findings in order.
+fn findings(bytes: &[u8]) -> Vec<(bool, u64, Vec<String>)> {
+    let out = pdnkit()
+        .args(["validate", "--format", "jsonl", "--no-progress", "-"])
+        .write_stdin(bytes)
+        .output()
+        .unwrap();
+    let kind = |d: &serde_json::Value| {
+        let message = d["message"].as_str().unwrap();
+        let at = message.rfind('(').unwrap_or(0);
+        message[at..].to_string()
+    };
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|o| o["type"] == "game")
+        .map(|o| {
+            let kinds = o["diagnostics"].as_array().unwrap().iter().map(kind);
+            let (valid, plies) = (o["valid"].as_bool().unwrap(), o["plies"].as_u64().unwrap());
+            (valid, plies, kinds.collect())
+        })
+        .collect()
+}
+
+/// A tag value past the limit (64 KiB), which the reader leaves out past its first 128 KiB
+/// as it reads it (`limits.rs`: `a_tag_value_past_the_limit_is_read_through_a_hole`):
+/// written as written (`merge`, `select`, `dedupe -o`, `split`), on one thread and on two
+/// alike, the game reads back with the same findings, and so do the games around it; of a
+/// game too long with such a value the first 4 MiB + 1 bytes are written, a game too long.
+#[test]
+fn a_tag_value_past_the_limit_reads_back_with_its_findings() {
+    let x = |n: usize| "x".repeat(n);
+    let n = 300 << 10;
+    let games = [
+        format!("[Event \"{}\"] [Site \"y\"]\n\n1. c3-d4 *", x(n)),
+        format!("[Event \"{}\"]\n1. c3-d4 {{a}} *", x(3 << 20)),
+        // Unterminated; spaces, an escaped quote or a `]` in it; two of them.
+        format!("[Event \"{}\n1. c3-d4 *", x(n)),
+        format!("[Event \"{}    ]  \n1. c3-d4 *", x(n)),
+        format!("[Event \"{}\\\"{}\"]\n1. c3-d4 *", x(n), x(n)),
+        format!("[Event \"a]{}\"]\n1. c3-d4 *", x(n)),
+        format!("[Event \"{}\"]\n[Site \"{}\"]\n1. c3-d4 *", x(n), x(n)),
+        format!("[Event \"{}\"]\n1. c3-d4 *", x(5 << 20)),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (i, game) in games.iter().enumerate() {
+        let input = format!(
+            "[Event \"a\"]\n1. c3-d4 d6-c5 *\n\n{game}\n\n[Event \"b\"]\n1. c3-d4 d6-c5 b2-c3 *\n"
+        );
+        let read = findings(input.as_bytes());
+        assert_eq!(read.len(), 3, "game {i}: {read:?}");
+        assert!(
+            read[1].2.iter().any(|k| k.contains("too-long")),
+            "game {i}: {read:?}"
+        );
+        let path = dir.path().join(format!("in{i}.pdn"));
+        fs::write(&path, &input).unwrap();
+        for args in [
+            &["merge"][..],
+            &["select"],
+            &["dedupe", "--no-progress", "-o", "-"],
+        ] {
+            let one = pdnkit()
+                .args(args)
+                .args(["-j", "1"])
+                .arg(&path)
+                .output()
+                .unwrap()
+                .stdout;
+            let two = pdnkit()
+                .args(args)
+                .args(["-j", "2"])
+                .arg(&path)
+                .output()
+                .unwrap()
+                .stdout;
+            assert!(one == two, "game {i}, {args:?}: -j1 and -j2 differ");
+            assert_eq!(findings(&one), read, "game {i}, {args:?}");
+        }
+        let out = dir.path().join(format!("split{i}"));
+        let split = pdnkit()
+            .args(["split", "--no-config", "--by", "1000", "-o"])
+            .arg(&out)
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_ne!(split.status.code(), Some(2), "{split:?}");
+        let files: Vec<PathBuf> = fs::read_dir(&out)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        assert_eq!(files.len(), 1, "{files:?}");
+        assert_eq!(
+            findings(&fs::read(&files[0]).unwrap()),
+            read,
+            "game {i}, split"
+        );
+    }
+}

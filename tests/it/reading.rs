@@ -14,12 +14,13 @@ struct Read {
     line: u32,
     column: u32,
     index: usize,
+    hole: Option<Hole>,
     game: ParsedGame,
 }
 
 impl Read {
     fn end_offset(&self) -> u64 {
-        self.offset + self.bytes.len() as u64
+        self.raw().end_offset()
     }
 
     fn raw(&self) -> RawGame<'_> {
@@ -29,6 +30,7 @@ impl Read {
             line: self.line,
             column: self.column,
             index: self.index,
+            hole: self.hole,
         }
     }
 }
@@ -43,6 +45,7 @@ fn read_all(input: &[u8], capacity: usize) -> (Vec<Read>, usize) {
         line: raw.line,
         column: raw.column,
         index: raw.index,
+        hole: raw.hole,
         game: game.clone(),
     });
     let mut games = Vec::new();
@@ -332,6 +335,7 @@ fn crlf_lf_and_cr_line_ends() {
         line: game.2,
         column: 1,
         index: 2,
+        hole: None,
     };
     let at_result = raw.offset + game.0.find("2-0").unwrap() as u64;
     assert_eq!(locate(&raw, at_result), Location { line: 7, column: 1 });
@@ -556,6 +560,7 @@ fn located_game(bytes: &[u8]) -> RawGame<'_> {
         line: 7,
         column: 1,
         index: 1,
+        hole: None,
     }
 }
 
@@ -618,6 +623,7 @@ fn tokens_of_a_typical_game_with_offsets() {
         line: 3,
         column: 1,
         index: 1,
+        hole: None,
     };
     let parsed = parse_bytes(game.bytes, game.offset);
     assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
@@ -878,6 +884,7 @@ fn comments_of_every_style() {
         line: 1,
         column: 1,
         index: 1,
+        hole: None,
     };
     let parsed = parse_bytes(game.bytes, game.offset);
     let styles: Vec<_> = parsed

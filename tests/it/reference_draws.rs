@@ -1,7 +1,7 @@
 //! An independent reference of the end-of-game rules of `docs/rules.md`, written from that
-//! text (not from `src/draw.rs` or `src/game.rs`): the verdict after a move is found by looking
-//! back over the whole history of the game, every time, with no running count kept between
-//! moves. Boards and moves are the naive reference's (`reference.rs`).
+//! text (not from `src/rules/draw.rs` or `src/rules/game.rs`): the verdict after a move is
+//! found by looking back over the whole history of the game, every time, with no running count
+//! kept between moves. Boards and moves are the naive reference's (`reference.rs`).
 
 use crate::reference::{Board, Side, Sq, reference_moves};
 

@@ -6,6 +6,7 @@
 
 use crate::check::{GameJob, GameReport, ReadGame};
 use crate::diagnostic::{Diagnostic, Kind, Severity};
+use crate::pdn::raw_game::index_in;
 use crate::text::encoding::{TextEncoding, decode};
 use crate::text::escape;
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
@@ -82,7 +83,8 @@ impl GameJob for Sourced {
 /// held has its first bytes only), with the token of [`token_len`].
 fn source_line(game: &ReadGame<'_>, d: &Diagnostic) -> Option<SourceLine> {
     let bytes: &[u8] = &game.bytes;
-    let at = usize::try_from(d.offset.checked_sub(game.offset)?).ok()?;
+    d.offset.checked_sub(game.offset)?;
+    let at = index_in(game.offset, game.hole, d.offset);
     if at > bytes.len() {
         return None;
     }

@@ -4,8 +4,8 @@
 
 use super::{Resolution, resolve};
 use crate::pdn::WrittenMove;
-use crate::random::rng::Rng;
-use crate::{Corner, Game, Move, Paths, Position, Variant, legal_moves};
+use crate::rules::rng::Rng;
+use crate::rules::{Corner, Game, Move, Paths, Position, Variant, legal_moves};
 
 /// Positions from random games of both variants.
 fn positions(count: usize) -> Vec<Game> {

@@ -133,13 +133,15 @@ impl Document {
     pub fn game_at(&self, offset: u64) -> Option<&ReadGame<'static>> {
         let after = self.games.partition_point(|g| g.offset <= offset);
         let game = self.games.get(after.checked_sub(1)?)?;
-        (offset <= game.offset + game.bytes.len() as u64).then_some(game)
+        (offset <= game.end_offset()).then_some(game)
     }
 }
 
 /// A report kept for the text of a game, with where the game was.
 struct Kept {
     bytes: Box<[u8]>,
+    /// Its hole ([`hole_of`]).
+    hole: Option<(u64, u64, u64)>,
     column: u32,
     offset: u64,
     report: GameReport,
@@ -155,6 +157,13 @@ struct Memo {
     /// reports were checked with: when it changes, none of them holds.
     file_variant: Option<Variant>,
     checked: Vec<usize>,
+}
+
+/// Where the hole of `raw` (see [`crate::pdn::Hole`]) is from its start, its length and
+/// characters: two games with the same bytes are the same text only with the same hole.
+fn hole_of(raw: &RawGame<'_>) -> Option<(u64, u64, u64)> {
+    raw.hole
+        .map(|hole| (hole.at - raw.offset, hole.len, hole.chars))
 }
 
 fn text_hash(bytes: &[u8]) -> u64 {
@@ -173,6 +182,7 @@ impl Memo {
     fn keep(&mut self, hash: u64, raw: &RawGame<'_>, report: GameReport) {
         self.now.entry(hash).or_default().push(Kept {
             bytes: raw.bytes.into(),
+            hole: hole_of(raw),
             column: raw.column,
             offset: raw.offset,
             report,
@@ -188,7 +198,8 @@ impl Known for Memo {
             return None;
         }
         let hash = text_hash(raw.bytes);
-        let same = |k: &&Kept| *k.bytes == *raw.bytes && k.column == raw.column;
+        let same =
+            |k: &&Kept| *k.bytes == *raw.bytes && k.hole == hole_of(raw) && k.column == raw.column;
         let kept = [&self.last, &self.now]
             .into_iter()
             .find_map(|kept| kept.get(&hash)?.iter().find(same))?;

@@ -69,7 +69,7 @@ fn range(doc: &Document, from: u64, to: u64) -> lsp::Range {
 
 /// The range of a game's text.
 fn game_range(doc: &Document, game: &ReadGame<'_>) -> lsp::Range {
-    range(doc, game.offset, game.offset + game.bytes.len() as u64)
+    range(doc, game.offset, game.end_offset())
 }
 
 /// The board before the move at `at` (replayed, or the illegal move the replay stopped at),
