@@ -1022,29 +1022,44 @@ pub(crate) fn ends_hole(b: u8) -> bool {
 
 /// Where a hole may start in the tag `text` (from its `[`: the tag, or the line read so far
 /// when it may go on): the first index past [`KEPT_BEFORE_HOLE`] bytes after its first `"`
-/// that starts a character, with a byte other than one that [`ends_hole`] or a space before
-/// it and none after it. `None` if the tag may end before it (a `]` or a line break), or if
-/// there is no such index yet. The hole runs from there up to the next byte that
+/// that starts a character, with a byte other than a space before it, if no byte that
+/// [`ends_hole`] comes first. `None` if the tag may end before it (a `]` or a line break),
+/// or if there is no such index yet. The hole runs from there up to the next byte that
 /// [`ends_hole`]: what it leaves out is a run of value bytes between two that are kept, so
-/// the tag reads as the same tag, its value still past the limit (the same findings).
+/// the tag reads as the same tag, its value still past the limit (the same findings). A
+/// tag read without its hole has none (its next byte ends one).
 fn hole_at(text: &[u8]) -> Option<usize> {
     let quote = memchr::memchr(b'"', text)?;
     let from = quote + 1 + KEPT_BEFORE_HOLE;
     let before = text.get(..from)?;
-    if memchr::memchr3(b']', b'\n', b'\r', before).is_some() {
+    if memchr::memchr3(b']', b'\n', b'\r', before).is_some() || ends_hole(before[from - 1]) {
         return None;
     }
     for at in from..text.len() {
         let (last, next) = (text[at - 1], text[at]);
-        if matches!(last, b']' | b'\n' | b'\r') {
+        if ends_hole(next) {
             return None;
         }
-        let continues = (next & 0xC0) == 0x80;
-        if !ends_hole(last) && !is_space(last) && !ends_hole(next) && !continues {
+        if !is_space(last) && (next & 0xC0) != 0x80 {
             return Some(at);
         }
     }
     None
+}
+
+/// The tag `text` (all of it) as the reader holds it: without the hole it would leave out
+/// of it ([`hole_at`]).
+pub(crate) fn tag_as_held(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    let Some(at) = hole_at(text) else {
+        return std::borrow::Cow::Borrowed(text);
+    };
+    let rest = &text[at..];
+    let end = at
+        + rest
+            .iter()
+            .position(|&b| ends_hole(b))
+            .unwrap_or(rest.len());
+    std::borrow::Cow::Owned([&text[..at], &text[end..]].concat())
 }
 
 /// Whether `tail` is nothing but NAGs (`$1$3`), or nothing.
@@ -1132,7 +1147,12 @@ mod tests {
         // Not after a space, nor inside a character, nor before a byte that ends a hole.
         assert_eq!(at(x(k - 1) + " yy"), Some(5 + k));
         assert_eq!(at(x(k - 1) + "жy"), Some(5 + k));
-        assert_eq!(at(x(k) + "\"yy"), Some(6 + k));
+        // A byte that ends a hole first: none (a tag read without its hole has none).
+        assert_eq!(at(x(k) + "\"yy"), None);
+        assert_eq!(
+            &*tag_as_held(format!("[E \"{}yy\"]", x(k)).as_bytes()),
+            format!("[E \"{}\"]", x(k)).as_bytes()
+        );
         // None where the tag may end before it.
         assert_eq!(at("]".to_string() + &x(k) + "yy"), None);
         assert_eq!(at(x(k) + "]yy"), None);

@@ -10,7 +10,7 @@
 //! own count of the bytes it passes, so they do not depend on how the input was read.
 
 use super::constructs::{Input, ScanState, Stop, ends_hole};
-pub(crate) use super::constructs::{Opening, proposed_cut};
+pub(crate) use super::constructs::{Opening, proposed_cut, tag_as_held};
 use super::limits::MAX_GAME_BYTES;
 use super::location::{ColumnUnit, Lines};
 use super::raw_game::{Hole, ParsedGame, RawGame, Token, TokenKind, index_in};

@@ -503,7 +503,7 @@ fn leading_number(word: &str) -> Option<u32> {
 /// Appends `text` with the characters no output holds raw ([`crate::text::escape::is_unsafe`])
 /// replaced, so that it reads back as the same words: an ASCII control character (which
 /// the reader takes for white space) as a space, any other as U+FFFD.
-fn push_safe(text: &str, out: &mut String) {
+pub(super) fn push_safe(text: &str, out: &mut String) {
     if !text.chars().any(crate::text::escape::is_unsafe) {
         return out.push_str(text);
     }

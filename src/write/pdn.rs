@@ -7,7 +7,8 @@
 //!   added if missing, so that the text describes itself (an unknown one is kept), except
 //!   in alphanumeric notation to a game whose board was a guess (both boards fit); `FEN`
 //!   rewritten in the chosen notation (kept if it cannot be read); `Result` kept as
-//!   declared (added if missing); other tags kept as read;
+//!   declared (added if missing); other tags kept as read; a tag too long (which the
+//!   report does not hold) kept as written, after the others;
 //! - the movetext as module `movetext` writes it: the replayed main line canonically,
 //!   everything else (comments, variations, NAGs, marks, setup commands, the moves of an
 //!   invalid game from its error on) as written, each error named by a comment;
@@ -18,16 +19,22 @@
 //! whose value is very long makes a longer line.
 
 use super::lines::Lines;
-use super::movetext::{CommentsBetween, Finding, write_movetext};
+use super::movetext::{CommentsBetween, Finding, push_safe, write_movetext};
 use super::options::{Notation, PdnOptions, ResultStyle};
 use super::text::GameText;
 use crate::check::{GameReport, GameTypeSource};
 use crate::diagnostic::GameEnd;
+use crate::diagnostic::Kind;
 use crate::diagnostic::code;
 use crate::notation::fen::{parse_fen, write_fen};
 use crate::pdn::Scanner;
+use crate::pdn::SyntaxErrorKind;
+use crate::pdn::ascii::is_space;
+use crate::pdn::grammar::pdn_tag;
+use crate::pdn::raw_game::index_in;
 use crate::pdn::result::{GameResult, Verdict, parse_result_tag};
-use crate::text::encoding::TextEncoding;
+use crate::pdn::scanner::tag_as_held;
+use crate::text::encoding::{TextEncoding, decode};
 use std::borrow::Cow;
 use std::collections::HashSet;
 
@@ -160,6 +167,7 @@ pub fn write_game(report: &GameReport, text: &GameText, options: &PdnOptions) ->
     });
     let result = movetext.result;
     let mut out = String::with_capacity(movetext.text.len() + 64 * (report.tags.len() + 2));
+    let mut names = HashSet::new();
     for (name, value) in tags(
         report,
         options,
@@ -171,6 +179,11 @@ pub fn write_game(report: &GameReport, text: &GameText, options: &PdnOptions) ->
         out.push_str(" \"");
         push_escaped(&value, &mut out);
         out.push_str("\"]\n");
+        names.insert(name.into_owned());
+    }
+    for tag in too_long_tags(report, text, &names) {
+        push_safe(&tag, &mut out);
+        out.push('\n');
     }
     out.push('\n');
     out.push_str(&movetext.text);
@@ -209,6 +222,37 @@ pub fn comments_between(bytes: &[u8], encoding: TextEncoding) -> String {
     } else {
         String::new()
     }
+}
+
+/// The tags too long of the game (`tag-too-long`: the report does not hold them), as
+/// written but for a value's bytes past its first ones, left out as the reader leaves them
+/// out (see [`crate::pdn::Hole`]): written so, each reads back as the same tag too long,
+/// and is written again as it is. One that the tags written (`names`) would
+/// repeat is left out: read back, a repeated name starts a new game.
+fn too_long_tags(report: &GameReport, text: &GameText, names: &HashSet<String>) -> Vec<String> {
+    let tag_too_long =
+        |d: &&crate::diagnostic::Diagnostic| d.kind == Kind::Syntax(SyntaxErrorKind::TagTooLong);
+    let mut tags = Vec::new();
+    for d in report.diagnostics.iter().filter(tag_too_long) {
+        let at = index_in(text.offset, text.hole, d.offset);
+        let Some(Ok((_, read))) = text.bytes.get(at..).map(pdn_tag) else {
+            continue;
+        };
+        // The name as the reader's game boundary reads it (see `ScanState::repeated_name`).
+        let after = read.text.get(1..).unwrap_or_default();
+        let padding = after.iter().take_while(|&&b| is_space(b)).count();
+        let name = &after[padding..];
+        let end = name
+            .iter()
+            .position(|&b| is_space(b) || b == b']' || b == b'"');
+        let name = decode(&name[..end.unwrap_or(name.len())], text.encoding);
+        if !names.contains(&*name) {
+            // Without a hole, as a tag held by the reader (a second tag too long of the game
+            // has none): read again, it is the same.
+            tags.push(decode(&tag_as_held(read.text), text.encoding).into_owned());
+        }
+    }
+    tags
 }
 
 /// The result the board proves: that of the rule that ended the game, when its whole main

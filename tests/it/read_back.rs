@@ -323,9 +323,10 @@ fn findings(bytes: &[u8]) -> Vec<(bool, u64, Vec<String>)> {
 
 /// A tag value past the limit (64 KiB), which the reader leaves out past its first 128 KiB
 /// as it reads it (`limits.rs`: `a_tag_value_past_the_limit_is_read_through_a_hole`):
-/// written as written (`merge`, `select`, `dedupe -o`, `split`), on one thread and on two
-/// alike, the game reads back with the same findings, and so do the games around it; of a
-/// game too long with such a value the first 4 MiB + 1 bytes are written, a game too long.
+/// written as written (`merge`, `select`, `dedupe -o`, `split`) or as canonical PDN, on one
+/// thread and on two alike, the game reads back with the same findings, and so do the games
+/// around it; of a game too long with such a value the first 4 MiB + 1 bytes are written as
+/// written, a game too long.
 #[test]
 fn a_tag_value_past_the_limit_reads_back_with_its_findings() {
     let x = |n: usize| "x".repeat(n);
@@ -375,6 +376,31 @@ fn a_tag_value_past_the_limit_reads_back_with_its_findings() {
                 .stdout;
             assert!(one == two, "game {i}, {args:?}: -j1 and -j2 differ");
             assert_eq!(findings(&one), read, "game {i}, {args:?}");
+        }
+        // Canonical PDN keeps a tag too long as the reader holds it (of a game too long
+        // nothing is read, so nothing of it is written), and is a fixed point.
+        if i != games.len() - 1 {
+            let args = ["convert", "--format", "pdn", "--no-progress"];
+            let one = pdnkit()
+                .args(args)
+                .args(["-j", "1"])
+                .arg(&path)
+                .output()
+                .unwrap()
+                .stdout;
+            let two = pdnkit()
+                .args(args)
+                .args(["-j", "2"])
+                .arg(&path)
+                .output()
+                .unwrap()
+                .stdout;
+            assert!(one == two, "game {i}, canonical: -j1 and -j2 differ");
+            assert_eq!(findings(&one), read, "game {i}, canonical");
+            assert!(
+                run(&args, &one) == one,
+                "game {i}, canonical: written again, it changes"
+            );
         }
         let out = dir.path().join(format!("split{i}"));
         let split = pdnkit()
