@@ -46,10 +46,12 @@ pub(crate) struct Blocks {
 }
 
 /// Small enough that what the jobs make of a block (JSON with a position a move is about ten
-/// times the input) stays small for the few blocks in flight.
+/// times the input) stays small for the few blocks in flight. A stretch with no candidate (a
+/// construct of megabytes: a long comment or tag value) is cut every `max` bytes and read on by
+/// one reader: the blocks in flight then hold that much each, whatever the construct's length.
 const BLOCKS: Blocks = Blocks {
     target: 128 << 10,
-    max: 1 << 20,
+    max: 256 << 10,
 };
 
 /// What follows a block.
