@@ -9,6 +9,7 @@ use crate::check::{GameReport, PlayedMove};
 use crate::notation::fen::{FenNotation, push_fen};
 use crate::notation::naming::legal_needs_full_path;
 use crate::pdn::result::Verdict;
+use crate::rules::Corner;
 use crate::rules::position::{Color, Position};
 use crate::text::escape::push_json_string;
 use crate::write::json::push_number;
@@ -43,6 +44,19 @@ pub fn main_line(
         };
         Some((k as u32, pos, report.moves.get(k)))
     })
+}
+
+/// The move `played` as a position row names it, in alphanumeric notation (`move_alpha`)
+/// and numeric (`move_numeric`, squares numbered from `corner`), each with its landing
+/// squares where another legal move has the same start and end: into `alpha` and `numeric`,
+/// emptied first.
+pub fn move_texts(played: &PlayedMove, corner: Corner, alpha: &mut String, numeric: &mut String) {
+    let full = legal_needs_full_path(&played.mv, &played.before);
+    let g = played.before.geometry();
+    alpha.clear();
+    played.mv.write_alpha(g, full, alpha);
+    numeric.clear();
+    played.mv.write_numeric(g, corner, full, numeric);
 }
 
 /// `white` or `black`.
@@ -82,7 +96,7 @@ pub fn write_rows<W: Write>(
     head.extend_from_slice(br#","game_type":"#);
     let rows = report.moves.len() / every as usize + 1;
     let mut buf = Vec::with_capacity(rows.min(FLUSH / 256) * 320);
-    let mut text = String::with_capacity(32);
+    let (mut alpha, mut numeric) = (String::with_capacity(32), String::with_capacity(32));
     let mut written = 0;
     for (ply, pos, played) in main_line(report).filter(|&(ply, _, _)| ply % every == 0) {
         buf.extend_from_slice(&head);
@@ -96,15 +110,10 @@ pub fn write_rows<W: Write>(
         buf.extend_from_slice(br#"","move_alpha":"#);
         match played {
             Some(p) => {
-                let full = legal_needs_full_path(&p.mv, &p.before);
-                let g = p.before.geometry();
-                text.clear();
-                p.mv.write_alpha(g, full, &mut text);
-                push_quoted(&mut buf, &text);
+                move_texts(p, report.corner, &mut alpha, &mut numeric);
+                push_quoted(&mut buf, &alpha);
                 buf.extend_from_slice(br#","move_numeric":"#);
-                text.clear();
-                p.mv.write_numeric(g, report.corner, full, &mut text);
-                push_quoted(&mut buf, &text);
+                push_quoted(&mut buf, &numeric);
             }
             None => buf.extend_from_slice(br#"null,"move_numeric":null"#),
         }

@@ -5,69 +5,58 @@
 
 #![cfg(target_os = "linux")]
 
-use crate::harness::{Dir, LIMIT, command};
+use crate::harness::{Dir, LIMIT};
 use crate::limits::MAX_GAME_BYTES;
 use pdnkit::Variant;
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// The peak resident set (VmHWM) of `pdnkit ARGS`, in KiB, sampled until it ends; standard
-/// output goes to /dev/null, and the run must succeed with `code`. The smaller of two runs:
-/// with `-j2` the peak of one run may stand a third above the next (how many blocks are in
-/// flight, and what the threads' heaps keep, when the peak comes), where a peak that grows
-/// with the input grows in every run. A run too short to be sampled is run again. (Not
-/// `wait4`'s `ru_maxrss`: a child spawned by this large test process counts the peak of the
-/// memory it shared before its exec.)
+/// The peak resident set of `pdnkit ARGS`, in KiB, as GNU time's `%M` counts it (a process of
+/// its own between this one and pdnkit: the kernel's count for a child of this large test
+/// process would include what it shared before its exec, and sampling /proc misses the peak
+/// of a short run); standard output goes to /dev/null, and the run must end with `code`.
+/// The smaller of two runs: with `-j2` the peak of one run may stand a third above the next
+/// (how many blocks are in flight, and what the threads' heaps keep, when the peak comes),
+/// where a peak that grows with the input grows in every run.
 fn peak_kib(args: &[&str], paths: &[PathBuf], code: i32) -> u64 {
-    let once = || {
-        (0..100)
-            .find_map(|_| sampled_peak_kib(args, paths, code))
-            .unwrap_or_else(|| panic!("no sample of {args:?}"))
-    };
+    let once = || timed_peak_kib(args, paths, code);
     once().min(once())
 }
 
-/// One run of [`peak_kib`]: `None` if it ended before it was sampled.
-fn sampled_peak_kib(args: &[&str], paths: &[PathBuf], code: i32) -> Option<u64> {
-    let mut child = command()
+/// One run of [`peak_kib`].
+fn timed_peak_kib(args: &[&str], paths: &[PathBuf], code: i32) -> u64 {
+    let dir = Dir::new();
+    let report = dir.path("time.txt");
+    let mut child = Command::new(TIME)
+        .args(["-f", "%M", "-o"])
+        .arg(&report)
+        .arg(env!("CARGO_BIN_EXE_pdnkit"))
         .args(args)
         .args(paths)
+        .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
+        .env_remove("RUST_BACKTRACE")
         .spawn()
-        .unwrap();
-    let status_file = format!("/proc/{}/status", child.id());
+        .unwrap_or_else(|e| panic!("{TIME} (scripts/test installs it): {e}"));
     let started = Instant::now();
-    let mut peak = None;
     let status = loop {
-        // Only once the child is pdnkit: between the spawn and the exec it is a copy of this
-        // process (a few KiB of it sampled, or all of it).
-        let sample = std::fs::read_to_string(&status_file).ok().and_then(|s| {
-            let field = |name: &str| {
-                s.lines()
-                    .find_map(|l| l.strip_prefix(name))
-                    .map(|v| v.trim().to_string())
-            };
-            let hwm = field("VmHWM:")?
-                .split_whitespace()
-                .next()?
-                .parse::<u64>()
-                .ok()?;
-            (field("Name:")? == "pdnkit").then_some(hwm)
-        });
-        if let Some(hwm) = sample {
-            peak = peak.max(Some(hwm));
-        }
         if let Some(status) = child.try_wait().unwrap() {
             break status;
         }
         assert!(started.elapsed() < LIMIT, "{args:?} ran too long");
-        std::thread::sleep(Duration::from_millis(2));
+        std::thread::sleep(Duration::from_millis(5));
     };
     assert_eq!(status.code(), Some(code), "{args:?}");
-    peak
+    // After "Command exited with non-zero status N", when it did.
+    let text = std::fs::read_to_string(&report).unwrap();
+    let peak = text.lines().last().and_then(|l| l.trim().parse().ok());
+    peak.unwrap_or_else(|| panic!("{TIME} wrote {text:?} for {args:?}"))
 }
+
+/// GNU time.
+const TIME: &str = "/usr/bin/time";
 
 fn random_games(dir: &Dir, name: &str, games: u64) -> PathBuf {
     let text = crate::harness::random_games(Variant::Spantsiretti, 77, 1..=games);

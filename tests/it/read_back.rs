@@ -355,25 +355,21 @@ fn a_tag_value_past_the_limit_reads_back_with_its_findings() {
         );
         let path = dir.path().join(format!("in{i}.pdn"));
         fs::write(&path, &input).unwrap();
+        // What `args` writes of the file, on `threads` threads.
+        let written = |args: &[&str], threads: &str| {
+            let out = pdnkit()
+                .args(args)
+                .args(["-j", threads])
+                .arg(&path)
+                .output();
+            out.unwrap().stdout
+        };
         for args in [
             &["merge"][..],
             &["select"],
             &["dedupe", "--no-progress", "-o", "-"],
         ] {
-            let one = pdnkit()
-                .args(args)
-                .args(["-j", "1"])
-                .arg(&path)
-                .output()
-                .unwrap()
-                .stdout;
-            let two = pdnkit()
-                .args(args)
-                .args(["-j", "2"])
-                .arg(&path)
-                .output()
-                .unwrap()
-                .stdout;
+            let (one, two) = (written(args, "1"), written(args, "2"));
             assert!(one == two, "game {i}, {args:?}: -j1 and -j2 differ");
             assert_eq!(findings(&one), read, "game {i}, {args:?}");
         }
@@ -381,20 +377,7 @@ fn a_tag_value_past_the_limit_reads_back_with_its_findings() {
         // nothing is read, so nothing of it is written), and is a fixed point.
         if i != games.len() - 1 {
             let args = ["convert", "--format", "pdn", "--no-progress"];
-            let one = pdnkit()
-                .args(args)
-                .args(["-j", "1"])
-                .arg(&path)
-                .output()
-                .unwrap()
-                .stdout;
-            let two = pdnkit()
-                .args(args)
-                .args(["-j", "2"])
-                .arg(&path)
-                .output()
-                .unwrap()
-                .stdout;
+            let (one, two) = (written(&args, "1"), written(&args, "2"));
             assert!(one == two, "game {i}, canonical: -j1 and -j2 differ");
             assert_eq!(findings(&one), read, "game {i}, canonical");
             assert!(

@@ -5,11 +5,10 @@
 use super::columns::{Columns, Kind, Node, Schema};
 use super::{Chunk, PartitionBy};
 use crate::archive::material::Material;
-use crate::archive::positions::{main_line, result_for, side_name};
+use crate::archive::positions::{main_line, move_texts, result_for, side_name};
 use crate::check::{GameJob, ReadGame};
 use crate::cli::stderr::fold::FileNotes;
 use crate::notation::fen::{FenNotation, push_fen};
-use crate::notation::naming::legal_needs_full_path;
 use crate::write::{GameObject, JsonOptions};
 use std::sync::LazyLock;
 
@@ -199,7 +198,7 @@ fn position_rows(rows: &mut Columns, file: &str, report: &crate::check::GameRepo
         column.reserve(expected);
     }
     let (mut count, mut variant) = (0, 0);
-    let mut text = String::new();
+    let (mut alpha, mut numeric) = (String::new(), String::new());
     for (k, pos, played) in main_line(report).filter(|&(ply, _, _)| ply % every == 0) {
         count += 1;
         variant = pos.variant.game_type();
@@ -208,14 +207,9 @@ fn position_rows(rows: &mut Columns, file: &str, report: &crate::check::GameRepo
         side.word(side_name(pos.turn));
         match played {
             Some(p) => {
-                let full = legal_needs_full_path(&p.mv, &p.before);
-                let g = p.before.geometry();
-                text.clear();
-                p.mv.write_alpha(g, full, &mut text);
-                move_alpha.text(|bytes| bytes.extend_from_slice(text.as_bytes()));
-                text.clear();
-                p.mv.write_numeric(g, report.corner, full, &mut text);
-                move_numeric.text(|bytes| bytes.extend_from_slice(text.as_bytes()));
+                move_texts(p, report.corner, &mut alpha, &mut numeric);
+                move_alpha.text(|bytes| bytes.extend_from_slice(alpha.as_bytes()));
+                move_numeric.text(|bytes| bytes.extend_from_slice(numeric.as_bytes()));
             }
             None => {
                 move_alpha.none();
