@@ -3,7 +3,7 @@
 
 use crate::pdn::movetext::WrittenMove;
 use smallvec::{SmallVec, smallvec};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 pub(crate) use crate::pdn::limits::MAX_VARIATION_DEPTH;
 
@@ -137,11 +137,12 @@ impl<'a> LineBuilder<'a> {
         }
         self.pending_number = None;
         let replaces = self.lines[parent].moves.len().saturating_sub(1);
+        let moves = SPARE_VARIATIONS.with_borrow_mut(|spare| spare.pop().map(emptied));
         self.lines.push(Line {
             parent: Some(parent),
             replaces,
             depth,
-            moves: Vec::new(),
+            moves: moves.unwrap_or_default(),
             cut: false,
         });
         self.stack.push(self.lines.len() - 1);
@@ -160,10 +161,17 @@ impl<'a> LineBuilder<'a> {
     }
 }
 
+/// Variations' lists of moves kept for the next games on a thread, at most.
+const SPARE_VARIATIONS_KEPT: usize = 64;
+
 thread_local! {
     /// The list of the main line's moves a checked game left behind, for the next game on
     /// this thread: games are checked one after another, thousands of them.
     static SPARE_MAIN_LINE: Cell<Vec<WrittenPly<'static>>> = const { Cell::new(Vec::new()) };
+    /// The lists of the variations' moves checked games left behind, for the next games'
+    /// variations (an archive with variations has a few in most games).
+    static SPARE_VARIATIONS: RefCell<Vec<Vec<WrittenPly<'static>>>> =
+        const { RefCell::new(Vec::new()) };
 }
 
 impl Drop for LineBuilder<'_> {
@@ -172,13 +180,25 @@ impl Drop for LineBuilder<'_> {
         if main.capacity() != 0 {
             SPARE_MAIN_LINE.set(emptied(main));
         }
+        if self.lines.len() > 1 {
+            SPARE_VARIATIONS.with_borrow_mut(|spare| {
+                let room = SPARE_VARIATIONS_KEPT.saturating_sub(spare.len());
+                let variations = self.lines[1..].iter_mut();
+                let kept = variations.map(|line| std::mem::take(&mut line.moves));
+                spare.extend(
+                    kept.filter(|moves| moves.capacity() != 0)
+                        .take(room)
+                        .map(emptied),
+                );
+            });
+        }
     }
 }
 
 /// `list` emptied, for moves that borrow from another game. Collecting a list's own emptied
 /// iterator into a list of the same layout keeps its allocation (the standard library collects
 /// in place).
-fn emptied(mut list: Vec<WrittenPly<'_>>) -> Vec<WrittenPly<'static>> {
+fn emptied<'b>(mut list: Vec<WrittenPly<'_>>) -> Vec<WrittenPly<'b>> {
     list.clear();
     list.into_iter()
         .map(|_| unreachable!("the list is empty"))

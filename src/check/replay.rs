@@ -16,11 +16,13 @@ use crate::rules::square::Corner;
 use compact_str::CompactString;
 
 /// Where a line starts: its first ply (1-based, counted from the game start) and the move
-/// number of its first move.
+/// number of its first move; and where the positions before its moves are in the list of
+/// every line's (`befores` of [`replay_all`]).
 #[derive(Clone, Copy)]
 struct LineStart {
     ply: u32,
     number: u32,
+    befores: (usize, usize),
 }
 
 /// The finding for a spelling read by a leniency, as it stands in the file: a capture written
@@ -47,27 +49,36 @@ pub(super) fn replay_all(
     report: &mut GameReport,
     findings: &mut Findings,
 ) {
-    // Positions before each move of each line, and where each line started: kept only when
-    // there are variations to branch off (a game of one line allocates neither).
+    // Positions before each move of every line, one list for all, and where each line
+    // started: kept only when there are variations to branch off (a game of one line
+    // allocates neither).
     let branches = lines.len() > 1;
     let room = if branches { lines.len() } else { 0 };
-    let mut befores: Vec<Vec<Position>> = Vec::with_capacity(room);
+    let plies = if branches {
+        lines.iter().map(|l| l.moves.len()).sum()
+    } else {
+        0
+    };
+    let mut befores: Vec<Position> = Vec::with_capacity(plies);
     let mut starts: Vec<LineStart> = Vec::with_capacity(room);
     for (index, line) in lines.iter().enumerate() {
         let first_number = line.moves.first().and_then(|p| p.number).map(|(n, _)| n);
-        let (origin, line_start) = match line.parent {
+        let (origin, mut line_start) = match line.parent {
             None => (
                 Some(start),
                 LineStart {
                     ply: 1,
                     number: first_number.unwrap_or(1),
+                    befores: (0, 0),
                 },
             ),
             Some(parent) => {
                 let parent_start = starts[parent];
-                let origin = befores[parent].get(line.replaces).copied();
+                let (from, to) = parent_start.befores;
+                let parent_befores = &befores[from..to];
+                let origin = parent_befores.get(line.replaces).copied();
                 let side = origin.map_or(Color::White, |p| p.turn);
-                let first_side = befores[parent].first().map_or(side, |p| p.turn);
+                let first_side = parent_befores.first().map_or(side, |p| p.turn);
                 let parent_first = MoveNumber {
                     number: parent_start.number,
                     side: first_side,
@@ -78,16 +89,18 @@ pub(super) fn replay_all(
                     LineStart {
                         ply: parent_start.ply + line.replaces as u32,
                         number,
+                        befores: (0, 0),
                     },
                 )
             }
         };
-        if branches {
-            starts.push(line_start);
-        }
+        let from = befores.len();
         let Some(origin) = origin else {
             // The parent stopped before the move this variation replaces.
-            befores.push(Vec::new());
+            line_start.befores = (from, from);
+            if branches {
+                starts.push(line_start);
+            }
             continue;
         };
         let mut replayer = LineReplay {
@@ -99,9 +112,10 @@ pub(super) fn replay_all(
             start: line_start,
             first_side: origin.turn,
         };
-        let line_befores = replayer.run(Game::new(origin), &line.moves);
+        replayer.run(Game::new(origin), &line.moves, &mut befores);
         if branches {
-            befores.push(line_befores);
+            line_start.befores = (from, befores.len());
+            starts.push(line_start);
         }
     }
 }
@@ -123,18 +137,23 @@ impl LineReplay<'_> {
         self.report.corner
     }
 
-    /// Replays `moves`; returns the position before each move that was reached.
-    fn run(&mut self, game: Game, moves: &[WrittenPly<'_>]) -> Vec<Position> {
+    /// Replays `moves`; adds the position before each move that was reached to `befores`
+    /// (when variations branch off: it has room for them).
+    fn run(&mut self, game: Game, moves: &[WrittenPly<'_>], befores: &mut Vec<Position>) {
         // One dispatch on the board for the whole line, not one per rules call.
-        on_board!(game.position().variant, B => self.run_on::<B>(game, moves))
+        on_board!(game.position().variant, B => self.run_on::<B>(game, moves, befores))
     }
 
     #[inline(always)]
-    fn run_on<B: Board>(&mut self, mut game: Game, moves: &[WrittenPly<'_>]) -> Vec<Position> {
+    fn run_on<B: Board>(
+        &mut self,
+        mut game: Game,
+        moves: &[WrittenPly<'_>],
+        befores: &mut Vec<Position>,
+    ) {
         let corner = self.corner();
         // The landing squares of the last move resolved.
         let mut landings = [0; MAX_JUMPS];
-        let mut befores = Vec::with_capacity(if self.branches { moves.len() } else { 0 });
         if self.main && self.keep_moves {
             self.report.moves.reserve(moves.len());
         }
@@ -195,7 +214,6 @@ impl LineReplay<'_> {
                 self.report.rule_end = Some((outcome, ply_number));
             }
         }
-        befores
     }
 
     /// The move `ply` stands for when its [`Resolution`] needs a finding (a leniency, an

@@ -173,6 +173,9 @@ struct Board {
 impl Board {
     /// Reads a FEN without white space; errors point into it.
     fn read(&self, text: &[u8]) -> Result<Position, FenError> {
+        if let Some(pos) = self.quick(text) {
+            return Ok(pos);
+        }
         match self.fen(text) {
             Ok((_, pos)) => Ok(pos),
             Err(nom::Err::Failure(Fault {
@@ -183,6 +186,53 @@ impl Board {
                 offset: text.len() - at.len(),
             }),
             Err(_) => unreachable!("the FEN's parsers fail only with what is wrong"),
+        }
+    }
+
+    /// The whole FEN when it is the common one, read at once, as [`Board::fen`] reads it: `W`
+    /// or `B` and `:`, then `W` and `B` sections of items that [`Board::short_item`] reads, cut
+    /// at `,` and `:`, each on an empty square, no man on its promotion row. `None` for any
+    /// other text (then [`Board::fen`] reads it, and says what is wrong).
+    fn quick(&self, text: &[u8]) -> Option<Position> {
+        let side = |b| match b {
+            b'W' => Some(Color::White),
+            b'B' => Some(Color::Black),
+            _ => None,
+        };
+        let Some((&[turn, b':'], mut i)) = text.split_first_chunk::<2>() else {
+            return None;
+        };
+        let turn = side(turn)?;
+        let g = self.variant.geometry();
+        // Pieces by colour (indexed by `Color`), kings, and the squares where something is
+        // wrong (looked at once at the end: no branch per piece).
+        let (mut sides, mut kings, mut wrong) = ([0u64; 2], 0u64, 0u64);
+        loop {
+            let (&first, rest) = i.split_first()?;
+            let color = side(first)?;
+            let promotion = g.promotion_row(color == Color::White);
+            i = rest;
+            loop {
+                let (bit, king, end) = self.short_item(i)?;
+                let mask = 1u64 << bit;
+                let king_mask = 0u64.wrapping_sub(u64::from(king));
+                wrong |= mask & (sides[0] | sides[1] | (promotion & !king_mask));
+                sides[color as usize] |= mask;
+                kings |= mask & king_mask;
+                let Some(&cut) = i.get(end) else {
+                    if wrong != 0 {
+                        return None;
+                    }
+                    let mut pos = Position::empty(self.variant, turn);
+                    (pos.white, pos.black, pos.kings) = (sides[0], sides[1], kings);
+                    return Some(pos);
+                };
+                i = &i[end + 1..];
+                // An item read ends at `,` or `:` (or the end): a `:` starts the next section.
+                if cut == b':' {
+                    break;
+                }
+            }
         }
     }
 
@@ -817,6 +867,62 @@ mod tests {
             write_fen(&p, FenNotation::Numeric(Corner::TopLeft)),
             format!("W:W{}:B{}", kings(21, 40), kings(1, 20))
         );
+    }
+
+    /// The common FEN, read at once, gives the position placed by hand and what the grammar's
+    /// parsers give; every other text, and one with a fault, is left to them.
+    #[test]
+    fn the_common_fen_read_at_once_reads_as_the_grammar() {
+        let board = Board {
+            variant: Variant::Spantsiretti,
+            corner: Corner::TopLeft,
+        };
+        let by_grammar = |text: &str| board.fen(text.as_bytes()).ok().map(|(_, pos)| pos);
+        let read = [
+            (
+                "B:WKh8:Bj2,a5,Kb6,e7",
+                placed(
+                    Variant::Spantsiretti,
+                    Color::Black,
+                    &["Kh8"],
+                    &["j2", "a5", "Kb6", "e7"],
+                ),
+            ),
+            // A colour given twice is merged; a king may stand on any row.
+            (
+                "W:Wa1:Bb8,Kg1:Wc1,Ki7",
+                placed(
+                    Variant::Spantsiretti,
+                    Color::White,
+                    &["a1", "c1", "Ki7"],
+                    &["b8", "Kg1"],
+                ),
+            ),
+        ];
+        for (text, pos) in read {
+            assert_eq!(board.quick(text.as_bytes()), Some(pos), "{text}");
+            assert_eq!(by_grammar(text), Some(pos), "{text}");
+        }
+        let left = [
+            "w:Wa1",     // a lower-case side to move
+            ":W:Wa1",    // a leading `:`
+            "W",         // no section
+            "W:W31,32",  // numbers
+            "W:Wa1,,c1", // an empty item
+            "W:Wa1:",    // an empty section
+            "W:Wa1:H0",  // a half-move clock
+            "W:Wa1,Kb1", // a light square
+            "W:Wa1-c1",  // a range
+            "W:Wa1,a1",  // the same square twice
+            "W:Wa1:Ba1", // the same square for both
+            "W:Wb8",     // a white man on its promotion row
+            "B:Bc1",     // a black man on its
+            "W:Wa1:Bk8", // off the board
+            "W:Wa1.",    // more after an item
+        ];
+        for text in left {
+            assert_eq!(board.quick(text.as_bytes()), None, "{text}");
+        }
     }
 
     #[test]

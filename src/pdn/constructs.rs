@@ -109,16 +109,33 @@ pub(crate) struct ScanState {
 pub(crate) struct Input<'a> {
     pub buf: &'a [u8],
     pub base: u64,
-    pub hole: Option<Hole>,
+    hole: Option<Hole>,
+    /// The hole's offset and length, `u64::MAX` and 0 without one: [`Input::at`], called for
+    /// every construct, compares once rather than matching the option.
+    hole_at: u64,
+    hole_len: u64,
     pub eof: bool,
 }
 
-impl Input<'_> {
+impl<'a> Input<'a> {
+    pub(crate) fn new(buf: &'a [u8], base: u64, hole: Option<Hole>, eof: bool) -> Self {
+        let (hole_at, hole_len) = hole.map_or((u64::MAX, 0), |hole| (hole.at, hole.len));
+        Input {
+            buf,
+            base,
+            hole,
+            hole_at,
+            hole_len,
+            eof,
+        }
+    }
+
     fn at(&self, i: usize) -> u64 {
         let at = self.base + i as u64;
-        match self.hole {
-            Some(hole) if at >= hole.at => at + hole.len,
-            _ => at,
+        if at >= self.hole_at {
+            at + self.hole_len
+        } else {
+            at
         }
     }
 

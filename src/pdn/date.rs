@@ -57,14 +57,20 @@ fn written(value: &str) -> Option<Written> {
         .strip_suffix(['.', '-', '/'])
         .filter(|v| !v.ends_with(['.', '-', '/']))
         .unwrap_or(value);
-    let parts: Vec<&str> = value.split(['.', '-', '/']).collect();
-    if parts.len() > 3 || parts.iter().any(|p| !is_part(p)) {
-        return None;
+    // Three parts at most (in place: every game's date is read).
+    let (mut held, mut count) = ([""; 3], 0);
+    for part in value.split(['.', '-', '/']) {
+        if count == held.len() || !is_part(part) {
+            return None;
+        }
+        held[count] = part;
+        count += 1;
     }
+    let parts = &held[..count];
     let russian = parts.len() > 1
         && parts[parts.len() - 1].len() == 4
         && parts[..parts.len() - 1].iter().all(|p| p.len() <= 2);
-    let (year, month, day) = match (russian, parts.as_slice()) {
+    let (year, month, day) = match (russian, parts) {
         (true, [day, month, year]) => (*year, Some(*month), Some(*day)),
         (true, [month, year]) => (*year, Some(*month), None),
         (false, [year, rest @ ..]) => (*year, rest.first().copied(), rest.get(1).copied()),

@@ -305,12 +305,7 @@ impl<R: BufRead> Scanner<R> {
                     self.gap_from = Some(self.pos);
                 }
             }
-            let input = Input {
-                buf: &self.buf,
-                base: self.base,
-                hole: self.buffer_hole(),
-                eof: self.eof,
-            };
+            let input = Input::new(&self.buf, self.base, self.buffer_hole(), self.eof);
             let stop = self.state.run(input, &mut self.pos, &mut self.parsed);
             if self.state.in_game && self.game_at.is_none() {
                 self.game_at = Some(self.location(self.state.start));
