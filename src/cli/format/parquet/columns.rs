@@ -498,6 +498,13 @@ impl Leaf {
         }
     }
 
+    /// Room for `more` bytes of a string column's strings.
+    pub fn reserve_bytes(&mut self, more: usize) {
+        if let Values::Str { bytes, .. } = &mut self.values {
+            bytes.reserve(more);
+        }
+    }
+
     /// Rows held.
     fn entries(&self) -> usize {
         match &self.values {

@@ -48,11 +48,11 @@ pub const TAG_COLUMNS: [&str; 9] = [
     "Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType", "FEN",
 ];
 
-/// A list of strings.
-fn strings(name: &'static str) -> Node {
+/// A list of square names.
+fn squares(name: &'static str) -> Node {
     Node::List {
         name,
-        element: Box::new(Node::leaf("element", Str)),
+        element: Box::new(Node::leaf("element", Word)),
     }
 }
 
@@ -103,10 +103,10 @@ pub static GAMES: LazyLock<Schema> = LazyLock::new(|| Schema {
                     Node::leaf("written", Str),
                     Node::leaf("alpha", Str),
                     Node::leaf("numeric", Str),
-                    Node::leaf("from", Str),
-                    Node::leaf("to", Str),
-                    strings("path"),
-                    strings("captured"),
+                    Node::leaf("from", Word),
+                    Node::leaf("to", Word),
+                    squares("path"),
+                    squares("captured"),
                     Node::leaf("promotion", Bool),
                     Node::optional("fen_after", Str),
                 ],
@@ -289,14 +289,14 @@ fn element(i: usize, rep: i16, depth: i16) -> i16 {
     if i == 0 { rep } else { depth }
 }
 
-/// `items` as the strings of a list of strings inside a move (depth 2), each written by
-/// `write`; an empty list is an entry at the move's definition level.
-fn square_list(leaf: &mut Leaf, items: &[u8], rep: i16, write: impl Fn(u8, &mut Vec<u8>)) {
-    if items.is_empty() {
+/// The squares `bits` as a list of square names inside a move (depth 2); an empty list is
+/// an entry at the move's definition level.
+fn square_list(leaf: &mut Leaf, g: &Geometry, bits: &[u8], rep: i16) {
+    if bits.is_empty() {
         leaf.empty_at(1, rep);
     }
-    for (i, &item) in items.iter().enumerate() {
-        leaf.text_at(|bytes| write(item, bytes), element(i, rep, 2));
+    for (i, &bit) in bits.iter().enumerate() {
+        leaf.word_at(square_name(g, bit), element(i, rep, 2));
     }
 }
 
@@ -315,15 +315,20 @@ fn opt_str(leaf: &mut Leaf, text: Option<&str>) {
     }
 }
 
-/// A square's alphanumeric name (`c3`, `a10`), as the JSON's moves write it.
-fn push_square(g: &Geometry, bit: u8, out: &mut Vec<u8>) {
+/// Rows of a board in [`SQUARE_NAMES`] (as in the geometry's tables).
+const ROWS: usize = 16;
+
+/// The alphanumeric name (`c3`, `a10`) of every square of a board of up to ten columns and
+/// [`ROWS`] rows, as the JSON's moves write them, column by column: made once, so that a
+/// move's squares are [`Kind::Word`]s (no bytes of their own per value).
+static SQUARE_NAMES: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    let name = |i: usize| format!("{}{}", char::from(b'a' + (i / ROWS) as u8), i % ROWS + 1);
+    (0..10 * ROWS).map(|i| &*name(i).leak()).collect()
+});
+
+fn square_name(g: &Geometry, bit: u8) -> &'static str {
     let name = g.square_name(bit);
-    out.push(b'a' + name.column);
-    out.extend_from_slice(
-        itoa::Buffer::new()
-            .format(u32::from(name.row) + 1)
-            .as_bytes(),
-    );
+    SQUARE_NAMES[usize::from(name.column) * ROWS + usize::from(name.row)]
 }
 
 /// The row of `report` (its JSON object's fields, [`GAMES`]). An error if a field the
@@ -445,8 +450,17 @@ fn game_row(
         }
     }
     opt_str(game_type_by, report.game_type_by.map(|by| by.name()));
+    // The length of a game's FENs, about.
+    let mut fen_length = 0;
     match report.start {
-        Some(start) => start_fen.text_at(|bytes| push_fen(&start, FenNotation::Alpha, bytes), 0),
+        Some(start) => start_fen.text_at(
+            |bytes| {
+                let at = bytes.len();
+                push_fen(&start, FenNotation::Alpha, bytes);
+                fen_length = bytes.len() - at;
+            },
+            0,
+        ),
         None => start_fen.none_at(0),
     }
 
@@ -469,8 +483,16 @@ fn game_row(
             leaf.empty_at(0, 0);
         }
     } else {
+        let n = report.moves.len();
         for leaf in moves {
-            leaf.reserve(report.moves.len());
+            leaf.reserve(n);
+        }
+        // Moves of a few squares.
+        for leaf in [&mut *written, &mut *alpha, &mut *numeric] {
+            leaf.reserve_bytes(8 * n);
+        }
+        if options.positions {
+            fen_after.reserve_bytes(fen_length * n);
         }
     }
     let first = report.start.map_or(Color::White, |p| p.turn);
@@ -490,16 +512,10 @@ fn game_row(
         move_texts(played, report.corner, &mut alpha_text, &mut numeric_text);
         alpha.str_at(&alpha_text, rep);
         numeric.str_at(&numeric_text, rep);
-        from.text_at(|bytes| push_square(g, mv.from, bytes), rep);
-        to.text_at(|bytes| push_square(g, mv.to, bytes), rep);
-        let square = |bit, bytes: &mut Vec<u8>| push_square(g, bit, bytes);
-        square_list(path, mv.landings(), rep, square);
-        square_list(
-            captured,
-            &captured_in_order(mv, &played.before),
-            rep,
-            square,
-        );
+        from.word_at(square_name(g, mv.from), rep);
+        to.word_at(square_name(g, mv.to), rep);
+        square_list(path, g, mv.landings(), rep);
+        square_list(captured, g, &captured_in_order(mv, &played.before), rep);
         promotion.bool_at(mv.promotes, rep);
         if options.positions {
             let after = &played.after;
