@@ -117,9 +117,8 @@ impl<'a> GameObject<'a> {
         o.member(key!("game")).num(report.index as u64);
         o.member(key!("line")).num(u64::from(report.line));
         o.member(key!("valid")).bool(report.valid());
-        // A syntax check replays nothing and chooses no game type.
-        let plies = report.game_type_by.map(|_| report.plies());
-        o.member(key!("plies")).opt_num(plies.map(u64::from));
+        o.member(key!("plies"))
+            .opt_num(plies(report).map(u64::from));
         if self.moves.is_some() {
             write_tags(o.member(key!("tags")).0, &report.tags);
         }
@@ -261,12 +260,19 @@ pub(crate) fn push_number(out: &mut Vec<u8>, n: u64) {
     }
 }
 
-/// Tags as an object in file order; a name given twice keeps its first place and its last
-/// value (as a JSON object can hold a name once). Linear in the number of tags: a few are
-/// compared with each other, more go through a table.
+/// Tags as an object in file order, as [`each_tag`] gives them.
 fn write_tags(out: &mut Vec<u8>, tags: &[(String, String)]) {
-    const FEW: usize = 16;
     let mut o = Object::open(out);
+    each_tag(tags, |name, value| push_member(&mut o, name, value));
+    o.close();
+}
+
+/// Each tag name once, in file order: a name given twice keeps its first place and its
+/// last value (as a JSON object can hold a name once). Linear in the number of tags: a few
+/// are compared with each other, more go through a table. (The JSON object's tags and the
+/// Parquet row's.)
+pub(crate) fn each_tag<'t>(tags: &'t [(String, String)], mut f: impl FnMut(&'t str, &'t str)) {
+    const FEW: usize = 16;
     if tags.len() <= FEW {
         for (i, (name, _)) in tags.iter().enumerate() {
             if tags[..i].iter().any(|(earlier, _)| earlier == name) {
@@ -276,7 +282,7 @@ fn write_tags(out: &mut Vec<u8>, tags: &[(String, String)]) {
                 .iter()
                 .rfind(|(n, _)| n == name)
                 .unwrap_or(&tags[i]);
-            push_member(&mut o, name, value);
+            f(name, value);
         }
     } else {
         let mut last: HashMap<&str, &str> = HashMap::with_capacity(tags.len());
@@ -285,11 +291,10 @@ fn write_tags(out: &mut Vec<u8>, tags: &[(String, String)]) {
         }
         for (name, _) in tags {
             if let Some(value) = last.remove(name.as_str()) {
-                push_member(&mut o, name, value);
+                f(name, value);
             }
         }
     }
-    o.close();
 }
 
 /// A member whose name is text from the archive (escaped as any string).
@@ -303,12 +308,17 @@ fn push_member(o: &mut Object<'_>, name: &str, value: &str) {
     push_json_string(o.out, value);
 }
 
+/// The plies replayed; None in a syntax check (it replays nothing and chooses no game type).
+pub(crate) fn plies(report: &GameReport) -> Option<u32> {
+    report.game_type_by.map(|_| report.plies())
+}
+
 /// The GameType in force. For a known game type, fields the tag leaves out are those of the
 /// variant's full form (`41,W,10,8,A0,0`), except that a game written in numeric squares
 /// gets `N` and its numbering corner. For a tag that names a game pdnkit does not play (or
 /// another board), its fields as written (None where absent). None when the GameType tag
 /// cannot be read, when a game without one fits no board, and in a syntax check.
-fn game_type(report: &GameReport) -> Option<GameTypeTag> {
+pub(crate) fn game_type(report: &GameReport) -> Option<GameTypeTag> {
     let Some(variant) = report.variant else {
         return report.game_type_tag;
     };

@@ -203,26 +203,38 @@ fn as_row(mut object: Value) -> Value {
     Value::Object(row)
 }
 
+/// `convert`'s rows of `pdn` written to `out` with `extra` arguments, checked equal to its
+/// JSON objects (`games` of them, the run exiting with `code`); the rows.
+fn game_rows_as_json(
+    pdn: &str,
+    out: &Path,
+    extra: &[&str],
+    (games, code): (usize, i32),
+) -> Vec<Value> {
+    let mut args = vec!["convert", pdn, "--format", "jsonl"];
+    args.extend(extra);
+    let (exit, jsonl, _) = run(&args);
+    assert_eq!(exit, code);
+    let expected: Vec<Value> = lines(&jsonl).into_iter().map(as_row).collect();
+    assert_eq!(expected.len(), games);
+    let out = out.to_str().unwrap();
+    let mut args = vec!["convert", pdn, "--format", "parquet", "-o", out];
+    args.extend(extra);
+    let (exit, _, stderr) = run(&args);
+    assert_eq!(exit, code, "{stderr}");
+    let rows = read_dir_rows(Path::new(out));
+    assert_eq!(rows, expected);
+    rows
+}
+
 #[test]
 fn game_rows_are_the_json_objects_field_by_field() {
     let temp = tempfile::tempdir().unwrap();
     let pdn = archive(temp.path());
     let pdn = pdn.to_str().unwrap();
     for extra in [&[][..], &["--no-positions"][..]] {
-        let mut args = vec!["convert", pdn, "--format", "jsonl"];
-        args.extend(extra);
-        let (code, jsonl, _) = run(&args);
-        assert_eq!(code, 1);
-        let expected: Vec<Value> = lines(&jsonl).into_iter().map(as_row).collect();
-        assert_eq!(expected.len(), 4);
         let out = temp.path().join(format!("games{}", extra.len()));
-        let out = out.to_str().unwrap();
-        let mut args = vec!["convert", pdn, "--format", "parquet", "-o", out];
-        args.extend(extra);
-        let (code, _, stderr) = run(&args);
-        assert_eq!(code, 1, "{stderr}");
-        let rows = read_dir_rows(Path::new(out));
-        assert_eq!(rows, expected);
+        game_rows_as_json(pdn, &out, extra, (4, 1));
     }
     // By hand: the tag outside the roster, the capture's path, the invalid game's error.
     let rows = read_dir_rows(&temp.path().join("games0"));
@@ -233,6 +245,54 @@ fn game_rows_are_the_json_objects_field_by_field() {
     assert_eq!(rows[2]["valid"], false);
     assert_eq!(rows[2]["diagnostics"][0]["code"], "illegal-move");
     assert_eq!(rows[3]["moves"].as_array().unwrap().len(), 3);
+}
+
+/// Games whose rows have what the archive above has not: more than 16 tags (the other tags
+/// in file order), a game type pdnkit does not play (the group with its fields null), a game type written in full with numeric squares, a game without
+/// moves, a long capture (its path and captures lists), a setup that cannot be read.
+const UNUSUAL: &str = "\
+[Event \"First\"]
+[Zeta \"z1\"]
+[T1 \"1\"]\n[T2 \"2\"]\n[T3 \"3\"]\n[T4 \"4\"]\n[T5 \"5\"]\n[T6 \"6\"]\n[T7 \"7\"]
+[T8 \"8\"]\n[T9 \"9\"]\n[T10 \"10\"]\n[T11 \"11\"]\n[T12 \"12\"]\n[T13 \"13\"]
+[GameType \"25\"]
+[FEN \"W:Wc3:Bd4,f6\"]
+1. c3:e5:g7 *
+
+[GameType \"20\"]
+[Event \"Intl\"]
+1. 32-28 19-23 *
+
+[GameType \"41,B,10,8,N2,1\"]
+1. 27-22 *
+
+[GameType \"25\"]
+[White \"Nobody\"]
+*
+
+[GameType \"25\"]
+[FEN \"W:WK:Bd4,f6\"]
+1. c3-d4 *
+";
+
+#[test]
+fn unusual_games_are_rows_as_in_the_json() {
+    let temp = tempfile::tempdir().unwrap();
+    let pdn = temp.path().join("unusual.pdn");
+    fs::write(&pdn, UNUSUAL).unwrap();
+    let rows = game_rows_as_json(pdn.to_str().unwrap(), &temp.path().join("out"), &[], (5, 1));
+    // By hand: the tags, the capture's lists, the game type not played.
+    assert_eq!(rows[0]["tags"]["Event"], "First");
+    let others = rows[0]["other_tags"].as_object().unwrap();
+    assert_eq!(others.keys().take(2).collect::<Vec<_>>(), ["Zeta", "T1"]);
+    assert_eq!((others.len(), &others["Zeta"]), (14, &json!("z1")));
+    assert_eq!(rows[0]["moves"][0]["path"], json!(["e5", "g7"]));
+    assert_eq!(rows[0]["moves"][0]["captured"], json!(["d4", "f6"]));
+    assert_eq!(rows[1]["game_type"]["number"], 20);
+    assert_eq!(rows[1]["game_type"]["width"], Value::Null);
+    assert_eq!(rows[2]["game_type"]["corner"], 2);
+    assert_eq!(rows[3]["moves"], json!([]));
+    assert_eq!(rows[4]["start_fen"], Value::Null);
 }
 
 #[test]

@@ -2,10 +2,8 @@
 //! it, and the values of its rows gathered column by column ([`Columns`]), with the
 //! definition and repetition levels that Parquet's nested columns need (Dremel's shredding).
 //!
-//! The rows come either straight from code that knows the flat columns (positions: each
-//! value pushed onto its typed column, [`Columns::flat`]) or from a JSON object
-//! ([`Columns::shred`]): a JSON object and the row of the same schema name the same fields,
-//! so the Parquet holds what the JSON says, typed.
+//! The rows come from code that knows the columns ([`Columns::flat`]): each value pushed
+//! onto its typed column with its levels, as the JSON writer reads it from the game report.
 
 use parquet::basic::{Compression, Encoding};
 use parquet::column::writer::ColumnWriter;
@@ -15,7 +13,6 @@ use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::writer::SerializedRowGroupWriter;
 use parquet::schema::parser::parse_message_type;
 use parquet::schema::types::{ColumnPath, Type};
-use serde_json::Value;
 use std::io::Write;
 use std::sync::Arc;
 
@@ -50,13 +47,8 @@ pub enum Node {
         name: &'static str,
         element: Box<Node>,
     },
-    /// The members of the JSON object `from` whose names are not in `except`, as a MAP of
-    /// strings (key to value) in the object's order.
-    Map {
-        name: &'static str,
-        from: &'static str,
-        except: &'static [&'static str],
-    },
+    /// A MAP of strings (key to value), in the order given.
+    Map { name: &'static str },
 }
 
 impl Node {
@@ -73,14 +65,6 @@ impl Node {
             name,
             kind,
             optional: true,
-        }
-    }
-
-    /// The name of the JSON member this field reads.
-    fn source(&self) -> &'static str {
-        match self {
-            Node::Leaf { name, .. } | Node::Group { name, .. } | Node::List { name, .. } => name,
-            Node::Map { from, .. } => from,
         }
     }
 
@@ -183,15 +167,6 @@ impl Node {
                 under(&[name, "key_value", "key"], Kind::Str, out);
                 under(&[name, "key_value", "value"], Kind::Str, out);
             }
-        }
-    }
-
-    fn leaf_count(&self) -> usize {
-        match self {
-            Node::Leaf { .. } => 1,
-            Node::Group { fields, .. } => fields.iter().map(Node::leaf_count).sum(),
-            Node::List { element, .. } => element.leaf_count(),
-            Node::Map { .. } => 2,
         }
     }
 }
@@ -349,35 +324,36 @@ impl Leaf {
         }
     }
 
-    /// An entry without a value: null, or an empty or absent list, at level `def`.
-    fn null(&mut self, def: i16, rep: i16) {
+    /// An entry without a value at definition level `def`: a field around the leaf is null
+    /// (or a list around it empty) below that level. `rep`: the level at which the entry
+    /// repeats (0: a new row; the depth of the list that repeats).
+    pub fn empty_at(&mut self, def: i16, rep: i16) {
         self.levels(def, rep);
-    }
-
-    /// A value at the leaf's full definition level. False if it is not of the leaf's kind.
-    fn value(&mut self, value: Cell<'_>, rep: i16) -> bool {
-        match (&mut self.values, value) {
-            (Values::Int64(v), Cell::Int64(n)) => v.push(n),
-            (Values::Double(v), Cell::Double(x)) => v.push(x),
-            (Values::Bool(v), Cell::Bool(b)) => v.push(b),
-            (Values::Str { bytes, ends }, Cell::Str(s)) => {
-                bytes.extend_from_slice(s);
-                ends.push(bytes.len());
-            }
-            _ => return false,
-        }
-        self.levels(self.max_def, rep);
-        true
     }
 
     /// The value `n` of an integer column (of a flat schema, as the pushes below).
     pub fn int(&mut self, n: i64) {
+        self.int_at(n, 0);
+    }
+
+    /// The value `n`, the entry repeating at level `rep`.
+    pub fn int_at(&mut self, n: i64, rep: i16) {
         if let Values::Int64(v) = &mut self.values {
             v.push(n);
         } else {
             debug_assert!(false, "an integer in a column of another type");
         }
-        self.levels(self.max_def, 0);
+        self.levels(self.max_def, rep);
+    }
+
+    /// The value `b` of a boolean column, the entry repeating at level `rep`.
+    pub fn bool_at(&mut self, b: bool, rep: i16) {
+        if let Values::Bool(v) = &mut self.values {
+            v.push(b);
+        } else {
+            debug_assert!(false, "a boolean in a column of another type");
+        }
+        self.levels(self.max_def, rep);
     }
 
     /// The value `x` of a floating-point column.
@@ -392,30 +368,51 @@ impl Leaf {
 
     /// A string of a string column, written by `write` onto the column's bytes.
     pub fn text(&mut self, write: impl FnOnce(&mut Vec<u8>)) {
+        self.text_at(write, 0);
+    }
+
+    /// A string, the entry repeating at level `rep`.
+    pub fn text_at(&mut self, write: impl FnOnce(&mut Vec<u8>), rep: i16) {
         if let Values::Str { bytes, ends } = &mut self.values {
             write(bytes);
             ends.push(bytes.len());
         } else {
             debug_assert!(false, "a string in a column of another type");
         }
-        self.levels(self.max_def, 0);
+        self.levels(self.max_def, rep);
+    }
+
+    /// The string `text`, the entry repeating at level `rep`.
+    pub fn str_at(&mut self, text: &str, rep: i16) {
+        self.text_at(|bytes| bytes.extend_from_slice(text.as_bytes()), rep);
     }
 
     /// The string `word` of a [`Kind::Word`] column.
     pub fn word(&mut self, word: &'static str) {
+        self.word_at(word, 0);
+    }
+
+    /// The string `word`, the entry repeating at level `rep`.
+    pub fn word_at(&mut self, word: &'static str, rep: i16) {
         if let Values::Word { words, bytes } = &mut self.values {
             words.push(word.as_bytes());
             *bytes += word.len();
         } else {
             debug_assert!(false, "a word in a column of another type");
         }
-        self.levels(self.max_def, 0);
+        self.levels(self.max_def, rep);
     }
 
     /// A null of an optional column.
     pub fn none(&mut self) {
+        self.none_at(0);
+    }
+
+    /// A null of an optional leaf whose parents are all there, the entry repeating at level
+    /// `rep`.
+    pub fn none_at(&mut self, rep: i16) {
         debug_assert!(self.max_def > 0, "a null in a required column");
-        self.levels(0, 0);
+        self.levels(self.max_def - 1, rep);
     }
 
     /// The integer `n` in each of `count` more rows.
@@ -501,9 +498,17 @@ impl Leaf {
         }
     }
 
-    /// Entries held (of a flat schema's leaf: rows).
+    /// Room for `more` bytes of a string column's strings.
+    pub fn reserve_bytes(&mut self, more: usize) {
+        if let Values::Str { bytes, .. } = &mut self.values {
+            bytes.reserve(more);
+        }
+    }
+
+    /// Rows held.
     fn entries(&self) -> usize {
         match &self.values {
+            _ if self.max_rep > 0 => self.reps.iter().filter(|&&rep| rep == 0).count(),
             _ if self.max_def > 0 => self.defs.len(),
             Values::Int64(v) => v.len(),
             Values::Double(v) => v.len(),
@@ -598,16 +603,6 @@ impl Leaf {
     }
 }
 
-/// One value of a leaf column, as shredding finds it.
-#[derive(Clone, Copy, Debug)]
-enum Cell<'a> {
-    Int64(i64),
-    Double(f64),
-    Bool(bool),
-    /// The bytes of a UTF-8 text.
-    Str(&'a [u8]),
-}
-
 /// Rows of one schema, column by column.
 pub struct Columns {
     leaves: Vec<Leaf>,
@@ -624,8 +619,8 @@ impl Columns {
         self.leaves.iter().map(Leaf::size).sum()
     }
 
-    /// The leaves of a flat schema of `N` columns (no group, no list: one leaf a field), each
-    /// to be given a value (or a null) for each row that [`Columns::added`] counts.
+    /// The `N` leaves of the schema, each to be given its entries (a value or a null, with
+    /// their levels) for each row that [`Columns::added`] counts.
     pub fn flat<const N: usize>(&mut self) -> &mut [Leaf; N] {
         let columns = self.leaves.len();
         match (&mut self.leaves[..]).try_into() {
@@ -638,29 +633,6 @@ impl Columns {
     pub fn added(&mut self, rows: usize) {
         self.rows += rows;
         debug_assert!(self.leaves.iter().all(|leaf| leaf.entries() == self.rows));
-    }
-
-    /// One row from the JSON object `row` of `schema` (the schema of these columns).
-    /// Members the schema does not name are left out; a value of another type than its
-    /// field's is an error (the schema and the JSON object disagree).
-    pub fn shred(&mut self, schema: &Schema, row: &Value) -> Result<(), String> {
-        let mut at = 0;
-        let top = Level {
-            def: 0,
-            rep: 0,
-            depth: 0,
-        };
-        for field in &schema.fields {
-            shred(
-                field,
-                row.get(field.source()),
-                top,
-                &mut self.leaves,
-                &mut at,
-            )?;
-        }
-        self.rows += 1;
-        Ok(())
     }
 
     /// Appends the rows of `other` (columns of the same schema).
@@ -690,126 +662,5 @@ impl Columns {
         group.close()?;
         self.rows = 0;
         Ok(())
-    }
-}
-
-/// Where a field's entry stands: the definition level of its parent, the repetition level
-/// of this entry (the depth at which it repeats), and the lists around it.
-#[derive(Clone, Copy)]
-struct Level {
-    def: i16,
-    rep: i16,
-    depth: i16,
-}
-
-/// Shreds `value` (None: absent) of field `node` into the leaves from `at` on.
-fn shred(
-    node: &Node,
-    value: Option<&Value>,
-    level: Level,
-    leaves: &mut [Leaf],
-    at: &mut usize,
-) -> Result<(), String> {
-    let Level { def, rep, depth } = level;
-    let value = value.filter(|v| !v.is_null());
-    let nulls = |leaves: &mut [Leaf], at: &mut usize, def: i16| {
-        for leaf in &mut leaves[*at..*at + node.leaf_count()] {
-            leaf.null(def, rep);
-        }
-        *at += node.leaf_count();
-    };
-    match node {
-        Node::Leaf {
-            name,
-            kind,
-            optional,
-        } => {
-            let Some(value) = value else {
-                if !optional {
-                    return Err(format!("{name} is null"));
-                }
-                nulls(leaves, at, def);
-                return Ok(());
-            };
-            let cell = match kind {
-                Kind::Int64 => value.as_i64().map(Cell::Int64),
-                Kind::Double => value.as_f64().map(Cell::Double),
-                Kind::Bool => value.as_bool().map(Cell::Bool),
-                Kind::Str => value.as_str().map(|s| Cell::Str(s.as_bytes())),
-                // Not a text of the program's own: not from JSON.
-                Kind::Word => None,
-            };
-            match cell {
-                Some(cell) if leaves[*at].value(cell, rep) => {
-                    *at += 1;
-                    Ok(())
-                }
-                _ => Err(format!("{name} is not of type {kind:?}")),
-            }
-        }
-        Node::Group {
-            name,
-            optional,
-            fields,
-        } => {
-            let Some(object) = value else {
-                if !optional {
-                    return Err(format!("{name} is null"));
-                }
-                nulls(leaves, at, def);
-                return Ok(());
-            };
-            let inner = Level {
-                def: def + i16::from(*optional),
-                ..level
-            };
-            for field in fields {
-                shred(field, object.get(field.source()), inner, leaves, at)?;
-            }
-            Ok(())
-        }
-        Node::List { name, element } => {
-            let items = match value.map(Value::as_array) {
-                Some(Some(items)) => items,
-                _ => return Err(format!("{name} is not an array")),
-            };
-            if items.is_empty() {
-                nulls(leaves, at, def);
-                return Ok(());
-            }
-            let start = *at;
-            for (i, item) in items.iter().enumerate() {
-                *at = start;
-                let inner = Level {
-                    def: def + 1,
-                    rep: if i == 0 { rep } else { depth + 1 },
-                    depth: depth + 1,
-                };
-                shred(element, Some(item), inner, leaves, at)?;
-            }
-            Ok(())
-        }
-        Node::Map { name, except, .. } => {
-            let members = match value.map(Value::as_object) {
-                Some(Some(members)) => members,
-                _ => return Err(format!("{name} is not an object")),
-            };
-            let mut first = true;
-            for (key, member) in members.iter().filter(|(k, _)| !except.contains(&&k[..])) {
-                let Some(text) = member.as_str() else {
-                    return Err(format!("{name}.{key} is not a string"));
-                };
-                let rep = if first { rep } else { depth + 1 };
-                first = false;
-                leaves[*at].value(Cell::Str(key.as_bytes()), rep);
-                leaves[*at + 1].value(Cell::Str(text.as_bytes()), rep);
-            }
-            if first {
-                nulls(leaves, at, def);
-            } else {
-                *at += 2;
-            }
-            Ok(())
-        }
     }
 }
