@@ -143,12 +143,13 @@ def main():
                   f"{counted} rows, first values {values.fetchall()}")
             if counted != len(rows):
                 sys.exit(f"--partition-by {by}: {counted} rows, not {len(rows)}")
-            # pyarrow takes a partition of digits for int32, unless told: game_type is the
-            # files' int64 column too.
-            partitioning = "hive"
-            if column == "game_type":
-                partitioning = pyarrow.dataset.partitioning(
-                    pyarrow.schema([("game_type", pyarrow.int64())]), flavor="hive")
+            # pyarrow takes a partition of digits for int32 unless told (game_type is the
+            # files' int64 column too), and cannot guess the type of one whose every value
+            # is Hive's null (an archive without dates).
+            kinds = {"year": pyarrow.int64(), "event": pyarrow.string(),
+                     "game_type": pyarrow.int64()}
+            partitioning = pyarrow.dataset.partitioning(
+                pyarrow.schema([(column, kinds[column])]), flavor="hive")
             table = pyarrow.dataset.dataset(out, format="parquet",
                                             partitioning=partitioning).to_table()
             frame = polars.read_parquet(files, hive_partitioning=True)
