@@ -539,6 +539,6 @@ mod tests {
         // (zigzag 14); then the least delta -2 (zigzag 3), widths [2, 0, 0, 0], and one
         // miniblock of 32 values of 2 bits: 0,0,0,3,3,3,3 then zeros.
         assert_eq!(&out[..10], &[128, 1, 4, 8, 14, 3, 2, 0, 0, 0]);
-        assert_eq!(&out[10..], &[0b1100_0000, 0b1111_1111, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(&out[10..], &[0b1100_0000, 0b0011_1111, 0, 0, 0, 0, 0, 0]);
     }
 }
