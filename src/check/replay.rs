@@ -3,6 +3,7 @@
 
 use super::findings::Findings;
 use super::lines::{Line, WrittenPly};
+use super::options::Options;
 use super::report::{GameReport, PlayedMove};
 use crate::diagnostic::{GameEnd, Illegality, Kind, Severity};
 use crate::notation::naming::{MoveNumber, listed, move_text};
@@ -42,10 +43,29 @@ fn leniency_finding(leniency: Leniency, written: &WrittenMove) -> (Severity, Kin
     (Severity::Warning, Kind::CaptureNotation { spelling })
 }
 
+/// What a replay keeps of the main line in the report.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Keep {
+    /// Every move ([`GameReport::moves`]).
+    pub moves: bool,
+    /// The moves counted ([`GameReport::tally`]).
+    pub tally: bool,
+}
+
+impl Keep {
+    /// What `options` ask to keep.
+    pub fn of(options: &Options) -> Keep {
+        Keep {
+            moves: options.keep_moves,
+            tally: options.tally_moves,
+        }
+    }
+}
+
 pub(super) fn replay_all(
     lines: &[Line<'_>],
     start: Position,
-    keep_moves: bool,
+    keep: Keep,
     report: &mut GameReport,
     findings: &mut Findings,
 ) {
@@ -107,7 +127,7 @@ pub(super) fn replay_all(
             report,
             findings,
             main: index == 0,
-            keep_moves,
+            keep,
             branches,
             start: line_start,
             first_side: origin.turn,
@@ -124,8 +144,8 @@ struct LineReplay<'a> {
     report: &'a mut GameReport,
     findings: &'a mut Findings,
     main: bool,
-    /// Keep the main line's moves in the report.
-    keep_moves: bool,
+    /// What to keep of the main line in the report.
+    keep: Keep,
     /// Keep the position before each move (variations branch off this line).
     branches: bool,
     start: LineStart,
@@ -154,8 +174,11 @@ impl LineReplay<'_> {
         let corner = self.corner();
         // The landing squares of the last move resolved.
         let mut landings = [0; MAX_JUMPS];
-        if self.main && self.keep_moves {
+        if self.main && self.keep.moves {
             self.report.moves.reserve(moves.len());
+        }
+        if self.main && self.keep.tally {
+            self.report.tally.get_or_insert_default();
         }
         let mut next = MoveNumber {
             number: self.start.number,
@@ -193,19 +216,26 @@ impl LineReplay<'_> {
                 continue;
             }
             self.report.main_plies += 1;
-            let outcome = if self.keep_moves {
+            let outcome = if self.keep.moves || self.keep.tally {
                 let before = *game.position();
                 let outcome = game.play_on::<B>(&found);
-                self.report.moves.push(PlayedMove {
+                let after = game.position();
+                let played = || PlayedMove {
                     written: ply.utf8.map_or_else(
                         || CompactString::from_utf8_lossy(ply.text),
                         CompactString::new,
                     ),
                     mv: found.to_move(&landings),
                     before,
-                    after: *game.position(),
+                    after: *after,
                     offset: ply.offset,
-                });
+                };
+                if self.keep.moves {
+                    self.report.moves.push(played());
+                }
+                if let Some(tally) = &mut self.report.tally {
+                    tally.count(&found, (ply_number, after), played);
+                }
                 outcome
             } else {
                 game.play_on::<B>(&found)

@@ -2,7 +2,7 @@
 //! (summary, charts, every invalid game on its board, a viewer per game) built by
 //! [`crate::html`]. The exit code is validate's.
 
-use crate::check::{DoneSink, GameCount, GameJob, GameReport, ReadGame};
+use crate::check::{DoneSink, GameCount, GameJob, GameReport, Options, ReadGame};
 use crate::cli::args::{self, CommonArgs, Config};
 use crate::cli::run::exit::verdict;
 use crate::cli::run::inputs::Input;
@@ -122,6 +122,11 @@ fn read_input(
     let name = input.name();
     let mut contents = Contents::new(limits);
     contents.begin_file(&name);
+    // The statistics count the moves from their tally.
+    let options = Options {
+        tally_moves: true,
+        ..config.options
+    };
     let room = [
         AtomicUsize::new(limits.valid),
         AtomicUsize::new(limits.invalid),
@@ -136,7 +141,7 @@ fn read_input(
     };
     let problem = progress::read_input(
         input,
-        (&config.options, config.encoding),
+        (&options, config.encoding),
         progress,
         threads,
         &job,
