@@ -43,6 +43,12 @@ fn leniency_finding(leniency: Leniency, written: &WrittenMove) -> (Severity, Kin
     (Severity::Warning, Kind::CaptureNotation { spelling })
 }
 
+/// The text of a move as written, from its bytes (most often UTF-8 already).
+fn written(text: &[u8]) -> CompactString {
+    std::str::from_utf8(text)
+        .map_or_else(|_| CompactString::from_utf8_lossy(text), CompactString::new)
+}
+
 /// What a replay keeps of the main line in the report.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Keep {
@@ -221,10 +227,9 @@ impl LineReplay<'_> {
                 let outcome = game.play_on::<B>(&found);
                 let after = game.position();
                 let played = || PlayedMove {
-                    written: ply.utf8.map_or_else(
-                        || CompactString::from_utf8_lossy(ply.text),
-                        CompactString::new,
-                    ),
+                    written: ply
+                        .utf8
+                        .map_or_else(|| written(ply.text), CompactString::new),
                     mv: found.to_move(&landings),
                     before,
                     after: *after,
@@ -234,7 +239,7 @@ impl LineReplay<'_> {
                     self.report.moves.push(played());
                 }
                 if let Some(tally) = &mut self.report.tally {
-                    tally.count(&found, (ply_number, after), played);
+                    tally.count(&found, ply_number, played);
                 }
                 outcome
             } else {
@@ -243,6 +248,12 @@ impl LineReplay<'_> {
             if let Some(outcome) = outcome {
                 self.report.rule_end = Some((outcome, ply_number));
             }
+        }
+        if self.main
+            && self.report.main_plies > 0
+            && let Some(tally) = &mut self.report.tally
+        {
+            tally.ended(game.position());
         }
     }
 
