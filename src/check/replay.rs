@@ -5,7 +5,7 @@ use super::findings::Findings;
 use super::lines::{Line, WrittenPly};
 use super::report::{GameReport, PlayedMove};
 use crate::diagnostic::{GameEnd, Illegality, Kind, Severity};
-use crate::notation::naming::{MoveNumber, listed, move_text};
+use crate::notation::naming::{MoveNumber, legal_needs_full_path, listed, move_text};
 use crate::notation::resolve::{Illegal, Leniency, Resolution, resolve, resolve_on};
 use crate::pdn::movetext::{Separator, WrittenMove};
 use crate::rules::game::Game;
@@ -140,12 +140,21 @@ impl LineReplay<'_> {
     /// Replays `moves`; adds the position before each move that was reached to `befores`
     /// (when variations branch off: it has room for them).
     fn run(&mut self, game: Game, moves: &[WrittenPly<'_>], befores: &mut Vec<Position>) {
-        // One dispatch on the board for the whole line, not one per rules call.
-        on_board!(game.position().variant, B => self.run_on::<B>(game, moves, befores))
+        // One dispatch on the board for the whole line, not one per rules call; and one on
+        // whether its moves are kept (`KEEP`: validation keeps none, and its loop knows
+        // nothing of them).
+        match self.main && self.keep_moves {
+            true => on_board!(game.position().variant, B => {
+                self.run_on::<B, true>(game, moves, befores)
+            }),
+            false => on_board!(game.position().variant, B => {
+                self.run_on::<B, false>(game, moves, befores)
+            }),
+        }
     }
 
     #[inline(always)]
-    fn run_on<B: Board>(
+    fn run_on<B: Board, const KEEP: bool>(
         &mut self,
         mut game: Game,
         moves: &[WrittenPly<'_>],
@@ -154,7 +163,7 @@ impl LineReplay<'_> {
         let corner = self.corner();
         // The landing squares of the last move resolved.
         let mut landings = [0; MAX_JUMPS];
-        if self.main && self.keep_moves {
+        if KEEP {
             self.report.moves.reserve(moves.len());
         }
         let mut next = MoveNumber {
@@ -178,12 +187,13 @@ impl LineReplay<'_> {
                 self.error(Kind::MoveAfterEnd { end }, ply, number, ply_number);
                 break;
             }
-            let found = match resolve_on::<B>(&game, ply.written, corner, &mut landings) {
-                Resolution::Found(quick, None) => quick,
-                other => {
+            let (found, by_ends) = match resolve_on::<B>(&game, ply.written, corner, &mut landings)
+            {
+                (Resolution::Found(quick, None), by_ends) => (quick, by_ends),
+                (other, _) => {
                     let at = (number, ply_number);
                     match self.settle(&game, ply, other, &moves[i + 1..], at, &mut landings) {
-                        Some(quick) => quick,
+                        Some(quick) => (quick, false),
                         None => break,
                     }
                 }
@@ -193,15 +203,18 @@ impl LineReplay<'_> {
                 continue;
             }
             self.report.main_plies += 1;
-            let outcome = if self.keep_moves {
+            let outcome = if KEEP {
                 let before = *game.position();
                 let outcome = game.play_on::<B>(&found);
+                let mv = found.to_move(&landings);
                 self.report.moves.push(PlayedMove {
                     written: ply.utf8.map_or_else(
                         || CompactString::from_utf8_lossy(ply.text),
                         CompactString::new,
                     ),
-                    mv: found.to_move(&landings),
+                    // Found by its two squares: no other legal move joins them.
+                    full_path: !by_ends && needs_full_path(&mv, &before),
+                    mv,
                     before,
                     after: *game.position(),
                     offset: ply.offset,
@@ -384,4 +397,12 @@ fn replayable(mut game: Game, rest: &[WrittenPly<'_>], corner: Corner) -> usize 
         count += 1;
     }
     count
+}
+
+/// [`legal_needs_full_path`] of a move that was not found by its two squares alone (few
+/// are): out of the replay's loop.
+#[cold]
+#[inline(never)]
+fn needs_full_path(mv: &Move, before: &Position) -> bool {
+    legal_needs_full_path(mv, before)
 }
