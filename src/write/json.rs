@@ -366,18 +366,16 @@ fn write_game_type(out: &mut Vec<u8>, t: &GameTypeTag) {
 fn write_moves(out: &mut Vec<u8>, report: &GameReport, options: JsonOptions) {
     let first = report.start.map_or(Color::White, |p| p.turn);
     let mut buf = MoveBytes::new();
-    // Every move of a game is played on one board.
-    let numbers = report
-        .moves
-        .first()
-        .map_or([0; 64], |p| numbers_of(p.before.geometry(), report.corner));
     out.push(b'[');
-    for (index, played) in report.moves.iter().enumerate() {
-        if index > 0 {
-            out.push(b',');
+    // Every move of a game is played on one board.
+    if let Some(g) = report.moves.first().map(|p| p.before.geometry()) {
+        let board = (g, &numbers_of(g, report.corner));
+        for (index, played) in report.moves.iter().enumerate() {
+            if index > 0 {
+                out.push(b',');
+            }
+            write_move(out, &mut buf, board, played, (index, first), options);
         }
-        let at = (index, first);
-        write_move(out, &mut buf, &numbers, played, at, options);
     }
     out.push(b']');
 }
@@ -392,18 +390,17 @@ fn numbers_of(g: &Geometry, corner: Corner) -> [u8; 64] {
     numbers
 }
 
-/// Writes the `index`-th move (from 0) of a game whose first move is `first`'s; `numbers`
-/// the squares' numbers ([`numbers_of`]).
+/// Writes the `index`-th move (from 0) of a game whose first move is `first`'s, on the board
+/// `g` whose squares' numbers are `numbers` ([`numbers_of`]).
 fn write_move(
     out: &mut Vec<u8>,
     b: &mut MoveBytes,
-    numbers: &[u8; 64],
+    (g, numbers): (&Geometry, &[u8; 64]),
     played: &PlayedMove,
     (index, first): (usize, Color),
     options: JsonOptions,
 ) {
     let mv = &played.mv;
-    let g = played.before.geometry();
     let full = played.full_path;
     let MoveNumber { number, side } = MoveNumber::first(first).nth(index);
     b.clear();
@@ -457,6 +454,9 @@ fn write_move(
     out.push(b'}');
 }
 
+/// `00` to `99`: the two digits of a number below 100, taken whole.
+const TWO_DIGITS: &[u8; 200] = b"00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
+
 /// Moves written as are (quoted, nothing to escape) when at most this long; a longer text
 /// goes through [`push_json_string`].
 const WRITTEN_INLINE: usize = 32;
@@ -507,7 +507,10 @@ impl MoveBytes {
     fn num(&mut self, n: u64) {
         match n {
             0..10 => self.byte(b'0' + n as u8),
-            10..100 => self.put(&[b'0' + (n / 10) as u8, b'0' + (n % 10) as u8]),
+            10..100 => {
+                let at = 2 * n as usize;
+                self.put(&TWO_DIGITS[at..at + 2]);
+            }
             _ => self.large(n),
         }
     }
