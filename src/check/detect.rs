@@ -20,7 +20,7 @@
 use super::findings::Findings;
 use super::lines::Line;
 use super::options::Options;
-use super::replay::replay_all;
+use super::replay::{Keep, replay_all};
 use super::report::{GameReport, GameTypeSource};
 use crate::diagnostic::{Kind, NeitherBoard, Severity};
 use crate::notation::fen::parse_fen;
@@ -215,7 +215,7 @@ fn play(
     report.variant = Some(variant);
     report.game_type_by = Some(by);
     report.start = Some(start);
-    replay_all(lines, start, options.keep_moves, report, findings);
+    replay_all(lines, start, Keep::of(options), report, findings);
     Fit::of(report, &findings.list[mark..])
 }
 
@@ -223,6 +223,7 @@ fn play(
 fn unplay(report: &mut GameReport, findings: &mut Findings, mark: usize) {
     report.main_plies = 0;
     report.moves.clear();
+    report.tally = None;
     report.rule_end = None;
     report.start = None;
     report.variant = None;
@@ -237,7 +238,7 @@ fn reach(main: &Line<'_>, start: Position, report: &GameReport) -> Fit {
     replay_all(
         std::slice::from_ref(main),
         start,
-        false,
+        Keep::default(),
         &mut scratch,
         &mut findings,
     );

@@ -33,9 +33,11 @@ pub fn check_game(
     }
     date_tag(parsed, &mut findings);
     let tags: Vec<(String, String)> = if options.keep_tags {
+        let named = |name: &str| options.tags_named.is_none_or(|names| names.contains(&name));
         parsed
             .tags
             .iter()
+            .filter(|t| named(&t.name))
             .map(|t| (t.name.clone(), decode(&t.value)))
             .collect()
     } else {
@@ -110,7 +112,7 @@ pub fn check_game(
             replay::replay_all(
                 &lines.lines,
                 start,
-                options.keep_moves,
+                replay::Keep::of(options),
                 &mut report,
                 &mut findings,
             );

@@ -29,8 +29,8 @@ pub(crate) use parallel::read_stream_parallel;
 #[cfg(feature = "cli")]
 pub(crate) use reader::Known;
 pub use reader::{ReadGames, Reader, read};
-pub(crate) use report::known_value;
 pub use report::{GameReport, GameTypeSource, PlayedMove};
+pub(crate) use report::{MoveTally, known_value};
 pub use stream::ReadGame;
 pub(crate) use stream::{
     DoneSink, GameCount, GameJob, GameSink, ReportSink, Reports, StreamTotals, check_stream,

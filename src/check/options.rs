@@ -27,10 +27,18 @@ pub struct Options {
     /// Keep the tags in the reports ([`super::GameReport::tags`](super::GameReport::tags), values decoded); without them a
     /// report costs no allocation per tag.
     pub keep_tags: bool,
+    /// With [`Self::keep_tags`], the names of the tags kept (each as often as it stands, in
+    /// file order); None: every tag. A reader of a few tags decodes no other value.
+    pub tags_named: Option<&'static [&'static str]>,
     /// Keep the replayed main line in the reports ([`super::GameReport::moves`](super::GameReport::moves), each move with the
     /// positions before and after it); without it a report holds what replay found
     /// (diagnostics, result, end, number of plies) and costs no allocation per move.
     pub keep_moves: bool,
+    /// Count the replayed main line in the reports ([`super::report::MoveTally`]: captures,
+    /// promotions, the first capture of the most pieces, the first plies, the last
+    /// position) as it is played, whether or not its moves are kept: what statistics read,
+    /// without a record per move.
+    pub tally_moves: bool,
     /// Hand each game's movetext tokens, as the scan read them, to the job
     /// ([`super::ReadGame`]), so that what writes the game's text as written (canonical PDN)
     /// does not read its bytes again; without it a game costs no copy of its tokens.
@@ -48,7 +56,9 @@ impl Default for Options {
             column_unit: ColumnUnit::Utf8Chars,
             syntax_only: false,
             keep_tags: true,
+            tags_named: None,
             keep_moves: true,
+            tally_moves: false,
             keep_tokens: false,
         }
     }

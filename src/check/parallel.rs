@@ -134,7 +134,9 @@ struct Checked<D> {
 
 /// What a block holds, in order, as its worker read it: a game (its report, offset and
 /// length with its hole, and its tokens when the options keep them), or text between games (its offset
-/// and length).
+/// and length). Nearly every item is a game: boxing its report would cost an allocation per
+/// game to save room in the rare items between games.
+#[allow(clippy::large_enum_variant)]
 enum Found {
     Game(GameReport, u64, usize, Option<Box<Hole>>, Vec<Token>),
     Between(u64, usize),

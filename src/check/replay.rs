@@ -3,6 +3,7 @@
 
 use super::findings::Findings;
 use super::lines::{Line, WrittenPly};
+use super::options::Options;
 use super::report::{GameReport, PlayedMove};
 use crate::diagnostic::{GameEnd, Illegality, Kind, Severity};
 use crate::notation::naming::{MoveNumber, legal_needs_full_path, listed, move_text};
@@ -42,10 +43,29 @@ fn leniency_finding(leniency: Leniency, written: &WrittenMove) -> (Severity, Kin
     (Severity::Warning, Kind::CaptureNotation { spelling })
 }
 
+/// What a replay keeps of the main line in the report.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Keep {
+    /// Every move ([`GameReport::moves`]).
+    pub moves: bool,
+    /// The moves counted ([`GameReport::tally`]).
+    pub tally: bool,
+}
+
+impl Keep {
+    /// What `options` ask to keep.
+    pub fn of(options: &Options) -> Keep {
+        Keep {
+            moves: options.keep_moves,
+            tally: options.tally_moves,
+        }
+    }
+}
+
 pub(super) fn replay_all(
     lines: &[Line<'_>],
     start: Position,
-    keep_moves: bool,
+    keep: Keep,
     report: &mut GameReport,
     findings: &mut Findings,
 ) {
@@ -107,7 +127,7 @@ pub(super) fn replay_all(
             report,
             findings,
             main: index == 0,
-            keep_moves,
+            keep,
             branches,
             start: line_start,
             first_side: origin.turn,
@@ -124,8 +144,8 @@ struct LineReplay<'a> {
     report: &'a mut GameReport,
     findings: &'a mut Findings,
     main: bool,
-    /// Keep the main line's moves in the report.
-    keep_moves: bool,
+    /// What to keep of the main line in the report.
+    keep: Keep,
     /// Keep the position before each move (variations branch off this line).
     branches: bool,
     start: LineStart,
@@ -141,9 +161,9 @@ impl LineReplay<'_> {
     /// (when variations branch off: it has room for them).
     fn run(&mut self, game: Game, moves: &[WrittenPly<'_>], befores: &mut Vec<Position>) {
         // One dispatch on the board for the whole line, not one per rules call; and one on
-        // whether its moves are kept (`KEEP`: validation keeps none, and its loop knows
-        // nothing of them).
-        match self.main && self.keep_moves {
+        // whether its moves are kept or counted (`KEEP`: validation does neither, and its
+        // loop knows nothing of them).
+        match self.main && (self.keep.moves || self.keep.tally) {
             true => on_board!(game.position().variant, B => {
                 self.run_on::<B, true>(game, moves, befores)
             }),
@@ -163,8 +183,11 @@ impl LineReplay<'_> {
         let corner = self.corner();
         // The landing squares of the last move resolved.
         let mut landings = [0; MAX_JUMPS];
-        if KEEP {
+        if KEEP && self.keep.moves {
             self.report.moves.reserve(moves.len());
+        }
+        if KEEP && self.keep.tally {
+            self.report.tally.get_or_insert_default();
         }
         let mut next = MoveNumber {
             number: self.start.number,
@@ -206,19 +229,28 @@ impl LineReplay<'_> {
             let outcome = if KEEP {
                 let before = *game.position();
                 let outcome = game.play_on::<B>(&found);
-                let mv = found.to_move(&landings);
-                self.report.moves.push(PlayedMove {
-                    written: ply.utf8.map_or_else(
-                        || CompactString::from_utf8_lossy(ply.text),
-                        CompactString::new,
-                    ),
-                    // Found by its two squares: no other legal move joins them.
-                    full_path: !by_ends && needs_full_path(&mv, &before),
-                    mv,
-                    before,
-                    after: *game.position(),
-                    offset: ply.offset,
-                });
+                let after = game.position();
+                let played = || {
+                    let mv = found.to_move(&landings);
+                    PlayedMove {
+                        written: ply.utf8.map_or_else(
+                            || CompactString::from_utf8_lossy(ply.text),
+                            CompactString::new,
+                        ),
+                        // Found by its two squares: no other legal move joins them.
+                        full_path: !by_ends && needs_full_path(&mv, &before),
+                        mv,
+                        before,
+                        after: *after,
+                        offset: ply.offset,
+                    }
+                };
+                if self.keep.moves {
+                    self.report.moves.push(played());
+                }
+                if let Some(tally) = &mut self.report.tally {
+                    tally.count(&found, (ply_number, after), played);
+                }
                 outcome
             } else {
                 game.play_on::<B>(&found)

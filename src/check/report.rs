@@ -4,13 +4,14 @@
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::pdn::gametype::GameTypeTag;
 use crate::pdn::result::GameResult;
-use crate::rules::moves::Move;
+use crate::rules::moves::{Move, QuickMove};
 use crate::rules::outcome::{Outcome, Termination};
 use crate::rules::position::Position;
 use crate::rules::square::Corner;
 use crate::rules::variant::Variant;
 use compact_str::CompactString;
 use serde::Serialize;
+use smallvec::SmallVec;
 
 /// Everything validation found out about one game.
 ///
@@ -59,6 +60,9 @@ pub struct GameReport {
     pub start: Option<Position>,
     /// The main line, as far as it was replayed (empty unless [`Reader::keep_moves`](super::Reader::keep_moves)).
     pub moves: Vec<PlayedMove>,
+    /// The main line counted as it was replayed (None unless the options ask,
+    /// [`Options::tally_moves`](super::Options::tally_moves)).
+    pub(crate) tally: Option<Box<MoveTally>>,
     /// Moves of the main line replayed.
     pub(super) main_plies: u32,
     /// The result written at the end of the movetext (else the Result tag).
@@ -87,6 +91,7 @@ impl GameReport {
             numeric: false,
             start: None,
             moves: Vec::new(),
+            tally: None,
             main_plies: 0,
             declared: None,
             ending: None,
@@ -114,7 +119,11 @@ impl GameReport {
         for d in &mut moved.diagnostics {
             (d.offset, d.line) = (by_offset(d.offset), by_line(d.line));
         }
-        for m in &mut moved.moves {
+        let tallied = moved.tally.iter_mut().flat_map(|t| {
+            let longest = t.longest.as_mut().map(|(_, m)| m);
+            t.first.iter_mut().chain(longest)
+        });
+        for m in moved.moves.iter_mut().chain(tallied) {
             m.offset = by_offset(m.offset);
         }
         (moved.index, moved.line) = (index, by_line(self.line));
@@ -130,6 +139,7 @@ impl GameReport {
         self.tags = Vec::new();
         self.start = None;
         self.moves = Vec::new();
+        self.tally = None;
         self
     }
 
@@ -233,6 +243,61 @@ pub struct PlayedMove {
     pub offset: u64,
 }
 
+/// The main line of a game counted move by move as replay plays it
+/// ([`Options::tally_moves`](super::Options::tally_moves)): what statistics read of the
+/// moves, with a record of only the few moves they name.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct MoveTally {
+    /// Moves that made a man a king.
+    pub promotions: u32,
+    /// Moves that captured at least one piece.
+    pub captures: u32,
+    /// Moves that captured two pieces or more.
+    pub multi_captures: u32,
+    /// Pieces captured, all moves together.
+    pub pieces: u32,
+    /// The first capture of the most pieces, with its ply (1-based).
+    pub longest: Option<(u32, PlayedMove)>,
+    /// The first [`MoveTally::FIRST_PLIES`] moves.
+    pub first: SmallVec<[PlayedMove; MoveTally::FIRST_PLIES]>,
+    /// The position after the last move (None: no move was played).
+    pub last: Option<Position>,
+}
+
+impl MoveTally {
+    /// The moves kept from the start of the main line.
+    pub const FIRST_PLIES: usize = 4;
+
+    /// Counts the move `found` of ply `ply` (1-based), which led to `after`; `played` makes
+    /// its record (only for a move the tally keeps).
+    pub(super) fn count(
+        &mut self,
+        found: &QuickMove,
+        (ply, after): (u32, &Position),
+        played: impl Fn() -> PlayedMove,
+    ) {
+        self.promotions += u32::from(found.promotes);
+        if self.first.len() < MoveTally::FIRST_PLIES {
+            self.first.push(played());
+        }
+        self.last = Some(*after);
+        let pieces = found.captured.count_ones();
+        if pieces == 0 {
+            return;
+        }
+        self.captures += 1;
+        self.multi_captures += u32::from(pieces >= 2);
+        self.pieces += pieces;
+        if self
+            .longest
+            .as_ref()
+            .is_none_or(|(_, l)| pieces > l.mv.captured.count_ones())
+        {
+            self.longest = Some((ply, played()));
+        }
+    }
+}
+
 /// What chose a game's game type (`game_type_by` in the JSON).
 ///
 /// ```
@@ -282,5 +347,114 @@ impl GameTypeSource {
             GameTypeSource::File => "file",
             GameTypeSource::Default => "default",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{GameSink, Options, StreamTotals, check_stream};
+
+    fn reports(input: &[u8], options: &Options) -> Vec<GameReport> {
+        struct Keep(Vec<GameReport>);
+        impl GameSink for Keep {
+            fn game(&mut self, report: GameReport) -> std::io::Result<()> {
+                self.0.push(report);
+                Ok(())
+            }
+        }
+        let mut kept = Keep(Vec::new());
+        let mut totals = StreamTotals::default();
+        check_stream(input, options, None, &mut kept, &mut totals).unwrap();
+        kept.0
+    }
+
+    /// What the tally of `report` says, worked out from its moves instead.
+    fn tally_of_moves(report: &GameReport) -> MoveTally {
+        let mut tally = MoveTally::default();
+        for (i, pm) in report.moves.iter().enumerate() {
+            let quick = QuickMove::of(&pm.mv);
+            tally.count(&quick, (i as u32 + 1, &pm.after), || pm.clone());
+        }
+        tally
+    }
+
+    fn summary(t: &MoveTally) -> String {
+        let longest = t
+            .longest
+            .as_ref()
+            .map(|(ply, m)| (ply, m.written.clone(), m.mv));
+        let first: Vec<_> = t.first.iter().map(|m| (m.mv, m.before, m.offset)).collect();
+        format!(
+            "{} {} {} {} {longest:?} {first:?} {:?}",
+            t.promotions, t.captures, t.multi_captures, t.pieces, t.last
+        )
+    }
+
+    #[test]
+    fn the_tally_counts_the_main_line_as_its_moves_say() {
+        let mut fixtures = vec![std::path::PathBuf::from("fixtures/sample.pdn")];
+        for dir in [
+            "fixtures/detect",
+            "fixtures/errors",
+            "fixtures/rules",
+            "fixtures/russian",
+        ] {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.extension().is_some_and(|e| e == "pdn") {
+                    fixtures.push(path);
+                }
+            }
+        }
+        let (mut games, mut captures) = (0, 0);
+        for path in fixtures {
+            let input = std::fs::read(&path).unwrap();
+            let both = Options {
+                tally_moves: true,
+                ..Options::default()
+            };
+            let tally_only = Options {
+                keep_moves: false,
+                ..both
+            };
+            let full = reports(&input, &both);
+            let tallied = reports(&input, &tally_only);
+            assert_eq!(full.len(), tallied.len(), "{path:?}");
+            for (f, t) in full.iter().zip(&tallied) {
+                // A game that could not be set up is not replayed, nor counted.
+                assert_eq!(f.tally.is_some(), f.start.is_some(), "{path:?}");
+                assert_eq!(t.tally.is_some(), t.start.is_some(), "{path:?}");
+                let expected = summary(&tally_of_moves(f));
+                let tally = *t.tally.clone().unwrap_or_default();
+                let both_kept = *f.tally.clone().unwrap_or_default();
+                assert_eq!(summary(&both_kept), expected, "{path:?}");
+                assert_eq!(summary(&tally), expected, "{path:?} game {}", f.index);
+                assert!(t.moves.is_empty());
+                games += 1;
+                captures += tally.captures;
+            }
+        }
+        assert!(
+            games > 20 && captures > 20,
+            "{games} games, {captures} captures"
+        );
+    }
+
+    #[test]
+    fn a_tag_filter_keeps_the_tags_named_in_file_order() {
+        let pdn = b"[White \"A\"]\n[Event \"E\"]\n[Date \"2001\"]\n[Black \"B\"]\n1. c3-d4 *\n";
+        let options = Options {
+            tags_named: Some(&["Black", "White", "Date"]),
+            ..Options::default()
+        };
+        let report = reports(pdn, &options).remove(0);
+        let tags: Vec<_> = report
+            .tags
+            .iter()
+            .map(|(n, v)| (n.as_str(), v.as_str()))
+            .collect();
+        assert_eq!(tags, [("White", "A"), ("Date", "2001"), ("Black", "B")]);
+        assert!(report.tally.is_none());
     }
 }

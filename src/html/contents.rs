@@ -338,7 +338,10 @@ mod tests {
         let mut totals = StreamTotals::default();
         check_stream(
             text.as_bytes(),
-            &Options::default(),
+            &Options {
+                tally_moves: true,
+                ..Options::default()
+            },
             None,
             &mut c,
             &mut totals,

@@ -1,7 +1,7 @@
 //! What the statistics take from one game's moves, worked out on the thread that read the
 //! game: only these facts and a small report cross to the thread that adds them up.
 
-use crate::check::{GameJob, GameReport, ReadGame};
+use crate::check::{GameJob, GameReport, MoveTally, Options, PlayedMove, ReadGame};
 use crate::notation::naming::push_canonical;
 use crate::rules::position::{Color, Position};
 use serde::Serialize;
@@ -54,40 +54,41 @@ pub(crate) struct MoveFacts {
 }
 
 impl MoveFacts {
-    /// The facts of the game of `report`; `longest` is the most pieces a capture took in the
-    /// games before it seen so far (no record is made for a capture that cannot be the
-    /// longest), raised to this game's.
+    /// The facts of the game of `report` (read with [`Options::tally_moves`]: they come
+    /// from its tally); `longest` is the most pieces a capture took in the games before it
+    /// seen so far (no record is made for a capture that cannot be the longest), raised to
+    /// this game's.
     pub fn of(report: &GameReport, longest: &mut u32) -> MoveFacts {
         if !report.valid() {
             return MoveFacts::default();
         }
+        debug_assert!(report.tally.is_some() || report.start.is_none());
+        let Some(tally) = &report.tally else {
+            return MoveFacts::default();
+        };
         // No move puts a man back on the board or empties it (the mover's piece stays), so
         // once a position of the game has kings only, so has every later one: the start and
         // the last position tell whether any had.
         let kings_only = report.start.as_ref().is_some_and(kings_only)
-            || report.moves.last().is_some_and(|pm| kings_only(&pm.after));
+            || tally.last.as_ref().is_some_and(kings_only);
         let mut facts = MoveFacts {
             kings_only,
-            opening: opening(report),
-            ..MoveFacts::default()
+            promotions: tally.promotions.into(),
+            captures: tally.captures.into(),
+            pieces_captured: tally.pieces.into(),
+            multi: tally.multi_captures.into(),
+            longest: None,
+            opening: opening(report, &tally.first),
         };
-        for (i, pm) in report.moves.iter().enumerate() {
-            let mv = &pm.mv;
-            facts.promotions += u64::from(mv.promotes);
-            let pieces = mv.captured.count_ones();
-            if pieces == 0 {
-                continue;
-            }
-            facts.captures += 1;
-            facts.pieces_captured += u64::from(pieces);
-            facts.multi += u64::from(pieces >= 2);
+        if let Some((ply, pm)) = &tally.longest {
+            let pieces = pm.mv.captured.count_ones();
             if pieces > *longest {
                 *longest = pieces;
                 facts.longest = Some(LongestCapture {
                     pieces,
                     file: String::new(),
                     game: report.index,
-                    ply: i as u32 + 1,
+                    ply: *ply,
                     side: pm.before.turn,
                     written: pm.written.as_str().to_owned(),
                     path: pm.mv.to_alpha(pm.before.geometry(), true),
@@ -98,22 +99,23 @@ impl MoveFacts {
     }
 }
 
-/// The opening of a game from the start position, long enough to count.
-fn opening(report: &GameReport) -> Option<(u8, String, [Option<usize>; OPENING_PLIES.len()])> {
+/// The opening of a game from the start position, long enough to count, from the first
+/// moves of its main line.
+fn opening(
+    report: &GameReport,
+    first: &[PlayedMove],
+) -> Option<(u8, String, [Option<usize>; OPENING_PLIES.len()])> {
     let (variant, start) = (report.variant?, report.start?);
     if start != Position::start(variant) {
         return None;
     }
-    let plies = report
-        .moves
-        .len()
-        .min(OPENING_PLIES[OPENING_PLIES.len() - 1]);
+    let plies = first.len().min(OPENING_PLIES[OPENING_PLIES.len() - 1]);
     if plies < OPENING_PLIES[0] {
         return None;
     }
     let mut text = String::new();
     let mut ends = [None; OPENING_PLIES.len()];
-    for (i, pm) in report.moves[..plies].iter().enumerate() {
+    for (i, pm) in first[..plies].iter().enumerate() {
         if i > 0 {
             text.push(' ');
         }
@@ -125,8 +127,26 @@ fn opening(report: &GameReport) -> Option<(u8, String, [Option<usize>; OPENING_P
     Some((variant.game_type(), text, ends))
 }
 
-/// The job of `pdnkit stats`: each game's move facts, and its report without the game
-/// (the tags the statistics read kept: Date, White, Black).
+// The tally keeps the moves of the longest opening counted.
+const _: () = assert!(OPENING_PLIES[OPENING_PLIES.len() - 1] <= MoveTally::FIRST_PLIES);
+
+/// The tags the statistics read.
+const TAGS: &[&str] = &["Date", "White", "Black"];
+
+/// `options` reading what `pdnkit stats` counts: the main line tallied, not kept; the tags
+/// of [`TAGS`] only.
+pub(crate) fn reading(options: &Options) -> Options {
+    Options {
+        keep_tags: true,
+        tags_named: Some(TAGS),
+        keep_moves: false,
+        tally_moves: true,
+        ..*options
+    }
+}
+
+/// The job of `pdnkit stats` (on reports read with [`reading`]): each game's move facts,
+/// and its report without the game but for the tags the statistics read.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Counting {
     /// The most pieces a capture took in the games this job saw.
@@ -139,8 +159,7 @@ impl GameJob for Counting {
     fn work(&mut self, game: ReadGame<'_>) -> Self::Done {
         let facts = MoveFacts::of(&game.report, &mut self.longest);
         let mut report = game.report;
-        let mut tags = std::mem::take(&mut report.tags);
-        tags.retain(|(tag, _)| matches!(tag.as_str(), "Date" | "White" | "Black"));
+        let tags = std::mem::take(&mut report.tags);
         let mut report = report.told_only();
         report.tags = tags;
         (report, facts)

@@ -22,8 +22,8 @@ use std::io;
 
 mod game;
 
-pub(crate) use game::Counting;
 use game::MoveFacts;
+pub(crate) use game::{Counting, reading};
 pub use game::{LongestCapture, OPENING_PLIES};
 
 /// Openings listed per length.
@@ -741,7 +741,7 @@ mod tests {
         let mut totals = StreamTotals::default();
         check_stream(
             text.as_bytes(),
-            &Options::default(),
+            &reading(&Options::default()),
             None,
             &mut stats,
             &mut totals,

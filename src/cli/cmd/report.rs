@@ -2,6 +2,7 @@
 //! (summary, charts, every invalid game on its board, a viewer per game) built by
 //! [`crate::html`]. The exit code is validate's.
 
+use crate::check::Options;
 use crate::cli::args::{self, CommonArgs, Config};
 use crate::cli::run::exit::verdict;
 use crate::cli::run::inputs::Input;
@@ -119,9 +120,14 @@ fn read_input(
     let name = input.name();
     let mut contents = Contents::new(limits);
     contents.begin_file(&name);
+    // The statistics count the moves from their tally.
+    let options = Options {
+        tally_moves: true,
+        ..config.options
+    };
     let problem = check_input(
         input,
-        (&config.options, config.encoding),
+        (&options, config.encoding),
         progress,
         threads,
         &mut contents,

@@ -10,7 +10,7 @@ use crate::cli::run::inputs::Input;
 use crate::cli::run::ordered::{Emit, in_input_order};
 use crate::cli::run::output::{Output, Sources};
 use crate::cli::run::progress::{Progress, read_input};
-use crate::stats::{Counting, Opening, Stats, Summary};
+use crate::stats::{Counting, Opening, Stats, Summary, reading};
 use crate::text::escape::{self, text};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -88,7 +88,7 @@ fn count_input(
     stats.begin_file(&name);
     let problem = read_input(
         input,
-        (&config.options, config.encoding),
+        (&reading(&config.options), config.encoding),
         progress,
         threads,
         &Counting::default(),
