@@ -160,21 +160,31 @@ impl LineReplay<'_> {
     /// Replays `moves`; adds the position before each move that was reached to `befores`
     /// (when variations branch off: it has room for them).
     fn run(&mut self, game: Game, moves: &[WrittenPly<'_>], befores: &mut Vec<Position>) {
-        // One dispatch on the board for the whole line, not one per rules call; and one on
-        // whether its moves are kept or counted (`KEEP`: validation does neither, and its
-        // loop knows nothing of them).
-        match self.main && (self.keep.moves || self.keep.tally) {
-            true => on_board!(game.position().variant, B => {
-                self.run_on::<B, true>(game, moves, befores)
-            }),
-            false => on_board!(game.position().variant, B => {
-                self.run_on::<B, false>(game, moves, befores)
-            }),
+        // One dispatch on whether its moves are kept (`MOVES`) and counted (`TALLY`) for
+        // the whole line: each loop knows only what it does (validation's neither).
+        let main = self.main;
+        match (main && self.keep.moves, main && self.keep.tally) {
+            (false, false) => self.run_keeping::<false, false>(game, moves, befores),
+            (true, false) => self.run_keeping::<true, false>(game, moves, befores),
+            (false, true) => self.run_keeping::<false, true>(game, moves, befores),
+            (true, true) => self.run_keeping::<true, true>(game, moves, befores),
         }
     }
 
+    fn run_keeping<const MOVES: bool, const TALLY: bool>(
+        &mut self,
+        game: Game,
+        moves: &[WrittenPly<'_>],
+        befores: &mut Vec<Position>,
+    ) {
+        // One dispatch on the board for the whole line, not one per rules call.
+        on_board!(game.position().variant, B => {
+            self.run_on::<B, MOVES, TALLY>(game, moves, befores)
+        })
+    }
+
     #[inline(always)]
-    fn run_on<B: Board, const KEEP: bool>(
+    fn run_on<B: Board, const MOVES: bool, const TALLY: bool>(
         &mut self,
         mut game: Game,
         moves: &[WrittenPly<'_>],
@@ -183,10 +193,10 @@ impl LineReplay<'_> {
         let corner = self.corner();
         // The landing squares of the last move resolved.
         let mut landings = [0; MAX_JUMPS];
-        if KEEP && self.keep.moves {
+        if MOVES {
             self.report.moves.reserve(moves.len());
         }
-        if KEEP && self.keep.tally {
+        if TALLY {
             self.report.tally.get_or_insert_default();
         }
         let mut next = MoveNumber {
@@ -226,29 +236,19 @@ impl LineReplay<'_> {
                 continue;
             }
             self.report.main_plies += 1;
-            let outcome = if KEEP {
+            let outcome = if MOVES || TALLY {
                 let before = *game.position();
                 let outcome = game.play_on::<B>(&found);
                 let after = game.position();
-                let played = || {
-                    let mv = found.to_move(&landings);
-                    PlayedMove {
-                        written: ply.utf8.map_or_else(
-                            || CompactString::from_utf8_lossy(ply.text),
-                            CompactString::new,
-                        ),
-                        // Found by its two squares: no other legal move joins them.
-                        full_path: !by_ends && needs_full_path(&mv, &before),
-                        mv,
-                        before,
-                        after: *after,
-                        offset: ply.offset,
-                    }
-                };
-                if self.keep.moves {
-                    self.report.moves.push(played());
+                let made = (&found, &landings, by_ends);
+                let played = || played_move(ply, made, (before, *after));
+                if MOVES {
+                    // Made in place (the closure, not inlined, would make it and copy it).
+                    self.report
+                        .moves
+                        .push(played_move(ply, made, (before, *after)));
                 }
-                if let Some(tally) = &mut self.report.tally {
+                if TALLY && let Some(tally) = &mut self.report.tally {
                     tally.count(&found, (ply_number, after), played);
                 }
                 outcome
@@ -429,6 +429,29 @@ fn replayable(mut game: Game, rest: &[WrittenPly<'_>], corner: Corner) -> usize 
         count += 1;
     }
     count
+}
+
+/// The move `ply` as the report keeps it: `found` (its landing squares in `landings`), which
+/// `by_ends` says was found by its two squares (no other legal move joins them), played from
+/// `before` to `after`.
+#[inline(always)]
+fn played_move(
+    ply: &WrittenPly<'_>,
+    (found, landings, by_ends): (&QuickMove, &[u8; MAX_JUMPS], bool),
+    (before, after): (Position, Position),
+) -> PlayedMove {
+    let mv = found.to_move(landings);
+    PlayedMove {
+        written: match ply.utf8 {
+            Some(text) => CompactString::new(text),
+            None => CompactString::from_utf8_lossy(ply.text),
+        },
+        full_path: !by_ends && needs_full_path(&mv, &before),
+        mv,
+        before,
+        after,
+        offset: ply.offset,
+    }
 }
 
 /// [`legal_needs_full_path`] of a move that was not found by its two squares alone (few
