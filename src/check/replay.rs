@@ -43,6 +43,12 @@ fn leniency_finding(leniency: Leniency, written: &WrittenMove) -> (Severity, Kin
     (Severity::Warning, Kind::CaptureNotation { spelling })
 }
 
+/// The text of a move as written, from its bytes (most often UTF-8 already).
+fn written(text: &[u8]) -> CompactString {
+    std::str::from_utf8(text)
+        .map_or_else(|_| CompactString::from_utf8_lossy(text), CompactString::new)
+}
+
 /// What a replay keeps of the main line in the report.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Keep {
@@ -249,7 +255,7 @@ impl LineReplay<'_> {
                         .push(played_move(ply, made, (before, *after)));
                 }
                 if TALLY && let Some(tally) = &mut self.report.tally {
-                    tally.count(&found, (ply_number, after), played);
+                    tally.count(&found, ply_number, played);
                 }
                 outcome
             } else {
@@ -258,6 +264,12 @@ impl LineReplay<'_> {
             if let Some(outcome) = outcome {
                 self.report.rule_end = Some((outcome, ply_number));
             }
+        }
+        if self.main
+            && self.report.main_plies > 0
+            && let Some(tally) = &mut self.report.tally
+        {
+            tally.ended(game.position());
         }
     }
 
@@ -444,7 +456,7 @@ fn played_move(
     PlayedMove {
         written: match ply.utf8 {
             Some(text) => CompactString::new(text),
-            None => CompactString::from_utf8_lossy(ply.text),
+            None => written(ply.text),
         },
         full_path: !by_ends && needs_full_path(&mv, &before),
         mv,

@@ -258,6 +258,8 @@ pub(crate) struct MoveTally {
     pub pieces: u32,
     /// The first capture of the most pieces, with its ply (1-based).
     pub longest: Option<(u32, PlayedMove)>,
+    /// The pieces it took (0: no capture).
+    longest_pieces: u32,
     /// The first [`MoveTally::FIRST_PLIES`] moves.
     pub first: SmallVec<[PlayedMove; MoveTally::FIRST_PLIES]>,
     /// The position after the last move (None: no move was played).
@@ -268,33 +270,29 @@ impl MoveTally {
     /// The moves kept from the start of the main line.
     pub const FIRST_PLIES: usize = 4;
 
-    /// Counts the move `found` of ply `ply` (1-based), which led to `after`; `played` makes
-    /// its record (only for a move the tally keeps).
-    pub(super) fn count(
-        &mut self,
-        found: &QuickMove,
-        (ply, after): (u32, &Position),
-        played: impl Fn() -> PlayedMove,
-    ) {
+    /// Counts the move `found` of ply `ply` (1-based); `played` makes its record (only for
+    /// a move the tally keeps). Call [`MoveTally::ended`] after the last.
+    pub(super) fn count(&mut self, found: &QuickMove, ply: u32, played: impl Fn() -> PlayedMove) {
         self.promotions += u32::from(found.promotes);
-        if self.first.len() < MoveTally::FIRST_PLIES {
+        if ply as usize <= MoveTally::FIRST_PLIES {
             self.first.push(played());
         }
-        self.last = Some(*after);
-        let pieces = found.captured.count_ones();
-        if pieces == 0 {
+        if found.captured == 0 {
             return;
         }
+        let pieces = found.captured.count_ones();
         self.captures += 1;
         self.multi_captures += u32::from(pieces >= 2);
         self.pieces += pieces;
-        if self
-            .longest
-            .as_ref()
-            .is_none_or(|(_, l)| pieces > l.mv.captured.count_ones())
-        {
+        if pieces > self.longest_pieces {
+            self.longest_pieces = pieces;
             self.longest = Some((ply, played()));
         }
+    }
+
+    /// The main line ended in `last` (after at least one move).
+    pub(super) fn ended(&mut self, last: &Position) {
+        self.last = Some(*last);
     }
 }
 
@@ -374,7 +372,10 @@ mod tests {
         let mut tally = MoveTally::default();
         for (i, pm) in report.moves.iter().enumerate() {
             let quick = QuickMove::of(&pm.mv);
-            tally.count(&quick, (i as u32 + 1, &pm.after), || pm.clone());
+            tally.count(&quick, i as u32 + 1, || pm.clone());
+        }
+        if let Some(pm) = report.moves.last() {
+            tally.ended(&pm.after);
         }
         tally
     }

@@ -113,7 +113,8 @@ fn opening(
     if plies < OPENING_PLIES[0] {
         return None;
     }
-    let mut text = String::new();
+    // Room for steps and short captures (`c3-d4 f6-g5 d4-e5 d6:f4`) without growing.
+    let mut text = String::with_capacity(8 * plies);
     let mut ends = [None; OPENING_PLIES.len()];
     for (i, pm) in first[..plies].iter().enumerate() {
         if i > 0 {

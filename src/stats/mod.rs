@@ -40,9 +40,11 @@ pub struct Stats {
     games: usize,
     valid: usize,
     invalid: usize,
-    game_types: BTreeMap<String, usize>,
+    /// By game type number (None: unknown).
+    game_types: Few<Option<u8>>,
     encodings: BTreeMap<String, usize>,
-    results: BTreeMap<String, usize>,
+    /// By the declared result's text (`none` without one).
+    results: Few<&'static str>,
     outcomes: OutcomeCounts,
     terminations: TerminationCounts,
     /// Valid games by number of plies, and by number of capturing moves: at most one entry
@@ -329,6 +331,45 @@ fn bump(map: &mut BTreeMap<String, usize>, key: &str) {
     }
 }
 
+/// Counts by a key of few values (a game type, a result's text): a short list searched in
+/// order, made a map only for the summary.
+#[derive(Clone, Debug)]
+struct Few<K>(Vec<(K, usize)>);
+
+impl<K> Default for Few<K> {
+    fn default() -> Self {
+        Few(Vec::new())
+    }
+}
+
+impl<K: Copy + PartialEq> Few<K> {
+    fn add(&mut self, key: K, n: usize) {
+        match self.0.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, count)) => *count += n,
+            None => self.0.push((key, n)),
+        }
+    }
+
+    fn bump(&mut self, key: K) {
+        self.add(key, 1);
+    }
+
+    fn merge(&mut self, later: &Few<K>) {
+        for &(key, n) in &later.0 {
+            self.add(key, n);
+        }
+    }
+
+    /// The counts by the text `name` gives each key.
+    fn map(&self, name: impl Fn(K) -> String) -> BTreeMap<String, usize> {
+        let mut map = BTreeMap::new();
+        for &(key, n) in &self.0 {
+            *map.entry(name(key)).or_default() += n;
+        }
+        map
+    }
+}
+
 fn merge_map<K: Ord>(into: &mut BTreeMap<K, usize>, from: BTreeMap<K, usize>) {
     for (k, v) in from {
         *into.entry(k).or_default() += v;
@@ -400,15 +441,9 @@ impl Stats {
         } else {
             self.invalid += 1;
         }
-        let mut digits = [0; 3];
-        let game_type = report
-            .variant
-            .map_or("unknown", |v| game_type_text(v.game_type(), &mut digits));
-        bump(&mut self.game_types, game_type);
-        bump(
-            &mut self.results,
-            report.declared.map_or("none", |r| r.text()),
-        );
+        self.game_types.bump(report.variant.map(|v| v.game_type()));
+        self.results
+            .bump(report.declared.map_or("none", |r| r.text()));
         let o = &mut self.outcomes;
         *match report.declared.map(|r| r.verdict()) {
             Some(Verdict::WhiteWins) => &mut o.white_wins,
@@ -528,9 +563,9 @@ impl Stats {
         self.games += later.games;
         self.valid += later.valid;
         self.invalid += later.invalid;
-        merge_map(&mut self.game_types, later.game_types);
+        self.game_types.merge(&later.game_types);
         merge_map(&mut self.encodings, later.encodings);
-        merge_map(&mut self.results, later.results);
+        self.results.merge(&later.results);
         self.outcomes.merge(&later.outcomes);
         self.terminations.merge(&later.terminations);
         merge_map(&mut self.plies, later.plies);
@@ -612,10 +647,15 @@ impl Stats {
             games: self.games,
             valid: self.valid,
             invalid: self.invalid,
-            game_types: self.game_types.clone(),
+            game_types: self.game_types.map(|game_type| {
+                let mut digits = [0; 3];
+                game_type
+                    .map_or("unknown", |t| game_type_text(t, &mut digits))
+                    .to_owned()
+            }),
             encodings: self.encodings.clone(),
             results: ResultStats {
-                by_text: self.results.clone(),
+                by_text: self.results.map(str::to_owned),
                 by_outcome: self.outcomes,
             },
             terminations: self.terminations,

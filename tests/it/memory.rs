@@ -156,6 +156,31 @@ fn archive_commands_memory_does_not_grow_with_the_input() {
     }
 }
 
+/// `positions` and `convert --format parquet`: the rows are held a row group at a time (two
+/// with `-j2`: one written while the next is gathered), whatever the input's size.
+#[test]
+fn parquet_memory_does_not_grow_with_the_input() {
+    let d = Dir::new();
+    let small = vec![random_games(&d, "small.pdn", 16_000)];
+    let large = vec![random_games(&d, "large.pdn", 64_000)];
+    let out = d.path("out");
+    let peak = |args: &[&str], input: &[PathBuf]| {
+        let once = || {
+            let _ = std::fs::remove_dir_all(&out);
+            let args = [args, &["-o", out.to_str().unwrap()]].concat();
+            timed_peak_kib(&args, input, 0)
+        };
+        once().min(once())
+    };
+    for command in ["positions", "convert"] {
+        for threads in ["1", "2"] {
+            let args = [command, "--format", "parquet", "-j", threads];
+            let (a, b) = (peak(&args, &small), peak(&args, &large));
+            flat(&format!("{args:?}"), a, b);
+        }
+    }
+}
+
 /// A tag value past the limit (64 KiB) is not held: of a value of almost 4 MiB (a game just
 /// within its limit) the reader keeps the first 128 KiB (the rest is left out as it is
 /// read), so it costs what a value just past the limit does, on one thread; on two, the

@@ -9,6 +9,7 @@
 //! to `DIR` once complete, so `DIR` holds every file or does not exist.
 
 mod columns;
+mod pages;
 pub mod rows;
 
 use crate::archive::split::SplitBy;
@@ -18,7 +19,8 @@ use crate::cli::args::Config;
 use crate::cli::run::exit::verdict;
 use crate::cli::run::output::{Scratch, parent_to_write_in, refuse, refused};
 use crate::text::escape;
-use columns::{Columns, Schema, StringBatch};
+use columns::{Columns, Schema};
+use pages::{Encoder, Plan};
 use parquet::file::properties::WriterProperties;
 use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::Type;
@@ -181,9 +183,10 @@ impl Dataset {
             .map_err(|e| io::Error::new(e.kind(), format!("cannot create {name}: {e}")))?;
         let files = Files {
             parquet: schema.parquet().map_err(parquet_error)?,
-            properties: columns::properties(schema).map_err(parquet_error)?,
+            properties: columns::properties(),
+            plans: columns::plans(schema),
             open: HashMap::new(),
-            batch: StringBatch::default(),
+            encoder: Encoder::default(),
         };
         Ok(Dataset {
             scratch,
@@ -320,8 +323,10 @@ enum Order {
 struct Files {
     parquet: Arc<Type>,
     properties: Arc<WriterProperties>,
+    /// How each leaf column is written.
+    plans: Vec<Plan>,
     open: HashMap<usize, SerializedFileWriter<File>>,
-    batch: StringBatch,
+    encoder: Encoder,
 }
 
 impl Files {
@@ -340,13 +345,10 @@ impl Files {
                 Ok(None)
             }
             Order::Group(file, mut rows) => {
-                let group = self
-                    .open
-                    .get_mut(&file)
-                    .ok_or_else(not_open)?
-                    .next_row_group()
-                    .map_err(parquet_error)?;
-                rows.write_row_group(group, &mut self.batch)
+                let writer = self.open.get_mut(&file).ok_or_else(not_open)?;
+                let descrs = writer.schema_descr().columns().to_vec();
+                let group = writer.next_row_group().map_err(parquet_error)?;
+                rows.write_row_group(group, (&descrs, &self.plans), &mut self.encoder)
                     .map_err(parquet_error)?;
                 Ok(Some(rows))
             }

@@ -5,14 +5,12 @@
 //! The rows come from code that knows the columns ([`Columns::flat`]): each value pushed
 //! onto its typed column with its levels, as the JSON writer reads it from the game report.
 
-use parquet::basic::{Compression, Encoding};
-use parquet::column::writer::ColumnWriter;
-use parquet::data_type::ByteArray;
+use super::pages::{Encoder, Plan};
 use parquet::errors::ParquetError;
-use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::file::properties::WriterProperties;
 use parquet::file::writer::SerializedRowGroupWriter;
 use parquet::schema::parser::parse_message_type;
-use parquet::schema::types::{ColumnPath, Type};
+use parquet::schema::types::{ColumnDescPtr, Type};
 use std::io::Write;
 use std::sync::Arc;
 
@@ -204,52 +202,43 @@ impl Schema {
     }
 }
 
-/// How the files are written: compressed with Snappy (pure Rust: no C compiler, and about
-/// 28 s less CPU in a clean build than zstd; see docs/performance.md), pdnkit named as the
-/// writer, and each column encoded as its values are:
-/// - integers (game numbers, lines, plies, piece counts) as deltas, bit-packed
-///   (DELTA_BINARY_PACKED), and scores as they are (PLAIN): they change little from row to
-///   row, so this is as small as a dictionary and costs no hash per value;
-/// - the moves through a dictionary (Parquet's default: moves repeat); the FENs as they are
-///   (nearly all distinct: the dictionary would fill and be given up in every row group);
-///   and as they are too the strings that are the same for a game or alternate (type,
-///   file, side, result), which Snappy compresses to almost nothing: hashing each of them
-///   into a dictionary cost more CPU than the rest of their column (callgrind on 1.45 MB:
-///   43 M of 1,096 M instructions, for 12% more bytes);
+/// The properties the parquet crate is given: pdnkit named as the writer (the column
+/// chunks are encoded by [`super::pages`]).
+pub fn properties() -> Arc<WriterProperties> {
+    let builder =
+        WriterProperties::builder().set_created_by(format!("pdnkit {}", env!("CARGO_PKG_VERSION")));
+    Arc::new(builder.build())
+}
+
+/// How each leaf column of `schema` is written, in schema order:
+/// - integers (game numbers, lines, plies, piece counts) as bit-packed deltas: they change
+///   little from row to row;
+/// - strings through a dictionary (moves, the file, tags repeat), but the FENs, plain
+///   (nearly all distinct); a game's file or tag, the same as the row before, is not looked
+///   up again; words (type, side, result, squares) through a dictionary found by where
+///   they are, without a hash of their bytes;
 /// - least and greatest values (statistics) for the columns a query filters on, but not for
-///   FENs, moves, and the positions' type, side and result (a comparison per value, and a
-///   range of them tells a query nothing: every row group has every side and result).
-pub fn properties(schema: &Schema) -> Result<Arc<WriterProperties>, ParquetError> {
-    let mut builder = WriterProperties::builder()
-        .set_compression(Compression::SNAPPY)
-        .set_created_by(format!("pdnkit {}", env!("CARGO_PKG_VERSION")));
+///   FENs, moves, and the positions' type, side and result (a range of them tells a query
+///   nothing: every row group has every side and result).
+pub fn plans(schema: &Schema) -> Vec<Plan> {
     let mut leaves = Vec::new();
     for field in &schema.fields {
         field.paths(&mut Vec::new(), &mut leaves);
     }
-    for (path, kind) in leaves {
-        let name = path.last().map_or("", String::as_str);
-        let fen = name.starts_with("fen");
-        // The positions' move columns, and every column of a game's list of moves.
-        let moves = name.starts_with("move_") || path.iter().any(|p| p == "moves");
-        let told = ["type", "side", "result"].contains(&name);
-        let column = ColumnPath::new(path.clone());
-        builder = match kind {
-            Kind::Int64 => builder
-                .set_column_dictionary_enabled(column.clone(), false)
-                .set_column_encoding(column, Encoding::DELTA_BINARY_PACKED),
-            Kind::Double => builder.set_column_dictionary_enabled(column, false),
-            _ => builder,
-        };
-        if fen || told || name == "file" {
-            builder = builder.set_column_dictionary_enabled(ColumnPath::new(path.clone()), false);
-        }
-        if fen || moves || told {
-            builder = builder
-                .set_column_statistics_enabled(ColumnPath::new(path), EnabledStatistics::None);
-        }
-    }
-    Ok(Arc::new(builder.build()))
+    leaves
+        .iter()
+        .map(|(path, _)| {
+            let name = path.last().map_or("", String::as_str);
+            let fen = name.starts_with("fen");
+            // The positions' move columns, and every column of a game's list of moves.
+            let moves = name.starts_with("move_") || path.iter().any(|p| p == "moves");
+            let told = ["type", "side", "result"].contains(&name);
+            Plan {
+                dictionary: !fen,
+                statistics: !(fen || moves || told),
+            }
+        })
+        .collect()
 }
 
 /// The values of one leaf column, in order.
@@ -278,17 +267,7 @@ pub struct Leaf {
     reps: Vec<i16>,
     max_def: i16,
     max_rep: i16,
-    /// A string column's bytes while the column writer may hold slices of them (its
-    /// dictionary, its statistics), taken back once the column chunk is closed
-    /// ([`Leaf::reclaim`]): the buffer of a row group is made once, not once a row group.
-    lent: Option<bytes::Bytes>,
 }
-
-/// The values of a string column as the column writer takes them: one vector for every
-/// column and row group of a dataset, so that its room (32 bytes a row) is not asked of
-/// the system again for each.
-#[derive(Default)]
-pub struct StringBatch(Vec<ByteArray>);
 
 impl Leaf {
     fn new(kind: Kind, max_def: i16, max_rep: i16) -> Leaf {
@@ -311,7 +290,6 @@ impl Leaf {
             reps: Vec::new(),
             max_def,
             max_rep,
-            lent: None,
         }
     }
 
@@ -530,76 +508,76 @@ impl Leaf {
         values + 2 * (self.defs.len() + self.reps.len())
     }
 
-    /// Takes back the string bytes lent to a column writer, if it holds no slice of them
-    /// any more.
-    fn reclaim(&mut self) {
-        if let (Some(lent), Values::Str { bytes, .. }) = (self.lent.take(), &mut self.values)
-            && let Ok(buffer) = lent.try_into_mut()
-        {
-            *bytes = Vec::from(buffer);
-            bytes.clear();
-        }
-    }
-
-    /// Writes the entries into `column` and empties the leaf.
-    fn write(
+    /// The entries as a column chunk of `descr` (of `rows` rows), written as `plan` says;
+    /// empties the leaf.
+    fn encode(
         &mut self,
-        column: &mut ColumnWriter<'_>,
-        batch: &mut StringBatch,
-    ) -> Result<(), ParquetError> {
-        let defs = (self.max_def > 0).then_some(&self.defs[..]);
-        let reps = (self.max_rep > 0).then_some(&self.reps[..]);
-        match (&mut self.values, column) {
-            (Values::Int64(v), ColumnWriter::Int64ColumnWriter(w)) => {
-                w.write_batch(v, defs, reps)?;
-                v.clear();
+        encoder: &mut Encoder,
+        descr: ColumnDescPtr,
+        plan: Plan,
+        rows: usize,
+    ) -> Result<(bytes::Bytes, parquet::column::writer::ColumnCloseResult), ParquetError> {
+        encoder.begin();
+        if self.max_rep > 0 {
+            encoder.levels(&self.reps, self.max_rep);
+        }
+        if self.max_def > 0 {
+            encoder.levels(&self.defs, self.max_def);
+        }
+        let entries = self.level_entries();
+        let values = self.value_count();
+        // Nulls counted in a flat column only (a nested one's also count empty lists).
+        let nulls = (self.max_rep == 0).then_some((entries - values) as u64);
+        let stats = plan.statistics;
+        let written = match &self.values {
+            Values::Int64(v) => encoder.ints(v, stats, nulls),
+            Values::Double(v) => encoder.doubles(v, stats, nulls),
+            Values::Bool(v) => encoder.bools(v, stats, nulls),
+            Values::Str { bytes, ends } if plan.dictionary => {
+                encoder.strings_dictionary(bytes, ends, stats, nulls)
             }
-            (Values::Double(v), ColumnWriter::DoubleColumnWriter(w)) => {
-                w.write_batch(v, defs, reps)?;
-                v.clear();
-            }
-            (Values::Bool(v), ColumnWriter::BoolColumnWriter(w)) => {
-                w.write_batch(v, defs, reps)?;
-                v.clear();
-            }
-            (Values::Str { bytes, ends }, ColumnWriter::ByteArrayColumnWriter(w)) => {
-                // One buffer shared by every value: no copy of a string.
-                let all = bytes::Bytes::from(std::mem::take(bytes));
-                let mut start = 0;
-                let batch = &mut batch.0;
-                batch.extend(ends.iter().map(|&end| {
-                    let value = ByteArray::from(all.slice(start..end));
-                    start = end;
-                    value
-                }));
-                let written = w.write_batch(batch, defs, reps);
-                batch.clear();
-                written?;
-                self.lent = Some(all);
+            Values::Str { bytes, ends } => encoder.strings(bytes, ends),
+            Values::Word { words, .. } => encoder.words_dictionary(words, stats, nulls),
+        };
+        let chunk = encoder.finish(descr, entries, rows, written);
+        match &mut self.values {
+            Values::Int64(v) => v.clear(),
+            Values::Double(v) => v.clear(),
+            Values::Bool(v) => v.clear(),
+            Values::Str { bytes, ends } => {
+                bytes.clear();
                 ends.clear();
             }
-            (Values::Word { words, bytes }, ColumnWriter::ByteArrayColumnWriter(w)) => {
-                let batch = &mut batch.0;
-                batch.extend(
-                    words
-                        .iter()
-                        .map(|&word| ByteArray::from(bytes::Bytes::from_static(word))),
-                );
-                let written = w.write_batch(batch, defs, reps);
-                batch.clear();
-                written?;
+            Values::Word { words, bytes } => {
                 words.clear();
                 *bytes = 0;
-            }
-            _ => {
-                return Err(ParquetError::General(
-                    "a column's values are not of its type".to_string(),
-                ));
             }
         }
         self.defs.clear();
         self.reps.clear();
-        Ok(())
+        chunk
+    }
+
+    /// Entries (values and nulls) held.
+    fn level_entries(&self) -> usize {
+        if self.max_def > 0 {
+            self.defs.len()
+        } else if self.max_rep > 0 {
+            self.reps.len()
+        } else {
+            self.value_count()
+        }
+    }
+
+    /// Values held.
+    fn value_count(&self) -> usize {
+        match &self.values {
+            Values::Int64(v) => v.len(),
+            Values::Double(v) => v.len(),
+            Values::Bool(v) => v.len(),
+            Values::Str { ends, .. } => ends.len(),
+            Values::Word { words, .. } => words.len(),
+        }
     }
 }
 
@@ -643,21 +621,23 @@ impl Columns {
         self.rows += other.rows;
     }
 
-    /// Writes the rows held as one row group of `file` and empties the columns.
+    /// Writes the rows held as one row group of a file (whose leaf columns are `descrs`,
+    /// written as `plans` say) and empties the columns.
     pub fn write_row_group<W: Write + Send>(
         &mut self,
         mut group: SerializedRowGroupWriter<'_, W>,
-        batch: &mut StringBatch,
+        (descrs, plans): (&[ColumnDescPtr], &[Plan]),
+        encoder: &mut Encoder,
     ) -> Result<(), ParquetError> {
-        for leaf in &mut self.leaves {
-            let Some(mut column) = group.next_column()? else {
-                return Err(ParquetError::General(
-                    "the file has fewer columns than the rows".to_string(),
-                ));
-            };
-            leaf.write(column.untyped(), batch)?;
-            column.close()?;
-            leaf.reclaim();
+        if descrs.len() != self.leaves.len() || plans.len() != self.leaves.len() {
+            return Err(ParquetError::General(
+                "the file has other columns than the rows".to_string(),
+            ));
+        }
+        for ((leaf, descr), &plan) in self.leaves.iter_mut().zip(descrs).zip(plans) {
+            let (chunk, close) = leaf.encode(encoder, descr.clone(), plan, self.rows)?;
+            group.append_column(&chunk, close)?;
+            encoder.reclaim(chunk);
         }
         group.close()?;
         self.rows = 0;
