@@ -132,7 +132,7 @@ fn opening(
 const _: () = assert!(OPENING_PLIES[OPENING_PLIES.len() - 1] <= MoveTally::FIRST_PLIES);
 
 /// The tags the statistics read.
-const TAGS: &[&str] = &["Date", "White", "Black"];
+pub(crate) const TAGS: &[&str] = &["Date", "White", "Black"];
 
 /// `options` reading what `pdnkit stats` counts: the main line tallied, not kept; the tags
 /// of [`TAGS`] only.

@@ -23,7 +23,7 @@ use std::io;
 mod game;
 
 use game::MoveFacts;
-pub(crate) use game::{Counting, reading};
+pub(crate) use game::{Counting, TAGS, reading};
 pub use game::{LongestCapture, OPENING_PLIES};
 
 /// Openings listed per length.

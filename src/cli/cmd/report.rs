@@ -12,7 +12,7 @@ use crate::cli::run::progress::{self, Progress};
 use crate::diagnostic::render;
 use crate::html::contents::{Contents, Limits};
 use crate::html::page::{PageInfo, write_page};
-use crate::stats::Counting;
+use crate::stats::{Counting, TAGS};
 use crate::text::encoding::Detection;
 use crate::text::escape;
 use std::io::{self, Write};
@@ -171,10 +171,14 @@ struct Paging<'a> {
 impl GameJob for Paging<'_> {
     type Done = Paged;
 
-    fn work(&mut self, game: ReadGame<'_>) -> Paged {
+    fn work(&mut self, mut game: ReadGame<'_>) -> Paged {
         let kind = usize::from(!game.report.valid());
         let room = self.room[kind].load(Ordering::Relaxed);
         let whole = (room > 0).then(|| game.report.clone());
+        // The tags the statistics do not read are freed here, not by the gathering thread.
+        game.report
+            .tags
+            .retain(|(tag, _)| TAGS.contains(&tag.as_str()));
         (whole, self.counting.work(game))
     }
 }
