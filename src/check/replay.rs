@@ -239,7 +239,8 @@ impl LineReplay<'_> {
                     self.report.moves.push(played());
                 }
                 if let Some(tally) = &mut self.report.tally {
-                    tally.count(&found, ply_number, played);
+                    let ply = (ply_number, &before);
+                    tally.count((&found, &landings), ply, played);
                 }
                 outcome
             } else {
