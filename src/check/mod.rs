@@ -33,6 +33,5 @@ pub use report::{GameReport, GameTypeSource, PlayedMove};
 pub(crate) use report::{MoveTally, known_value};
 pub use stream::ReadGame;
 pub(crate) use stream::{
-    DoneSink, GameCount, GameJob, GameSink, ReportSink, Reports, StreamTotals, check_stream,
-    read_stream,
+    DoneSink, GameCount, GameJob, GameSink, Reports, StreamTotals, check_stream, read_stream,
 };

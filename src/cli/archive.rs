@@ -3,7 +3,7 @@
 //! and the report of inputs that cannot be read.
 
 use crate::check::{
-    DoneSink, GameCount, GameJob, Needs, ReadGame, StreamTotals, read_stream_parallel,
+    DoneSink, GameCount, GameJob, GameReport, Needs, ReadGame, StreamTotals, read_stream_parallel,
 };
 use crate::cli::args::{self, CommonArgs, Config};
 use crate::cli::print::validation::{FileFormatter, ReportFormat};
@@ -118,15 +118,10 @@ impl GameWriter {
         }
     }
 
-    /// Writes `game`, ending with a line break.
+    /// Writes `game` (made for this writer: [`ToWrite::new`] with [`Self::options`]), ending
+    /// with a line break.
     pub fn write(&mut self, out: &mut dyn Write, game: &ToWrite) -> io::Result<()> {
-        match &self.canonical {
-            Some(options) => {
-                let canonical = canonical(&game.game, options);
-                self.write_canonical(out, canonical)
-            }
-            None => self.write_text(out, &game.game.text(), game.open),
-        }
+        self.write_made(out, &game.text, game.open)
     }
 
     /// Writes a game made canonical ([`canonical`]), ending with a line break.
@@ -228,33 +223,43 @@ impl GameWriter {
     }
 }
 
-/// A game as a [`GameWriter`] takes it, made on the worker: holding its bytes (and its tokens
-/// only when canonical PDN is written from them: copying them costs more than the rest),
-/// with how it may be continued ([`Open::of`]).
+/// A game as a [`GameWriter`] takes it, made on the worker: the text the writer writes for it
+/// ([`GameWriter::made`]: decoded, or canonical PDN) and how it may be continued, with its
+/// report without the game (its number, line and diagnostics; its tags if asked), so that the
+/// thread that writes it only copies bytes and frees little that another thread made.
 pub struct ToWrite {
-    pub game: ReadGame<'static>,
+    pub report: GameReport,
+    text: String,
     open: Open,
 }
 
 impl ToWrite {
-    /// `game` for a writer of canonical PDN (`canonical`) or of games as written.
-    pub fn new(game: ReadGame<'_>, canonical: bool) -> ToWrite {
-        let open = Open::of(&game.tokens);
-        let game = match canonical {
-            true => game.into_owned(),
-            false => {
-                let (bytes, hole) = as_written::to_write(game.bytes, game.offset, game.hole);
-                ReadGame {
-                    report: game.report,
-                    bytes: Cow::Owned(bytes.into_owned()),
-                    encoding: game.encoding,
-                    offset: game.offset,
-                    tokens: Cow::Borrowed(&[]),
-                    hole,
-                }
-            }
+    /// `game` for a writer with these `options` ([`GameWriter::options`]), keeping its
+    /// report's `tags` or not.
+    pub fn new(game: ReadGame<'_>, options: Option<&PdnOptions>, tags: bool) -> ToWrite {
+        let (text, open) = GameWriter::made(options, &game);
+        let mut report = game.report;
+        let kept = match tags {
+            true => std::mem::take(&mut report.tags),
+            false => Vec::new(),
         };
-        ToWrite { game, open }
+        let mut report = report.told_only();
+        report.tags = kept;
+        ToWrite { report, text, open }
+    }
+
+    /// `game` not to be written: its report only (without its tags).
+    pub fn unwritten(game: ReadGame<'_>) -> ToWrite {
+        ToWrite {
+            report: game.report.told_only(),
+            text: String::new(),
+            open: Open::Closed,
+        }
+    }
+
+    /// The game's text as the writer writes it.
+    pub fn text(&self) -> &str {
+        &self.text
     }
 
     /// How the game may be continued.
@@ -263,15 +268,15 @@ impl ToWrite {
     }
 }
 
-/// The job that makes each game a [`ToWrite`] for a writer of canonical PDN (`.0`) or of
-/// games as written.
+/// The job that makes each game a [`ToWrite`] for a writer with the options `.0`
+/// ([`GameWriter::options`]), keeping the reports' tags if `.1`.
 #[derive(Clone, Copy)]
-pub struct Writable(pub bool);
+pub struct Writable(pub Option<PdnOptions>, pub bool);
 
 impl GameJob for Writable {
     type Done = ToWrite;
     fn work(&mut self, game: ReadGame<'_>) -> ToWrite {
-        ToWrite::new(game, self.0)
+        ToWrite::new(game, self.0.as_ref(), self.1)
     }
 }
 

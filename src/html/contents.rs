@@ -5,15 +5,15 @@
 //! input order; the games kept are then the first ones in input order.
 
 use crate::check::known_value;
-use crate::check::{GameReport, GameSink};
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::check::{DoneSink, GameCount, GameJob, GameReport, GameSink};
+use crate::diagnostic::Diagnostic;
 use crate::notation::naming::{canonical, listed};
 use crate::rules::game::Game;
 use crate::rules::moves::Move;
 use crate::rules::outcome::{Outcome, Termination};
 use crate::rules::position::Position;
 use crate::rules::square::Corner;
-use crate::stats::Stats;
+use crate::stats::{Counting, Stats};
 use crate::text::encoding::Detection;
 use std::io;
 
@@ -245,8 +245,37 @@ impl Contents {
     /// Counts one game, and keeps it if the limits allow.
     pub fn add_game(&mut self, report: GameReport) {
         self.stats.add_game(&report);
-        let valid = report.valid();
-        let warnings = report.count(Severity::Warning);
+        let count = GameCount::of(&report);
+        self.count_and_keep(count, || report);
+    }
+
+    /// Counts one game counted for the statistics where it was read ([`Counting`]), and
+    /// keeps it if the limits allow: `whole` is then its whole report, which the worker
+    /// hands on unless the room it saw ([`Contents::room`]) said it cannot be kept.
+    pub(crate) fn add_counted(
+        &mut self,
+        whole: Option<GameReport>,
+        counted: <Counting as GameJob>::Done,
+        count: GameCount,
+    ) {
+        // The statistics' own sink of counted games: it fails never.
+        let _ = DoneSink::done(&mut self.stats, counted, count);
+        self.count_and_keep(count, || {
+            whole.expect("a game that may be kept comes with its whole report")
+        });
+    }
+
+    /// How many more games of each kind, valid then invalid, these contents may keep.
+    pub fn room(&self) -> (usize, usize) {
+        (
+            self.limits.valid.saturating_sub(self.kept_valid),
+            self.limits.invalid.saturating_sub(self.kept_invalid),
+        )
+    }
+
+    /// Counts a game in its file's row, and keeps it (`report`) if the limits allow.
+    fn count_and_keep(&mut self, count: GameCount, report: impl FnOnce() -> GameReport) {
+        let GameCount { valid, warnings } = count;
         self.warnings += warnings;
         let file = self.file();
         file.games += 1;
@@ -264,7 +293,7 @@ impl Contents {
         if *kept < limit {
             *kept += 1;
             let file = self.files.len() - 1;
-            self.games.push(KeptGame::from_report(report, file));
+            self.games.push(KeptGame::from_report(report(), file));
         }
     }
 

@@ -285,7 +285,7 @@ pub fn write_all(
     out: &mut Output,
 ) -> io::Result<Reading> {
     let needs = writer.needs();
-    let job = Writable(writer.options().is_some());
+    let job = Writable(writer.options(), false);
     let mut kept = Kept::new(&[], writer, out);
     let silent = InvalidGames::Silent;
     let reading = read_inputs(inputs, config, needs, silent, &|_| job, &mut kept)?;

@@ -2,16 +2,18 @@
 //! (summary, charts, every invalid game on its board, a viewer per game) built by
 //! [`crate::html`]. The exit code is validate's.
 
-use crate::check::Options;
+use crate::check::{DoneSink, GameCount, GameJob, GameReport, Options, ReadGame};
 use crate::cli::args::{self, CommonArgs, Config};
 use crate::cli::run::exit::verdict;
 use crate::cli::run::inputs::Input;
 use crate::cli::run::ordered::{Emit, in_input_order};
 use crate::cli::run::output::{Output, Sources, refused};
-use crate::cli::run::progress::{Progress, check_input};
+use crate::cli::run::progress::{self, Progress};
 use crate::diagnostic::render;
 use crate::html::contents::{Contents, Limits};
 use crate::html::page::{PageInfo, write_page};
+use crate::stats::Counting;
+use crate::text::encoding::Detection;
 use crate::text::escape;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -125,16 +127,76 @@ fn read_input(
         tally_moves: true,
         ..config.options
     };
-    let problem = check_input(
+    let room = [
+        AtomicUsize::new(limits.valid),
+        AtomicUsize::new(limits.invalid),
+    ];
+    let job = Paging {
+        counting: Counting::default(),
+        room: &room,
+    };
+    let mut sink = Gathering {
+        contents: &mut contents,
+        room: &room,
+    };
+    let problem = progress::read_input(
         input,
         (&options, config.encoding),
         progress,
         threads,
-        &mut contents,
+        &job,
+        &mut sink,
     );
     let problem = problem.map(|p| {
         contents.file_unreadable(p.message());
         render::human(&name, 0, &p).to_string()
     });
     (contents, problem)
+}
+
+/// What the workers make of a game for the page: its whole report while the page may still
+/// keep a game of its kind, and the game counted for the statistics ([`Counting`]).
+type Paged = (Option<GameReport>, <Counting as GameJob>::Done);
+
+/// The job of the report's reading: each game counted where it is read, so that the thread
+/// that gathers the contents only adds counts (and keeps the first games).
+#[derive(Clone)]
+struct Paging<'a> {
+    counting: Counting,
+    /// Room left for valid then invalid games in the contents of the input, as the gathering
+    /// thread last told it: it only shrinks, so a game seen with no room cannot be kept.
+    room: &'a [AtomicUsize; 2],
+}
+
+impl GameJob for Paging<'_> {
+    type Done = Paged;
+
+    fn work(&mut self, game: ReadGame<'_>) -> Paged {
+        let kind = usize::from(!game.report.valid());
+        let room = self.room[kind].load(Ordering::Relaxed);
+        let whole = (room > 0).then(|| game.report.clone());
+        (whole, self.counting.work(game))
+    }
+}
+
+/// Gathers what [`Paging`] made into the contents of an input, telling the workers the room
+/// left.
+struct Gathering<'a> {
+    contents: &'a mut Contents,
+    room: &'a [AtomicUsize; 2],
+}
+
+impl DoneSink<Paged> for Gathering<'_> {
+    fn detection(&mut self, detection: &Detection) -> io::Result<()> {
+        self.contents.detection(detection);
+        Ok(())
+    }
+
+    fn done(&mut self, (whole, counted): Paged, count: GameCount) -> io::Result<()> {
+        self.contents.add_counted(whole, counted, count);
+        let (valid, invalid) = self.contents.room();
+        self.room[0].store(valid, Ordering::Relaxed);
+        self.room[1].store(invalid, Ordering::Relaxed);
+        Ok(())
+    }
 }

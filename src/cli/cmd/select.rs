@@ -154,8 +154,9 @@ impl SelectArgs {
 #[derive(Clone)]
 struct Selecting<'a> {
     query: &'a Query,
-    /// The games are written as canonical PDN (from their tokens).
-    canonical: bool,
+    /// Whether the games are written, and the options of the canonical PDN they are
+    /// written as (from their tokens) if they are.
+    written: Option<Option<PdnOptions>>,
 }
 
 /// A game selected, with where its position condition held; None for a game left out.
@@ -166,7 +167,11 @@ impl GameJob for Selecting<'_> {
 
     fn work(&mut self, game: ReadGame<'_>) -> Chosen {
         let found = self.query.select(&game.report)?;
-        Some((found, ToWrite::new(game, self.canonical)))
+        let game = match &self.written {
+            Some(options) => ToWrite::new(game, options.as_ref(), false),
+            None => ToWrite::unwritten(game),
+        };
+        Some((found, game))
     }
 }
 
@@ -199,12 +204,12 @@ pub fn run(args: SelectArgs) -> io::Result<u8> {
         SelectFormat::Canonical => GameWriter::canonical(PdnOptions::default()),
         _ => GameWriter::default(),
     };
+    let written = (!args.count && args.format != SelectFormat::Jsonl).then(|| writer.options());
     // Only what the conditions and the output need is read: a selection by tags, dates and
     // results replays nothing.
-    let needs = if args.count || args.format == SelectFormat::Jsonl {
-        query.needs()
-    } else {
-        query.needs().and(writer.needs())
+    let needs = match written {
+        None => query.needs(),
+        Some(_) => query.needs().and(writer.needs()),
     };
     let reading = read_inputs(
         &inputs,
@@ -213,7 +218,7 @@ pub fn run(args: SelectArgs) -> io::Result<u8> {
         InvalidGames::Silent,
         &|_| Selecting {
             query: &query,
-            canonical: args.format == SelectFormat::Canonical,
+            written,
         },
         &mut Writes {
             out: &mut output,
@@ -231,8 +236,8 @@ pub fn run(args: SelectArgs) -> io::Result<u8> {
                         let row = SelectedRow {
                             kind: "selected",
                             file: source.name,
-                            game: game.game.report.index,
-                            line: game.game.report.line,
+                            game: game.report.index,
+                            line: game.report.line,
                             ply: found.ply,
                         };
                         escape::write_json(&mut *out, &row)?;

@@ -95,7 +95,7 @@ impl Files<'_> {
                         self.waiting.insert((waiting, scratch))
                     }
                 };
-                waiting.park(index, game.game.text().as_bytes(), game.open())
+                waiting.park(index, game.text().as_bytes(), game.open())
             }
         }
     }
@@ -177,9 +177,9 @@ pub fn run(args: SplitArgs) -> io::Result<u8> {
         &config,
         needs,
         InvalidGames::Silent,
-        &|_| Writable(false),
+        &|_| Writable(None, !parts),
         &mut |_: &Source<'_>, game: ToWrite| {
-            let value = args.by.value(&game.game.report, ordinal);
+            let value = args.by.value(&game.report, ordinal);
             ordinal += 1;
             let known = names.names().len();
             let index = names.index(value.as_deref());

@@ -1,10 +1,7 @@
 //! The progress bar, validating an input with it, and the work on one input in pieces
 //! ([`render_input`]).
 
-use crate::check::{
-    DoneSink, GameCount, GameJob, GameSink, Options, ReportSink, Reports, StreamTotals,
-    read_stream_parallel,
-};
+use crate::check::{DoneSink, GameCount, GameJob, Options, StreamTotals, read_stream_parallel};
 use crate::cli::run::inputs::{Input, Unreadable};
 use crate::cli::run::ordered::Emit;
 use crate::cli::run::output::WRITE_BUFFER;
@@ -168,25 +165,6 @@ impl<W: Write> Write for AroundBar<W> {
         let out = &mut self.out;
         self.bar.suspend(|| out.flush())
     }
-}
-
-/// Validates every game of `input` on `threads` threads into `sink` (see [`read_input`]).
-pub fn check_input(
-    input: &Input,
-    (options, encoding): (&Options, Option<TextEncoding>),
-    progress: &Progress,
-    threads: usize,
-    sink: &mut dyn GameSink,
-) -> Option<Unreadable> {
-    let sink = &mut ReportSink(sink);
-    read_input(
-        input,
-        (options, encoding),
-        progress,
-        threads,
-        &Reports,
-        sink,
-    )
 }
 
 /// Files smaller than this are read on the calling thread: a block of the parallel reading
