@@ -53,8 +53,9 @@ pub struct Encoder {
     snappy: Box<snap::raw::Encoder>,
 }
 
-/// A hash of a few machine words (the multiply-rotate of rustc's FxHasher): strings of a
-/// dictionary are short, and SipHash's resistance to chosen keys buys nothing here.
+/// A hash of a few machine words (the multiply-rotate of rustc's FxHasher, with its final
+/// rotation): strings of a dictionary are short, and SipHash's resistance to chosen keys
+/// buys nothing here.
 #[derive(Default)]
 struct Fx(u64);
 
@@ -82,8 +83,12 @@ impl Hasher for Fx {
         self.add(n as u64);
     }
 
+    /// The high bits of the products, which depend on every bit of the words, brought down
+    /// to where a hash table takes its bucket (the low bits of a product depend on the
+    /// low bits of the words alone: moves that begin alike, or aligned addresses, would
+    /// crowd into the same buckets).
     fn finish(&self) -> u64 {
-        self.0
+        self.0.rotate_left(26)
     }
 }
 
@@ -101,6 +106,18 @@ impl Default for Encoder {
 }
 
 type FxMap<K> = HashMap<K, u32, BuildHasherDefault<Fx>>;
+
+/// A string of at most 15 bytes as one number (its bytes, then its length in the last
+/// byte), which a hash map compares without a call.
+fn short_key(s: &[u8]) -> Option<u128> {
+    if s.len() > 15 {
+        return None;
+    }
+    let mut key = [0; 16];
+    key[..s.len()].copy_from_slice(s);
+    key[15] = s.len() as u8;
+    Some(u128::from_le_bytes(key))
+}
 
 /// `n` as ULEB128.
 fn uleb(mut n: u64, out: &mut Vec<u8>) {
@@ -155,13 +172,17 @@ fn hybrid<T: Copy + PartialEq>(
         if values.is_empty() {
             return;
         }
-        let groups = values.len().div_ceil(8);
-        uleb(((groups as u64) << 1) | 1, out);
-        let padded = values
-            .iter()
-            .map(|&v| number(v))
-            .chain(std::iter::repeat(0));
-        pack(padded.take(groups * 8), width, out);
+        uleb(((values.len().div_ceil(8) as u64) << 1) | 1, out);
+        // Whole groups are whole bytes: the last group padded on its own.
+        let (whole, rest) = values.split_at(values.len() / 8 * 8);
+        pack(whole.iter().map(|&v| number(v)), width, out);
+        if !rest.is_empty() {
+            let mut last = [0; 8];
+            for (l, &v) in last.iter_mut().zip(rest) {
+                *l = number(v);
+            }
+            pack(last.into_iter(), width, out);
+        }
     };
     let value_bytes = width.div_ceil(8) as usize;
     let (mut at, mut packed_from) = (0, 0);
@@ -198,33 +219,34 @@ fn deltas(values: &[i64], out: &mut Vec<u8>) -> Option<(i64, i64)> {
         return None;
     };
     zigzag(first, out);
-    let (mut previous, mut least_value, mut most_value) = (first, first, first);
+    let least_value = values.iter().copied().min().unwrap_or(first);
+    let most_value = values.iter().copied().max().unwrap_or(first);
+    let mut previous = first;
     let mut block = [0i64; BLOCK];
+    // Simple loops over whole arrays, which the compiler turns into vector instructions.
     for chunk in rest.chunks(BLOCK) {
-        // Each miniblock's least and greatest difference, made with the differences.
-        let (mut low, mut high) = ([i64::MAX; MINIBLOCKS], [i64::MIN; MINIBLOCKS]);
-        let minis = block.chunks_mut(MINIBLOCK).zip(chunk.chunks(MINIBLOCK));
-        for (m, (deltas, values)) in minis.enumerate() {
-            for (delta, &v) in deltas.iter_mut().zip(values) {
-                let d = v.wrapping_sub(previous);
-                previous = v;
-                *delta = d;
-                low[m] = low[m].min(d);
-                high[m] = high[m].max(d);
-                least_value = least_value.min(v);
-                most_value = most_value.max(v);
-            }
+        let deltas = &mut block[..chunk.len()];
+        deltas[0] = chunk[0].wrapping_sub(previous);
+        for (delta, pair) in deltas[1..].iter_mut().zip(chunk.windows(2)) {
+            *delta = pair[1].wrapping_sub(pair[0]);
         }
-        let used = chunk.len().div_ceil(MINIBLOCK);
-        let least = low[..used].iter().copied().min().unwrap_or(0);
+        previous = chunk[chunk.len() - 1];
+        let least = deltas.iter().copied().min().unwrap_or(0);
         zigzag(least, out);
         let widths = out.len();
         out.extend_from_slice(&[0; MINIBLOCKS]);
-        for (m, mini) in block[..chunk.len()].chunks(MINIBLOCK).enumerate() {
-            let bits = width(high[m].wrapping_sub(least) as u64);
+        for (m, mini) in deltas.chunks(MINIBLOCK).enumerate() {
+            // The last miniblock padded with zeros.
+            let mut above = [0u64; MINIBLOCK];
+            let mut bits_of_all = 0;
+            for (a, &d) in above.iter_mut().zip(mini) {
+                *a = d.wrapping_sub(least) as u64;
+                bits_of_all |= *a;
+            }
+            // As wide as the greatest: the same highest bit.
+            let bits = width(bits_of_all);
             out[widths + m] = bits as u8;
-            let above = mini.iter().map(|&d| d.wrapping_sub(least) as u64);
-            pack(above.chain(std::iter::repeat(0)).take(MINIBLOCK), bits, out);
+            pack(above.into_iter(), bits, out);
         }
     }
     Some((least_value, most_value))
@@ -318,8 +340,9 @@ impl Encoder {
     }
 
     /// Strings through a dictionary: each new string's plain value onto the dictionary
-    /// page, each string's index in it onto the data page. A string the same as the one
-    /// before is not looked up (a game's file, tags).
+    /// page, each string's index in it onto the data page. A string of at most 15 bytes
+    /// (a move) is looked up as one number; a longer one the same as the one before (a
+    /// game's file, tags) is not looked up.
     pub fn strings_dictionary(
         &mut self,
         bytes: &[u8],
@@ -328,6 +351,7 @@ impl Encoder {
         nulls: Option<u64>,
     ) -> Values {
         let mut known: FxMap<&[u8]> = FxMap::default();
+        let mut short: FxMap<u128> = FxMap::default();
         let (mut least, mut most): (Option<&[u8]>, Option<&[u8]>) = (None, None);
         let mut last: Option<(&[u8], u32)> = None;
         let (dictionary, indices) = (&mut self.dictionary, &mut self.indices);
@@ -336,21 +360,23 @@ impl Encoder {
         for &end in ends {
             let s = &bytes[start..end];
             start = end;
-            let index = match last {
-                Some((text, index)) if text == s => index,
-                _ => {
-                    let next = known.len() as u32;
-                    let index = *known.entry(s).or_insert_with(|| {
-                        dictionary.extend_from_slice(&(s.len() as u32).to_le_bytes());
-                        dictionary.extend_from_slice(s);
-                        if least.is_none_or(|l| s < l) {
-                            least = Some(s);
-                        }
-                        if most.is_none_or(|m| s > m) {
-                            most = Some(s);
-                        }
-                        next
-                    });
+            let next = (known.len() + short.len()) as u32;
+            let add = || {
+                dictionary.extend_from_slice(&(s.len() as u32).to_le_bytes());
+                dictionary.extend_from_slice(s);
+                if least.is_none_or(|l| s < l) {
+                    least = Some(s);
+                }
+                if most.is_none_or(|m| s > m) {
+                    most = Some(s);
+                }
+                next
+            };
+            let index = match (short_key(s), last) {
+                (Some(key), _) => *short.entry(key).or_insert_with(add),
+                (None, Some((text, index))) if text == s => index,
+                (None, _) => {
+                    let index = *known.entry(s).or_insert_with(add);
                     last = Some((s, index));
                     index
                 }
@@ -361,7 +387,7 @@ impl Encoder {
             let value = |s: Option<&[u8]>| s.map(|s| ByteArray::from(s.to_vec()));
             Statistics::byte_array(value(least), value(most), None, nulls, false)
         });
-        self.indices_page(known.len(), statistics)
+        self.indices_page(known.len() + short.len(), statistics)
     }
 
     /// Words (strings known to the program) through a dictionary, looked up by where they
