@@ -7,7 +7,6 @@
 use super::material::Material;
 use crate::check::{GameReport, PlayedMove};
 use crate::notation::fen::{FenNotation, push_fen};
-use crate::notation::naming::legal_needs_full_path;
 use crate::pdn::result::Verdict;
 use crate::rules::Corner;
 use crate::rules::position::{Color, Position};
@@ -51,7 +50,7 @@ pub fn main_line(
 /// squares where another legal move has the same start and end: into `alpha` and `numeric`,
 /// emptied first.
 pub fn move_texts(played: &PlayedMove, corner: Corner, alpha: &mut String, numeric: &mut String) {
-    let full = legal_needs_full_path(&played.mv, &played.before);
+    let full = played.full_path;
     let g = played.before.geometry();
     alpha.clear();
     played.mv.write_alpha(g, full, alpha);

@@ -6,7 +6,7 @@ use super::lines::{Line, WrittenPly};
 use super::options::Options;
 use super::report::{GameReport, PlayedMove};
 use crate::diagnostic::{GameEnd, Illegality, Kind, Severity};
-use crate::notation::naming::{MoveNumber, listed, move_text};
+use crate::notation::naming::{MoveNumber, legal_needs_full_path, listed, move_text};
 use crate::notation::resolve::{Illegal, Leniency, Resolution, resolve, resolve_on};
 use crate::pdn::movetext::{Separator, WrittenMove};
 use crate::rules::game::Game;
@@ -166,12 +166,31 @@ impl LineReplay<'_> {
     /// Replays `moves`; adds the position before each move that was reached to `befores`
     /// (when variations branch off: it has room for them).
     fn run(&mut self, game: Game, moves: &[WrittenPly<'_>], befores: &mut Vec<Position>) {
+        // One dispatch on whether its moves are kept (`MOVES`) and counted (`TALLY`) for
+        // the whole line: each loop knows only what it does (validation's neither).
+        let main = self.main;
+        match (main && self.keep.moves, main && self.keep.tally) {
+            (false, false) => self.run_keeping::<false, false>(game, moves, befores),
+            (true, false) => self.run_keeping::<true, false>(game, moves, befores),
+            (false, true) => self.run_keeping::<false, true>(game, moves, befores),
+            (true, true) => self.run_keeping::<true, true>(game, moves, befores),
+        }
+    }
+
+    fn run_keeping<const MOVES: bool, const TALLY: bool>(
+        &mut self,
+        game: Game,
+        moves: &[WrittenPly<'_>],
+        befores: &mut Vec<Position>,
+    ) {
         // One dispatch on the board for the whole line, not one per rules call.
-        on_board!(game.position().variant, B => self.run_on::<B>(game, moves, befores))
+        on_board!(game.position().variant, B => {
+            self.run_on::<B, MOVES, TALLY>(game, moves, befores)
+        })
     }
 
     #[inline(always)]
-    fn run_on<B: Board>(
+    fn run_on<B: Board, const MOVES: bool, const TALLY: bool>(
         &mut self,
         mut game: Game,
         moves: &[WrittenPly<'_>],
@@ -180,10 +199,10 @@ impl LineReplay<'_> {
         let corner = self.corner();
         // The landing squares of the last move resolved.
         let mut landings = [0; MAX_JUMPS];
-        if self.main && self.keep.moves {
+        if MOVES {
             self.report.moves.reserve(moves.len());
         }
-        if self.main && self.keep.tally {
+        if TALLY {
             self.report.tally.get_or_insert_default();
         }
         let mut next = MoveNumber {
@@ -207,12 +226,13 @@ impl LineReplay<'_> {
                 self.error(Kind::MoveAfterEnd { end }, ply, number, ply_number);
                 break;
             }
-            let found = match resolve_on::<B>(&game, ply.written, corner, &mut landings) {
-                Resolution::Found(quick, None) => quick,
-                other => {
+            let (found, by_ends) = match resolve_on::<B>(&game, ply.written, corner, &mut landings)
+            {
+                (Resolution::Found(quick, None), by_ends) => (quick, by_ends),
+                (other, _) => {
                     let at = (number, ply_number);
                     match self.settle(&game, ply, other, &moves[i + 1..], at, &mut landings) {
-                        Some(quick) => quick,
+                        Some(quick) => (quick, false),
                         None => break,
                     }
                 }
@@ -222,23 +242,19 @@ impl LineReplay<'_> {
                 continue;
             }
             self.report.main_plies += 1;
-            let outcome = if self.keep.moves || self.keep.tally {
+            let outcome = if MOVES || TALLY {
                 let before = *game.position();
                 let outcome = game.play_on::<B>(&found);
                 let after = game.position();
-                let played = || PlayedMove {
-                    written: ply
-                        .utf8
-                        .map_or_else(|| written(ply.text), CompactString::new),
-                    mv: found.to_move(&landings),
-                    before,
-                    after: *after,
-                    offset: ply.offset,
-                };
-                if self.keep.moves {
-                    self.report.moves.push(played());
+                let made = (&found, &landings, by_ends);
+                let played = || played_move(ply, made, (before, *after));
+                if MOVES {
+                    // Made in place (the closure, not inlined, would make it and copy it).
+                    self.report
+                        .moves
+                        .push(played_move(ply, made, (before, *after)));
                 }
-                if let Some(tally) = &mut self.report.tally {
+                if TALLY && let Some(tally) = &mut self.report.tally {
                     let ply = (ply_number, &before);
                     tally.count((&found, &landings), ply, played);
                 }
@@ -426,4 +442,35 @@ fn replayable(mut game: Game, rest: &[WrittenPly<'_>], corner: Corner) -> usize 
         count += 1;
     }
     count
+}
+
+/// The move `ply` as the report keeps it: `found` (its landing squares in `landings`), which
+/// `by_ends` says was found by its two squares (no other legal move joins them), played from
+/// `before` to `after`.
+#[inline(always)]
+fn played_move(
+    ply: &WrittenPly<'_>,
+    (found, landings, by_ends): (&QuickMove, &[u8; MAX_JUMPS], bool),
+    (before, after): (Position, Position),
+) -> PlayedMove {
+    let mv = found.to_move(landings);
+    PlayedMove {
+        written: match ply.utf8 {
+            Some(text) => CompactString::new(text),
+            None => written(ply.text),
+        },
+        full_path: !by_ends && needs_full_path(&mv, &before),
+        mv,
+        before,
+        after,
+        offset: ply.offset,
+    }
+}
+
+/// [`legal_needs_full_path`] of a move that was not found by its two squares alone (few
+/// are): out of the replay's loop.
+#[cold]
+#[inline(never)]
+fn needs_full_path(mv: &Move, before: &Position) -> bool {
+    legal_needs_full_path(mv, before)
 }

@@ -228,6 +228,10 @@ pub struct PlayedMove {
     pub written: CompactString,
     /// The move found by replay.
     pub mv: Move,
+    /// Whether the move is written with its full path: another legal move of `before` starts
+    /// and ends on its squares ([`crate::notation::naming::legal_needs_full_path`], known
+    /// from the replay).
+    pub full_path: bool,
     /// The position the move was played from.
     pub before: Position,
     /// The position after the move.

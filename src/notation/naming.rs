@@ -11,7 +11,7 @@
 
 use crate::rules::geometry::Geometry;
 use crate::rules::movegen::{Between, captures_between_on, has_capture, on_board, step_move};
-use crate::rules::moves::{MAX_JUMPS, Move};
+use crate::rules::moves::{MAX_JUMPS, Move, small_decimal};
 use crate::rules::position::{Color, Position};
 use crate::rules::square::Corner;
 use std::fmt;
@@ -109,6 +109,9 @@ pub fn push_move_number(number: MoveNumber, out: &mut String) {
 
 /// Appends `n` in decimal, without formatting machinery.
 pub fn push_decimal(n: u32, out: &mut String) {
+    if let Some(text) = small_decimal(n) {
+        return out.push_str(text);
+    }
     let mut digits = [0u8; 10];
     let mut n = n;
     let mut at = digits.len();
@@ -234,6 +237,27 @@ mod tests {
         let mut legal = Vec::new();
         legal_moves(before, Paths::Distinct, &mut legal);
         mv.shares_ends(&legal)
+    }
+
+    #[test]
+    fn the_replay_knows_which_moves_need_their_full_path() {
+        let mut pdn = String::new();
+        for variant in Variant::ALL {
+            for index in 1..=80 {
+                crate::random::write_game(&mut pdn, variant, 11, index);
+                pdn.push('\n');
+            }
+        }
+        let mut full_paths = 0;
+        for game in crate::read(pdn.as_bytes()).keep_moves(true).games() {
+            let report = game.expect("a readable game").report;
+            for played in &report.moves {
+                let wanted = needs_full_path_by_definition(&played.mv, &played.before);
+                assert_eq!(played.full_path, wanted, "{}", played.written);
+                full_paths += usize::from(wanted);
+            }
+        }
+        assert!(full_paths > 0);
     }
 
     #[test]

@@ -72,7 +72,7 @@ pub enum Resolution<M = Move> {
 pub fn resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution {
     let mut landings = [0; MAX_JUMPS];
     let resolution = on_board!(game.position().variant, B => {
-        resolve_on::<B>(game, written, corner, &mut landings)
+        resolve_on::<B>(game, written, corner, &mut landings).0
     });
     match resolution {
         Resolution::Found(quick, leniency) => Resolution::Found(quick.to_move(&landings), leniency),
@@ -90,26 +90,31 @@ pub fn resolve(game: &Game, written: &WrittenMove, corner: Corner) -> Resolution
 /// as a capture, which saves asking whether it has one), else the step between the squares.
 /// Anything else, and anything not found so, is resolved against the list of legal moves,
 /// which also says why a move is ambiguous or illegal.
+///
+/// Also says whether the move was found by its two squares so (then no other legal move
+/// joins them: it is written without its full path, as
+/// [`crate::notation::naming::legal_needs_full_path`] would find).
 #[inline(always)]
 pub(crate) fn resolve_on<B: Board>(
     game: &Game,
     written: &WrittenMove,
     corner: Corner,
     landings: &mut [u8; MAX_JUMPS],
-) -> Resolution<QuickMove> {
+) -> (Resolution<QuickMove>, bool) {
     if let Some((from, to, capture)) = written_ends::<B>(written, corner)
         && let Some(found) = move_between::<B>(game, from, to, capture, landings)
     {
-        return found;
+        return (found, true);
     }
-    match resolve_listed(game, written, corner) {
+    let resolution = match resolve_listed(game, written, corner) {
         Resolution::Found(mv, leniency) => {
             landings[..mv.landings().len()].copy_from_slice(mv.landings());
             Resolution::Found(QuickMove::of(&mv), leniency)
         }
         Resolution::Ambiguous(moves) => Resolution::Ambiguous(moves),
         Resolution::Illegal(reason) => Resolution::Illegal(reason),
-    }
+    };
+    (resolution, false)
 }
 
 /// The one legal move from `from` to `to`, found, if the captures of that piece or the step

@@ -235,10 +235,16 @@ impl QuickMove {
     }
 }
 
-/// Appends the alphanumeric name of square `bit` (what `SquareName` displays).
+/// Appends the alphanumeric name of square `bit` (what `SquareName` displays): taken whole
+/// from [`SQUARE_NAMES`] on every board pdnkit plays.
 #[inline(always)]
 fn push_square(g: &Geometry, bit: u8, out: &mut String) {
     let name = g.square_name(bit);
+    let (column, row) = (usize::from(name.column), usize::from(name.row));
+    if column < NAMED_COLUMNS && row < NAMED_ROWS {
+        let at = 2 * (row * NAMED_COLUMNS + column);
+        return out.push_str(&SQUARE_NAMES[at..at + 2]);
+    }
     out.push(char::from(b'a' + name.column));
     push_decimal(u32::from(name.row) + 1, out);
 }
@@ -246,6 +252,9 @@ fn push_square(g: &Geometry, bit: u8, out: &mut String) {
 /// Appends `n` (below 1000) in decimal.
 #[inline]
 fn push_decimal(n: u32, out: &mut String) {
+    if let Some(text) = small_decimal(n) {
+        return out.push_str(text);
+    }
     let digit = |d: u32| char::from(b'0' + (d % 10) as u8);
     if n >= 100 {
         out.push(digit(n / 100));
@@ -256,6 +265,42 @@ fn push_decimal(n: u32, out: &mut String) {
     out.push(digit(n));
 }
 
+/// Columns `a` to `j` and rows 1 to 9 have their names in [`SQUARE_NAMES`].
+const NAMED_COLUMNS: usize = 10;
+const NAMED_ROWS: usize = 9;
+
+/// The names `a1` to `j9`, two bytes each, row by row from row 1: a square's name is
+/// taken whole rather than made a character at a time.
+static SQUARE_NAMES: &str = match std::str::from_utf8(&square_names()) {
+    Ok(names) => names,
+    Err(_) => panic!("square names are ASCII"),
+};
+
+const fn square_names() -> [u8; 2 * NAMED_COLUMNS * NAMED_ROWS] {
+    let mut names = [0; 2 * NAMED_COLUMNS * NAMED_ROWS];
+    let mut at = 0;
+    while at < NAMED_COLUMNS * NAMED_ROWS {
+        names[2 * at] = b'a' + (at % NAMED_COLUMNS) as u8;
+        names[2 * at + 1] = b'1' + (at / NAMED_COLUMNS) as u8;
+        at += 1;
+    }
+    names
+}
+
+/// `0` to `9`, then `10` to `99`: the text of a number below 100, taken whole.
+const DECIMALS: &str = "0123456789101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
+
+/// The decimal text of `n` if it is below 100 (move numbers, numeric squares).
+#[inline(always)]
+pub(crate) fn small_decimal(n: u32) -> Option<&'static str> {
+    let n = n as usize;
+    match n {
+        0..10 => Some(&DECIMALS[n..n + 1]),
+        10..100 => Some(&DECIMALS[2 * n - 10..2 * n - 8]),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -263,7 +308,7 @@ mod tests {
 
     #[test]
     fn decimal_numbers() {
-        for n in [0, 1, 9, 10, 11, 99, 100, 256, 999] {
+        for n in 0..1000 {
             let mut out = String::new();
             push_decimal(n, &mut out);
             assert_eq!(out, n.to_string());

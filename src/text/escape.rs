@@ -228,7 +228,41 @@ const JSON_LOOK: [bool; 256] = {
 /// Whether `s` goes into a JSON string as it is: [`push_json_string`] would escape nothing
 /// in it.
 pub(crate) fn json_plain(s: &[u8]) -> bool {
-    !s.iter().any(|&b| JSON_LOOK[usize::from(b)])
+    let at = plain_ascii(s);
+    !s[at..].iter().any(|&b| JSON_LOOK[usize::from(b)])
+}
+
+/// Bytes at the start of `bytes` that [`push_json_string`] does not look at, counted eight at
+/// a time (plain printable ASCII; a few more may follow): most text is passed over so, in a
+/// test per eight bytes rather than one per byte.
+#[inline(always)]
+fn plain_ascii(bytes: &[u8]) -> usize {
+    let mut at = 0;
+    while let Some(eight) = bytes.get(at..at + 8) {
+        // (Eight bytes: the default, zeros, is not plain.)
+        if !plain_eight(u64::from_le_bytes(eight.try_into().unwrap_or_default())) {
+            break;
+        }
+        at += 8;
+    }
+    at
+}
+
+/// Whether none of the eight bytes of `x` is one [`JSON_LOOK`] names, nor any other from
+/// 0x80 on (every byte of a character beyond ASCII is looked at then).
+#[inline(always)]
+fn plain_eight(x: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // Whether a byte is below `n` (`n` at most 0x80), and whether a byte is zero.
+    let below = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x & HIGH;
+    let zero = |v: u64| below(v, 1);
+    let hits = below(x, 0x20)
+        | zero(x ^ (ONES * u64::from(b'"')))
+        | zero(x ^ (ONES * u64::from(b'\\')))
+        | zero(x ^ (ONES * 0x7f))
+        | (x & HIGH);
+    hits == 0
 }
 
 /// Appends `s` as a JSON string, quoted, to `out`, in one pass over its bytes: exactly the
@@ -240,7 +274,7 @@ pub(crate) fn push_json_string(out: &mut Vec<u8>, s: &str) {
     out.reserve(bytes.len() + 2);
     out.push(b'"');
     let mut start = 0;
-    let mut at = 0;
+    let mut at = plain_ascii(bytes);
     while at < bytes.len() {
         let b = bytes[at];
         if !JSON_LOOK[usize::from(b)] {
@@ -328,6 +362,14 @@ mod tests {
             .filter_map(char::from_u32)
             .map(|c| format!("a{c}b"))
             .collect();
+        // Past eight bytes (looked at eight at a time), the character at every place.
+        for c in [
+            '"', '\\', '\n', '\u{1f}', '\u{7f}', '\u{85}', '\u{2028}', 'é', ' ', '~',
+        ] {
+            for at in 0..20 {
+                every.push(format!("{}{c}{}", "x".repeat(at), "y".repeat(20 - at)));
+            }
+        }
         every.extend(
             [
                 "",

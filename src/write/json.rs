@@ -12,12 +12,13 @@
 
 use crate::check::{GameReport, PlayedMove};
 use crate::notation::fen::{FenNotation, push_fen};
-use crate::notation::naming::{MoveNumber, legal_needs_full_path};
+use crate::notation::naming::MoveNumber;
 use crate::pdn::gametype::GameTypeTag;
-use crate::rules::geometry::Geometry;
+use crate::rules::geometry::{Geometry, bits};
 use crate::rules::movegen::captured_in_order;
 use crate::rules::moves::{MAX_JUMPS, Move};
 use crate::rules::position::{Color, Position};
+use crate::rules::square::Corner;
 use crate::text::escape::{json_plain, push_json_string};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -366,27 +367,41 @@ fn write_moves(out: &mut Vec<u8>, report: &GameReport, options: JsonOptions) {
     let first = report.start.map_or(Color::White, |p| p.turn);
     let mut buf = MoveBytes::new();
     out.push(b'[');
-    for (index, played) in report.moves.iter().enumerate() {
-        if index > 0 {
-            out.push(b',');
+    // Every move of a game is played on one board.
+    if let Some(g) = report.moves.first().map(|p| p.before.geometry()) {
+        let board = (g, &numbers_of(g, report.corner));
+        for (index, played) in report.moves.iter().enumerate() {
+            if index > 0 {
+                out.push(b',');
+            }
+            write_move(out, &mut buf, board, played, (index, first), options);
         }
-        write_move(out, &mut buf, report, played, index, first, options);
     }
     out.push(b']');
 }
 
+/// The number of each square of `g` (by bit) in the numbering that starts at `corner`: worked
+/// out once per game rather than for every square of every move.
+fn numbers_of(g: &Geometry, corner: Corner) -> [u8; 64] {
+    let mut numbers = [0; 64];
+    for bit in bits(g.squares) {
+        numbers[usize::from(bit)] = g.number_of(bit, corner);
+    }
+    numbers
+}
+
+/// Writes the `index`-th move (from 0) of a game whose first move is `first`'s, on the board
+/// `g` whose squares' numbers are `numbers` ([`numbers_of`]).
 fn write_move(
     out: &mut Vec<u8>,
     b: &mut MoveBytes,
-    report: &GameReport,
+    (g, numbers): (&Geometry, &[u8; 64]),
     played: &PlayedMove,
-    index: usize,
-    first: Color,
+    (index, first): (usize, Color),
     options: JsonOptions,
 ) {
     let mv = &played.mv;
-    let g = played.before.geometry();
-    let full = legal_needs_full_path(mv, &played.before);
+    let full = played.full_path;
     let MoveNumber { number, side } = MoveNumber::first(first).nth(index);
     b.clear();
     b.put(b"{\"ply\":");
@@ -410,9 +425,8 @@ fn write_move(
     b.put(b",\"alpha\":\"");
     b.path(mv, full, |b, bit| b.square(g, bit));
     b.put(b"\",\"numeric\":\"");
-    let corner = report.corner;
     b.path(mv, full, |b, bit| {
-        b.num(u64::from(g.number_of(bit, corner)))
+        b.num(u64::from(numbers[usize::from(bit & 63)]))
     });
     b.put(b"\",\"from\":");
     b.quoted_square(g, mv.from);
@@ -421,7 +435,12 @@ fn write_move(
     b.put(b",\"path\":");
     b.squares(g, mv.landings());
     b.put(b",\"captured\":");
-    b.squares(g, &captured_in_order(mv, &played.before));
+    match mv.captured.count_ones() {
+        0 => b.put(b"[]"),
+        // One piece taken: its order is no question.
+        1 => b.squares(g, &[mv.captured.trailing_zeros() as u8]),
+        _ => b.squares(g, &captured_in_order(mv, &played.before)),
+    }
     b.put(if mv.promotes {
         b",\"promotion\":true"
     } else {
@@ -434,6 +453,9 @@ fn write_move(
     }
     out.push(b'}');
 }
+
+/// `00` to `99`: the two digits of a number below 100, taken whole.
+const TWO_DIGITS: &[u8; 200] = b"00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
 
 /// Moves written as are (quoted, nothing to escape) when at most this long; a longer text
 /// goes through [`push_json_string`].
@@ -485,7 +507,10 @@ impl MoveBytes {
     fn num(&mut self, n: u64) {
         match n {
             0..10 => self.byte(b'0' + n as u8),
-            10..100 => self.put(&[b'0' + (n / 10) as u8, b'0' + (n % 10) as u8]),
+            10..100 => {
+                let at = 2 * n as usize;
+                self.put(&TWO_DIGITS[at..at + 2]);
+            }
             _ => self.large(n),
         }
     }
@@ -511,9 +536,15 @@ impl MoveBytes {
 
     #[inline(always)]
     fn quoted_square(&mut self, g: &Geometry, bit: u8) {
-        self.byte(b'"');
-        self.square(g, bit);
-        self.byte(b'"');
+        let name = g.square_name(bit);
+        if name.row < 9 {
+            // Every board pdnkit plays: four bytes at once.
+            self.put(&[b'"', b'a' + name.column, b'1' + name.row, b'"']);
+        } else {
+            self.byte(b'"');
+            self.square(g, bit);
+            self.byte(b'"');
+        }
     }
 
     /// `[` the quoted squares `]`.
@@ -530,6 +561,7 @@ impl MoveBytes {
 
     /// The move's squares as [`crate::rules::moves::Move::write_alpha`] joins them (`-` for a
     /// step, `:` for a capture, every landing when `full`), each written by `square`.
+    #[inline(always)]
     fn path(&mut self, mv: &Move, full: bool, square: impl Fn(&mut Self, u8)) {
         square(self, mv.from);
         if !mv.is_capture() {

@@ -126,14 +126,26 @@ impl Lines {
         self.wait(Waiting::Braces, comment);
     }
 
-    /// A comment that runs to the end of its line: `%...` starts a line of its own (as PDN
-    /// wants it), `;...` may follow other words.
-    pub fn line_comment(&mut self, text: &str, own_line: bool) {
-        self.wait(Waiting::Line { own_line }, text);
+    /// Adds a `{...}` comment made of `parts` (its braces and its text: no string made for
+    /// it).
+    pub fn comment_of(&mut self, parts: [&str; 3]) {
+        self.wait_of(Waiting::Braces, parts);
+    }
+
+    /// Adds a comment that runs to the end of its line, made of `parts`: `%...` starts a line
+    /// of its own (as PDN wants it), `;...` may follow other words.
+    pub fn line_comment_of(&mut self, parts: [&str; 3], own_line: bool) {
+        self.wait_of(Waiting::Line { own_line }, parts);
     }
 
     fn wait(&mut self, kind: Waiting, text: &str) {
-        self.waiting_text.push_str(text);
+        self.wait_of(kind, [text, "", ""]);
+    }
+
+    fn wait_of(&mut self, kind: Waiting, parts: [&str; 3]) {
+        for part in parts {
+            self.waiting_text.push_str(part);
+        }
         self.waiting.push((kind, self.waiting_text.len()));
     }
 
@@ -269,8 +281,8 @@ mod tests {
             match *w {
                 "(" => lines.open(),
                 ")" => lines.close(),
-                w if w.starts_with('%') => lines.line_comment(w, true),
-                w if w.starts_with(';') => lines.line_comment(w, false),
+                w if w.starts_with('%') => lines.line_comment_of([w, "", ""], true),
+                w if w.starts_with(';') => lines.line_comment_of([w, "", ""], false),
                 w if w.starts_with('{') => lines.comment(w),
                 w => lines.word(w),
             }

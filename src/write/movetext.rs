@@ -30,9 +30,7 @@ use super::lines::Lines;
 use super::options::{Captures, PdnOptions};
 use super::text::GameText;
 use crate::check::GameReport;
-use crate::notation::naming::{
-    MoveNumber, legal_needs_full_path, push_decimal, push_move_number, push_move_text,
-};
+use crate::notation::naming::{MoveNumber, push_decimal, push_move_number, push_move_text};
 use crate::pdn::movetext::WrittenMove;
 use crate::pdn::raw_game::{CommentStyle, ParsedGame, SetupCommand};
 use crate::pdn::result::GameResult;
@@ -224,7 +222,7 @@ impl<'a> MovetextWriter<'a> {
                 self.next_played += 1;
                 let full = match self.options.captures {
                     Captures::Full => true,
-                    Captures::Short => legal_needs_full_path(&played.mv, &played.before),
+                    Captures::Short => played.full_path,
                 };
                 let number = MoveNumber::first(self.first).nth(index);
                 let numbered = number.side == Color::White || !self.after_move;
@@ -597,9 +595,9 @@ impl Visitor for CommentsBetween {
 /// Writes a comment (its text as [`comment_text`] gives it) in its style.
 pub(super) fn write_comment(lines: &mut Lines, style: CommentStyle, text: &str) {
     match style {
-        CommentStyle::Braces => lines.comment(&format!("{{{text}}}")),
-        CommentStyle::Percent => lines.line_comment(&format!("%{text}"), true),
-        CommentStyle::Semicolon => lines.line_comment(&format!(";{text}"), false),
+        CommentStyle::Braces => lines.comment_of(["{", text, "}"]),
+        CommentStyle::Percent => lines.line_comment_of(["%", text, ""], true),
+        CommentStyle::Semicolon => lines.line_comment_of([";", text, ""], false),
     }
 }
 
@@ -607,6 +605,11 @@ pub(super) fn write_comment(lines: &mut Lines, style: CommentStyle, text: &str) 
 /// characters no output holds raw ([`crate::text::escape::is_unsafe`]) as spaces, and for a
 /// `{...}` comment no `}` (which would end it) and no `{`.
 pub fn comment_text(text: &str, style: CommentStyle) -> String {
+    // Most comments hold none of these: they are written as they are.
+    let special = |b: u8| b == b'\r' || (style == CommentStyle::Braces && (b == b'{' || b == b'}'));
+    if !text.bytes().any(special) && !crate::text::escape::may_be_unsafe(text) {
+        return text.to_string();
+    }
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
     text.chars()
         .map(|c| match c {

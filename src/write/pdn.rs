@@ -27,6 +27,7 @@ use crate::diagnostic::GameEnd;
 use crate::diagnostic::Kind;
 use crate::diagnostic::code;
 use crate::notation::fen::{parse_fen, write_fen};
+use crate::notation::naming::push_decimal;
 use crate::pdn::Scanner;
 use crate::pdn::SyntaxErrorKind;
 use crate::pdn::ascii::is_space;
@@ -167,21 +168,20 @@ pub fn write_game(report: &GameReport, text: &GameText, options: &PdnOptions) ->
     });
     let result = movetext.result;
     let mut out = String::with_capacity(movetext.text.len() + 64 * (report.tags.len() + 2));
-    let mut names = HashSet::new();
-    for (name, value) in tags(
+    let written = tags(
         report,
         options,
         tag_result.map(|t| written_result(Some(t))),
         &result,
-    ) {
+    );
+    for (name, value) in &written {
         out.push('[');
-        out.push_str(&name);
+        out.push_str(name);
         out.push_str(" \"");
-        push_escaped(&value, &mut out);
+        push_escaped(value, &mut out);
         out.push_str("\"]\n");
-        names.insert(name.into_owned());
     }
-    for tag in too_long_tags(report, text, &names) {
+    for tag in too_long_tags(report, text, &written) {
         push_safe(&tag, &mut out);
         out.push('\n');
     }
@@ -227,9 +227,9 @@ pub fn comments_between(bytes: &[u8], encoding: TextEncoding) -> String {
 /// The tags too long of the game (`tag-too-long`: the report does not hold them), as
 /// written but for a value's bytes past its first ones, left out as the reader leaves them
 /// out (see [`crate::pdn::Hole`]): written so, each reads back as the same tag too long,
-/// and is written again as it is. One that the tags written (`names`) would
+/// and is written again as it is. One that the tags written (`written`) would
 /// repeat is left out: read back, a repeated name starts a new game.
-fn too_long_tags(report: &GameReport, text: &GameText, names: &HashSet<String>) -> Vec<String> {
+fn too_long_tags(report: &GameReport, text: &GameText, written: &[Tag<'_>]) -> Vec<String> {
     let tag_too_long =
         |d: &&crate::diagnostic::Diagnostic| d.kind == Kind::Syntax(SyntaxErrorKind::TagTooLong);
     let mut tags = Vec::new();
@@ -246,7 +246,7 @@ fn too_long_tags(report: &GameReport, text: &GameText, names: &HashSet<String>) 
             .iter()
             .position(|&b| is_space(b) || b == b']' || b == b'"');
         let name = decode(&name[..end.unwrap_or(name.len())], text.encoding);
-        if !names.contains(&*name) {
+        if !written.iter().any(|(written, _)| *written == name) {
             // Without a hole, as a tag held by the reader (a second tag too long of the game
             // has none): read again, it is the same.
             tags.push(decode(&tag_as_held(read.text), text.encoding).into_owned());
@@ -290,6 +290,13 @@ fn is_international(r: GameResult) -> bool {
     )
 }
 
+/// A tag as written: its name and its value.
+type Tag<'r> = (Cow<'r, str>, Cow<'r, str>);
+
+/// Tags a game has (most have a handful) whose names are looked for among those written so far
+/// one by one; past them, through a table.
+const FEW_TAGS: usize = 16;
+
 /// The tags to write, in order: `result` is the result the movetext ends with, `tagged` the
 /// value to write for a Result tag that is there.
 fn tags<'r>(
@@ -297,25 +304,40 @@ fn tags<'r>(
     options: &PdnOptions,
     tagged: Option<String>,
     result: &str,
-) -> Vec<(Cow<'r, str>, Cow<'r, str>)> {
+) -> Vec<Tag<'r>> {
     let game_type = report.variant.map(|v| {
         let g = v.geometry();
-        let notation = match options.notation {
-            Notation::Alpha => "A0",
-            Notation::Numeric => "N2",
-        };
-        format!("{},W,{},{},{notation},0", v.game_type(), g.width, g.height)
+        let mut text = String::with_capacity(16);
+        for (n, after) in [
+            (u32::from(v.game_type()), ",W,"),
+            (u32::from(g.width), ","),
+            (u32::from(g.height), ","),
+        ] {
+            push_decimal(n, &mut text);
+            text.push_str(after);
+        }
+        text.push_str(match options.notation {
+            Notation::Alpha => "A0,0",
+            Notation::Numeric => "N2,0",
+        });
+        text
     });
-    let mut out = Vec::with_capacity(report.tags.len() + 2);
+    let mut out: Vec<Tag<'r>> = Vec::with_capacity(report.tags.len() + 2);
     let (mut had_game_type, mut had_result) = (false, false);
-    let mut names = HashSet::with_capacity(report.tags.len());
+    let mut table = (report.tags.len() > FEW_TAGS).then(HashSet::new);
     for (name, value) in &report.tags {
         // A name the reader would not read back as written (or as one game) is left out:
         // see `tag_name`.
-        let Some(name) = tag_name(name, &names) else {
+        let written = |name: &str| match &table {
+            Some(table) => table.contains(name),
+            None => out.iter().any(|(n, _)| n == name),
+        };
+        let Some(name) = tag_name(name, written) else {
             continue;
         };
-        names.insert(name.clone());
+        if let Some(table) = &mut table {
+            table.insert(name.clone());
+        }
         let kept = || Cow::Borrowed(value.as_str());
         let value = match &*name {
             "GameType" => {
@@ -378,17 +400,18 @@ fn styled(result: GameResult, style: ResultStyle) -> &'static str {
 
 /// The name under which a tag is written: PDN names hold letters, digits and `_` only, so
 /// any other character becomes `_`; None for an empty name or one already written, since a
-/// repeated name starts a new game when the output is read back.
-fn tag_name<'n>(name: &'n str, written: &HashSet<Cow<'n, str>>) -> Option<Cow<'n, str>> {
+/// repeated name starts a new game when the output is read back (`written` tells whether a
+/// name was).
+fn tag_name(name: &str, written: impl Fn(&str) -> bool) -> Option<Cow<'_, str>> {
     let plain = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    if name.chars().all(plain) {
-        return (!name.is_empty() && !written.contains(name)).then_some(Cow::Borrowed(name));
+    if name.bytes().all(|b| plain(char::from(b))) {
+        return (!name.is_empty() && !written(name)).then_some(Cow::Borrowed(name));
     }
     let name: String = name
         .chars()
         .map(|c| if plain(c) { c } else { '_' })
         .collect();
-    (!written.contains(name.as_str())).then_some(Cow::Owned(name))
+    (!written(name.as_str())).then_some(Cow::Owned(name))
 }
 
 /// A tag value with `\` and `"` escaped; line breaks (which a tag cannot hold) and tabs as
@@ -419,13 +442,13 @@ mod tests {
 
     #[test]
     fn tag_names_are_written_once_and_as_pdn_names() {
-        let written = HashSet::from([Cow::Borrowed("Date")]);
-        assert_eq!(tag_name("Round", &written).as_deref(), Some("Round"));
-        assert_eq!(tag_name("Date", &written), None);
-        assert_eq!(tag_name("date", &written).as_deref(), Some("date"));
-        assert_eq!(tag_name("FEN\u{ff}5", &written).as_deref(), Some("FEN_5"));
-        assert_eq!(tag_name("Da\u{fffd}te", &written).as_deref(), Some("Da_te"));
-        assert_eq!(tag_name("", &written), None);
+        let written = |name: &str| name == "Date";
+        assert_eq!(tag_name("Round", written).as_deref(), Some("Round"));
+        assert_eq!(tag_name("Date", written), None);
+        assert_eq!(tag_name("date", written).as_deref(), Some("date"));
+        assert_eq!(tag_name("FEN\u{ff}5", written).as_deref(), Some("FEN_5"));
+        assert_eq!(tag_name("Da\u{fffd}te", written).as_deref(), Some("Da_te"));
+        assert_eq!(tag_name("", written), None);
     }
 
     #[test]

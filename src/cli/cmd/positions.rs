@@ -104,7 +104,7 @@ pub fn run(args: PositionsArgs) -> io::Result<u8> {
                 out: &mut output,
                 write: |out: &mut Output, _: &Source<'_>, (valid, rows): (bool, Vec<u8>)| {
                     invalid += usize::from(!valid);
-                    out.write_all(&rows)
+                    out.write_owned(rows)
                 },
             },
         );

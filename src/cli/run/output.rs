@@ -31,7 +31,7 @@ use crate::cli::run::exit::EXIT_FAILURE;
 use crate::cli::run::inputs::Input;
 use crate::text::escape;
 use std::fs::{self, File};
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IoSlice, Write};
 use std::path::{Path, PathBuf};
 
 /// The buffer of every output; a write at least as large goes straight through it.
@@ -174,6 +174,13 @@ impl Write for Sink {
         }
     }
 
+    fn write_vectored(&mut self, bufs: &[IoSlice<'_>]) -> io::Result<usize> {
+        match self {
+            Sink::Stdout(out) => out.write_vectored(bufs),
+            Sink::File(file) => file.write_vectored(bufs),
+        }
+    }
+
     fn flush(&mut self) -> io::Result<()> {
         match self {
             Sink::Stdout(out) => out.flush(),
@@ -186,8 +193,35 @@ impl Write for Sink {
 /// and keeps its kind (a closed pipe stays [`io::ErrorKind::BrokenPipe`]).
 pub struct Output {
     writer: BufWriter<Sink>,
+    /// Pieces handed over whole ([`Output::write_owned`]), to be written as they are, after
+    /// what `writer` holds (which is written out before a piece is taken).
+    pieces: Vec<Vec<u8>>,
+    pieces_len: usize,
     place: Place,
     name: String,
+}
+
+/// A piece handed over whole at least this large is not copied into the buffer: it waits
+/// with the others, to be written with them in one call.
+const WHOLE_PIECE: usize = 4 << 10;
+/// The pieces waiting are written once they hold this many bytes, or are this many.
+const PIECES_BYTES: usize = 2 * WRITE_BUFFER;
+const PIECES: usize = 64;
+
+/// Writes every byte of `pieces` to `out`, in order, in as few calls as it takes.
+fn write_pieces(out: &mut dyn Write, pieces: &[Vec<u8>]) -> io::Result<()> {
+    let mut slices: Vec<IoSlice<'_>> = pieces.iter().map(|p| IoSlice::new(p)).collect();
+    let mut left = &mut slices[..];
+    IoSlice::advance_slices(&mut left, 0);
+    while !left.is_empty() {
+        match out.write_vectored(left) {
+            Ok(0) => return Err(io::Error::from(io::ErrorKind::WriteZero)),
+            Ok(n) => IoSlice::advance_slices(&mut left, n),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
 }
 
 /// A refusal or failure before anything is written.
@@ -213,6 +247,8 @@ impl Output {
         }
         Ok(Output {
             writer: BufWriter::with_capacity(WRITE_BUFFER, Sink::Stdout(io::stdout().lock())),
+            pieces: Vec::new(),
+            pieces_len: 0,
             place: Place::Stdout,
             name: "standard output".to_string(),
         })
@@ -248,6 +284,8 @@ impl Output {
                 .map_err(|e| io::Error::new(e.kind(), format!("cannot open {name}: {e}")))?;
             return Ok(Output {
                 writer: BufWriter::with_capacity(WRITE_BUFFER, Sink::File(file)),
+                pieces: Vec::new(),
+                pieces_len: 0,
                 place: Place::Direct,
                 name,
             });
@@ -277,6 +315,8 @@ impl Output {
             .map_err(|e| io::Error::new(e.kind(), format!("cannot create {name}: {e}")))?;
         Ok(Output {
             writer: BufWriter::with_capacity(WRITE_BUFFER, Sink::File(file)),
+            pieces: Vec::new(),
+            pieces_len: 0,
             place: Place::Replace { temporary, target },
             name,
         })
@@ -289,6 +329,35 @@ impl Output {
 
     fn context(&self, e: io::Error) -> io::Error {
         io::Error::new(e.kind(), format!("cannot write {}: {e}", self.name))
+    }
+
+    /// Writes `piece`, handed over whole: a large one is not copied but written as it is,
+    /// with the pieces before and after it, in one call (the thread that writes the output
+    /// of every worker then does not copy it).
+    pub fn write_owned(&mut self, piece: Vec<u8>) -> io::Result<()> {
+        if piece.len() < WHOLE_PIECE {
+            return self.write_all(&piece);
+        }
+        if !self.writer.buffer().is_empty() {
+            self.writer.flush().map_err(|e| self.context(e))?;
+        }
+        self.pieces_len += piece.len();
+        self.pieces.push(piece);
+        if self.pieces_len >= PIECES_BYTES || self.pieces.len() >= PIECES {
+            self.write_out_pieces()?;
+        }
+        Ok(())
+    }
+
+    /// Writes out the pieces waiting.
+    fn write_out_pieces(&mut self) -> io::Result<()> {
+        if self.pieces.is_empty() {
+            return Ok(());
+        }
+        let written = write_pieces(self.writer.get_mut(), &self.pieces);
+        self.pieces.clear();
+        self.pieces_len = 0;
+        written.map_err(|e| self.context(e))
     }
 
     /// Puts the complete output in place: flushes it, and renames a temporary file over its
@@ -316,6 +385,7 @@ impl Output {
     }
 
     pub fn commit(mut self) -> io::Result<()> {
+        self.write_out_pieces()?;
         if let Err(e) = self.writer.flush() {
             return Err(self.context(e));
         }
@@ -331,15 +401,26 @@ impl Output {
 
 impl Write for Output {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.write_out_pieces()?;
         self.writer.write(buf).map_err(|e| self.context(e))
     }
 
     fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.write_out_pieces()?;
         self.writer.write_all(buf).map_err(|e| self.context(e))
     }
 
     fn flush(&mut self) -> io::Result<()> {
+        self.write_out_pieces()?;
         self.writer.flush().map_err(|e| self.context(e))
+    }
+}
+
+/// What was handed over is written out, as the buffer writes what it holds when dropped
+/// (standard output keeps what came before a run stops).
+impl Drop for Output {
+    fn drop(&mut self) {
+        let _ = self.write_out_pieces();
     }
 }
 
