@@ -38,7 +38,7 @@ pub fn check_game(
             .tags
             .iter()
             .filter(|t| named(&t.name))
-            .map(|t| (t.name.clone(), decode(&t.value)))
+            .map(|t| (t.name.clone(), tag_text(&t.value, decode).into_owned()))
             .collect()
     } else {
         Vec::new()

@@ -255,7 +255,8 @@ impl LineReplay<'_> {
                         .push(played_move(ply, made, (before, *after)));
                 }
                 if TALLY && let Some(tally) = &mut self.report.tally {
-                    tally.count(&found, ply_number, played);
+                    let ply = (ply_number, &before);
+                    tally.count((&found, &landings), ply, played);
                 }
                 outcome
             } else {

@@ -119,11 +119,8 @@ impl GameReport {
         for d in &mut moved.diagnostics {
             (d.offset, d.line) = (by_offset(d.offset), by_line(d.line));
         }
-        let tallied = moved.tally.iter_mut().flat_map(|t| {
-            let longest = t.longest.as_mut().map(|(_, m)| m);
-            t.first.iter_mut().chain(longest)
-        });
-        for m in moved.moves.iter_mut().chain(tallied) {
+        let tallied = moved.tally.iter_mut().filter_map(|t| t.longest.as_mut());
+        for m in moved.moves.iter_mut().chain(tallied.map(|(_, m)| m)) {
             m.offset = by_offset(m.offset);
         }
         (moved.index, moved.line) = (index, by_line(self.line));
@@ -260,8 +257,8 @@ pub(crate) struct MoveTally {
     pub longest: Option<(u32, PlayedMove)>,
     /// The pieces it took (0: no capture).
     longest_pieces: u32,
-    /// The first [`MoveTally::FIRST_PLIES`] moves.
-    pub first: SmallVec<[PlayedMove; MoveTally::FIRST_PLIES]>,
+    /// The first [`MoveTally::FIRST_PLIES`] moves, each with the position it was played from.
+    pub first: SmallVec<[(Move, Position); MoveTally::FIRST_PLIES]>,
     /// The position after the last move (None: no move was played).
     pub last: Option<Position>,
 }
@@ -270,12 +267,18 @@ impl MoveTally {
     /// The moves kept from the start of the main line.
     pub const FIRST_PLIES: usize = 4;
 
-    /// Counts the move `found` of ply `ply` (1-based); `played` makes its record (only for
-    /// a move the tally keeps). Call [`MoveTally::ended`] after the last.
-    pub(super) fn count(&mut self, found: &QuickMove, ply: u32, played: impl Fn() -> PlayedMove) {
+    /// Counts the move `found` (landing on `landings`) of ply `ply` (1-based), played from
+    /// `before`; `played` makes its record (only for a capture the tally keeps). Call
+    /// [`MoveTally::ended`] after the last.
+    pub(super) fn count(
+        &mut self,
+        (found, landings): (&QuickMove, &[u8]),
+        (ply, before): (u32, &Position),
+        played: impl Fn() -> PlayedMove,
+    ) {
         self.promotions += u32::from(found.promotes);
         if ply as usize <= MoveTally::FIRST_PLIES {
-            self.first.push(played());
+            self.first.push((found.to_move(landings), *before));
         }
         if found.captured == 0 {
             return;
@@ -372,7 +375,8 @@ mod tests {
         let mut tally = MoveTally::default();
         for (i, pm) in report.moves.iter().enumerate() {
             let quick = QuickMove::of(&pm.mv);
-            tally.count(&quick, i as u32 + 1, || pm.clone());
+            let ply = (i as u32 + 1, &pm.before);
+            tally.count((&quick, pm.mv.landings()), ply, || pm.clone());
         }
         if let Some(pm) = report.moves.last() {
             tally.ended(&pm.after);
@@ -385,7 +389,7 @@ mod tests {
             .longest
             .as_ref()
             .map(|(ply, m)| (ply, m.written.clone(), m.mv));
-        let first: Vec<_> = t.first.iter().map(|m| (m.mv, m.before, m.offset)).collect();
+        let first = &t.first;
         format!(
             "{} {} {} {} {longest:?} {first:?} {:?}",
             t.promotions, t.captures, t.multi_captures, t.pieces, t.last

@@ -428,7 +428,7 @@ impl Stats {
     /// Counts one game.
     pub fn add_game(&mut self, report: &GameReport) {
         let mut longest = self.longest.as_ref().map_or(0, |l| l.pieces);
-        self.add_counted(report, MoveFacts::of(report, &mut longest));
+        self.add_counted(report, MoveFacts::of(report, &mut longest, None));
     }
 
     /// Counts one game whose move facts were worked out already (where it was read: the
@@ -497,7 +497,7 @@ impl Stats {
         self.captures += facts.captures;
         self.pieces_captured += facts.pieces_captured;
         self.multi_captures += facts.multi;
-        let Some((game_type, text, ends)) = facts.opening else {
+        let Some((game_type, (text, ends))) = facts.opening else {
             return;
         };
         let counts = match self.openings.iter().position(|(t, _)| *t == game_type) {
