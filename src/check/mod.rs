@@ -22,6 +22,8 @@ mod replay;
 mod report;
 mod results;
 mod stream;
+#[cfg(test)]
+mod tests;
 
 pub(crate) use options::Needs;
 pub(crate) use options::Options;

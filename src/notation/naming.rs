@@ -180,7 +180,7 @@ pub fn needs_full_path(mv: &Move, before: &Position) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::rules::movegen::{Paths, legal_moves};
     use crate::rules::variant::Variant;
@@ -233,31 +233,10 @@ mod tests {
     }
 
     /// The definition: list every legal move and look for another one with the same ends.
-    fn needs_full_path_by_definition(mv: &Move, before: &Position) -> bool {
+    pub(crate) fn needs_full_path_by_definition(mv: &Move, before: &Position) -> bool {
         let mut legal = Vec::new();
         legal_moves(before, Paths::Distinct, &mut legal);
         mv.shares_ends(&legal)
-    }
-
-    #[test]
-    fn the_replay_knows_which_moves_need_their_full_path() {
-        let mut pdn = String::new();
-        for variant in Variant::ALL {
-            for index in 1..=80 {
-                crate::random::write_game(&mut pdn, variant, 11, index);
-                pdn.push('\n');
-            }
-        }
-        let mut full_paths = 0;
-        for game in crate::read(pdn.as_bytes()).keep_moves(true).games() {
-            let report = game.expect("a readable game").report;
-            for played in &report.moves {
-                let wanted = needs_full_path_by_definition(&played.mv, &played.before);
-                assert_eq!(played.full_path, wanted, "{}", played.written);
-                full_paths += usize::from(wanted);
-            }
-        }
-        assert!(full_paths > 0);
     }
 
     #[test]

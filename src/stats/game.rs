@@ -1,14 +1,12 @@
 //! What the statistics take from one game's moves, worked out on the thread that read the
 //! game: only these facts and a small report cross to the thread that adds them up.
 
-use super::TextHasher;
 use crate::check::{GameJob, GameReport, MoveTally, Options, ReadGame};
 use crate::notation::naming::push_canonical;
 use crate::rules::moves::Move;
 use crate::rules::position::{Color, Position};
 use serde::Serialize;
 use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
 /// The opening lengths counted, in plies.
@@ -65,7 +63,7 @@ pub(crate) type OpeningText = (Arc<str>, [Option<usize>; OPENING_PLIES.len()]);
 /// The texts of the openings a job wrote, by game type and moves: an archive holds few
 /// distinct openings (from the start position), and each is written once.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct OpeningTexts(HashMap<OpeningKey, OpeningText, BuildHasherDefault<TextHasher>>);
+pub(crate) struct OpeningTexts(HashMap<OpeningKey, OpeningText, rustc_hash::FxBuildHasher>);
 
 /// A game type and the first moves of a game, each in a word ([`word`]; 0: no move).
 type OpeningKey = (u8, [u64; MoveTally::FIRST_PLIES]);

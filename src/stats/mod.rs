@@ -17,7 +17,6 @@ use crate::rules::position::Color;
 use crate::text::encoding::Detection;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
-use std::hash::{BuildHasherDefault, Hasher};
 use std::io;
 
 mod game;
@@ -62,49 +61,21 @@ pub struct Stats {
     /// Per game type, per opening length ([`OPENING_PLIES`]): moves -> games.
     openings: Vec<(u8, OpeningCounts)>,
     /// Sorted by name only in [`Stats::summary`].
-    players: HashMap<String, PlayerRecord, BuildHasherDefault<TextHasher>>,
+    players: HashMap<String, PlayerRecord, TextHasher>,
     errors: BTreeMap<String, usize>,
     warnings: BTreeMap<String, usize>,
     notes: BTreeMap<String, usize>,
 }
 
 /// Per opening length ([`OPENING_PLIES`]): moves -> games.
-type OpeningCounts = [HashMap<String, usize, BuildHasherDefault<TextHasher>>; OPENING_PLIES.len()];
+type OpeningCounts = [HashMap<String, usize, TextHasher>; OPENING_PLIES.len()];
 
-/// A multiply-rotate hash (FxHash's) for the openings' texts and the players' names: short
-/// keys where SipHash's resistance to chosen keys buys little (the worst an archive written
-/// to collide can do is slow its own count) and costs most of a lookup. The order of a map's
-/// entries never reaches the output ([`top`] sorts openings completely, the summary lists
-/// players by name).
-#[derive(Clone, Copy, Debug, Default)]
-struct TextHasher(u64);
-
-impl TextHasher {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-impl Hasher for TextHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            self.add(u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
-        }
-        let mut last = [0; 8];
-        let rest = chunks.remainder();
-        last[..rest.len()].copy_from_slice(rest);
-        self.add(u64::from_le_bytes(last) ^ (rest.len() as u64) << 56);
-    }
-
-    fn write_u8(&mut self, n: u8) {
-        self.add(u64::from(n));
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
+/// The hash of the openings' texts and the players' names (rustc's): short keys where
+/// SipHash's resistance to chosen keys buys little (the worst an archive written to collide
+/// can do is slow its own count) and costs most of a lookup. The order of a map's entries
+/// never reaches the output ([`top`] sorts openings completely, the summary lists players by
+/// name).
+type TextHasher = rustc_hash::FxBuildHasher;
 
 /// Games by declared outcome.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]

@@ -19,8 +19,6 @@ use parquet::file::metadata::ColumnChunkMetaData;
 use parquet::file::statistics::Statistics;
 use parquet::file::writer::{SerializedPageWriter, TrackedWrite};
 use parquet::schema::types::ColumnDescPtr;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// How a column's chunks are written.
 #[derive(Clone, Copy, Debug)]
@@ -53,45 +51,6 @@ pub struct Encoder {
     snappy: Box<snap::raw::Encoder>,
 }
 
-/// A hash of a few machine words (the multiply-rotate of rustc's FxHasher, with its final
-/// rotation): strings of a dictionary are short, and SipHash's resistance to chosen keys
-/// buys nothing here.
-#[derive(Default)]
-struct Fx(u64);
-
-impl Fx {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-impl Hasher for Fx {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            self.add(u64::from_le_bytes(chunk.try_into().unwrap_or_default()));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut word = [0; 8];
-            word[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.add(n as u64);
-    }
-
-    /// The high bits of the products, which depend on every bit of the words, brought down
-    /// to where a hash table takes its bucket (the low bits of a product depend on the
-    /// low bits of the words alone: moves that begin alike, or aligned addresses, would
-    /// crowd into the same buckets).
-    fn finish(&self) -> u64 {
-        self.0.rotate_left(26)
-    }
-}
-
 impl Default for Encoder {
     fn default() -> Encoder {
         Encoder {
@@ -105,7 +64,9 @@ impl Default for Encoder {
     }
 }
 
-type FxMap<K> = HashMap<K, u32, BuildHasherDefault<Fx>>;
+/// Dictionaries of short strings: rustc's hash, as SipHash's resistance to chosen keys buys
+/// nothing here.
+type FxMap<K> = rustc_hash::FxHashMap<K, u32>;
 
 /// A string of at most 15 bytes as one number (its bytes, then its length in the last
 /// byte), which a hash map compares without a call.
