@@ -229,8 +229,7 @@ pub struct PlayedMove {
     /// The move found by replay.
     pub mv: Move,
     /// Whether the move is written with its full path: another legal move of `before` starts
-    /// and ends on its squares ([`crate::notation::naming::legal_needs_full_path`], known
-    /// from the replay).
+    /// and ends on its squares (known from the replay).
     pub full_path: bool,
     /// The position the move was played from.
     pub before: Position,
