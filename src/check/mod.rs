@@ -8,7 +8,8 @@
 //! over whole streams, crate-private: each game validated, worked on by a `GameJob`, the
 //! results handed to a `DoneSink` in input order (`read_stream`, on threads
 //! `read_stream_parallel`, or `check_stream` handing on the reports); and what a program
-//! calls: [`read`] (`reader.rs`).
+//! calls: [`read`] (`reader.rs`). `tests.rs` checks what the replay records against what the
+//! moves say, over the whole pipeline.
 
 mod detect;
 mod file_board;
